@@ -1,0 +1,16 @@
+import { runConsole } from '../../console/console.js';
+import { loadConfigOrExplain } from '../../main.js';
+import { createLogger } from '../../log.js';
+import type { CliCommand } from '../types.js';
+
+const command: CliCommand = {
+  name: 'console',
+  summary: 'the terminal front end (same service and command grammar as Discord)',
+  usage: 'hexref console',
+  async run(_args, io) {
+    const config = loadConfigOrExplain(io.err);
+    if (!config) return 2;
+    return runConsole({ config, log: createLogger(config.LOG_LEVEL, 2), input: process.stdin, output: process.stdout });
+  },
+};
+export default command;

@@ -1,0 +1,7 @@
+// Every `hexref` subcommand, in the order `--help` lists them. Add new ones here.
+import type { CliCommand } from '../types.js';
+import consoleCommand from './console.js';
+import doctor from './doctor.js';
+import start from './start.js';
+
+export const commands: CliCommand[] = [start, consoleCommand, doctor];

@@ -1,0 +1,74 @@
+// Configuration from the environment (and .env via dotenv), validated once at start-up.
+// Every variable is documented in .env.example and README.md § Configuration.
+import { config as loadDotenv } from 'dotenv';
+import { z } from 'zod';
+
+const snowflake = z.string().regex(/^\d{17,20}$/, 'must be a Discord id (17–20 digits)');
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const DEFAULT_STORE_URL = 'file:./var/store';
+
+const schema = z.object({
+  DISCORD_TOKEN: z.preprocess(emptyToUndefined, z.string().min(20, 'looks too short to be a bot token').optional()),
+  DISCORD_CLIENT_ID: z.preprocess(emptyToUndefined, snowflake.optional()),
+  DISCORD_GUILD_ID: z.preprocess(emptyToUndefined, snowflake.optional()),
+  STORE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(file:|memory:|rediss?:\/\/)/, 'must start with file:, memory: or redis:// (rediss:// for TLS)')
+      .default(DEFAULT_STORE_URL),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  FINISHED_GAME_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(90)),
+  MAP_DIR: z.preprocess(emptyToUndefined, z.string().default('./var/maps')),
+});
+
+export type Config = z.infer<typeof schema>;
+
+/** Fixes to suggest per variable, shown with the validation message. */
+const FIXES: Record<string, string> = {
+  DISCORD_TOKEN: 'copy the bot token from the Discord developer portal (Bot → Reset Token), or leave it empty for console mode',
+  DISCORD_CLIENT_ID: 'copy the Application ID from the developer portal (General Information)',
+  DISCORD_GUILD_ID: 'right-click your server in Discord (developer mode on) → Copy Server ID, or leave it empty',
+  STORE_URL: `leave it empty for the embedded store (${DEFAULT_STORE_URL}), or use redis://host:6379`,
+  LOG_LEVEL: 'use one of fatal, error, warn, info, debug, trace, silent',
+  FINISHED_GAME_TTL_DAYS: 'use a whole number of days between 1 and 3650 (default 90)',
+  MAP_DIR: 'a writable directory for console-mode map snapshots',
+};
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly problem: string,
+    readonly fix: string,
+  ) {
+    super(`Configuration error: ${variable} ${problem}. Fix: ${fix}.`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse a plain environment object. Throws ConfigError naming the first bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const variable = String(issue.path[0] ?? 'environment');
+  throw new ConfigError(variable, issue.message, FIXES[variable] ?? 'see .env.example');
+}
+
+/** Load .env (if present) into process.env and parse it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  loadDotenv({ quiet: true });
+  return parseConfig(env);
+}
+
+/** The store kind a STORE_URL selects. */
+export function storeKind(url: string): 'file' | 'memory' | 'redis' {
+  if (url.startsWith('file:')) return 'file';
+  if (url.startsWith('memory:')) return 'memory';
+  return 'redis';
+}
