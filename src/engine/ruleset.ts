@@ -74,8 +74,12 @@ export interface EntryHex {
   id: string;
   hex: HexId;
   side: Side;
-  /** Only units of these formations may enter here. */
+  /** Map edge the hex lies on. */
+  edge: EdgeSide;
+  /** Only units of these formations may enter here… */
   formations: string[];
+  /** …plus these individual units (boxed entry code on the counter, 2.2). */
+  units: string[];
   rule: string;
 }
 
@@ -96,6 +100,8 @@ export interface GameMap {
   places: Place[];
   /** Supply source hexes per side (15.4): Finnish A13, Soviet X28. Reinforcements enter here (13.1). */
   supplySources: Record<Side, HexId[]>;
+  /** Map edge of each supply source hex (4.2: units may leave the map through it). */
+  supplySourceEdges: Record<HexId, EdgeSide>;
   entryHexes: EntryHex[];
   roadExits: RoadExit[];
 }
@@ -148,8 +154,10 @@ export interface CounterConventions {
 
 /** One counter of the counter mix. */
 export interface CounterDef {
-  /** Unit id as printed, e.g. `1/1/609`, `MG/2/JR16`; duplicated printings get a suffix `#2`. */
+  /** Unique id: as printed, e.g. `1/1/609`; counters printed more than once get `#1`, `#2`… (`MG/1/JR16#2`). */
   id: string;
+  /** The id exactly as printed on the counter (`MG/1/JR16`, `Obuhov AT`). */
+  printed: string;
   side: Side;
   /** Regiment or parent unit, e.g. `609`, `JR16`, `ErP112`, `47`, `354`. */
   formation: string;
@@ -162,7 +170,7 @@ export interface CounterDef {
   conventions: CounterConventions;
   /** Counts as an infantry company for stacking, Recovery, RPs, RAT DRM #1 (2.0 glossary, 12.7, 12.8). */
   infantryCompany: boolean;
-  /** Asterisk counter: only with optional rules or variants (1.2). The rule section, e.g. `20.8`. */
+  /** Asterisk counter: only with optional rules or variants (1.2). The rule section, e.g. `20.8`, or `variant`. */
   optionalRule?: string;
   /** Variable Reinforcement (coloured dot): armor commitment 12.1.4 or Provisional Company 12.8. */
   variableReinforcement?: '12.1.4' | '12.8';
@@ -188,6 +196,7 @@ export interface Crt {
   rows: { roll: number; cells: (CrtCell | null)[] }[];
   /** False while any cell is null (see docs/rulings.md). */
   complete: boolean;
+  notes: string[];
 }
 
 /** What a CRT modifier does (8.2, 8.3). */
@@ -206,6 +215,8 @@ export type CombatModifierEffect =
       /** Shift is per Suppression marker, capped at maxColumns (8.3 case 3). */
       perMarker?: boolean;
       maxColumns?: number;
+      /** The modifier only applies when this side is the attacker (bonfire, morale collapse…). */
+      attackerSide?: Side;
     };
 
 /** One entry of the Combat/Assault modifier list (PAC; 8.2, 8.3). */
@@ -233,6 +244,8 @@ export interface Drm {
   values?: Record<string, number>;
   /** Applied once per counted item (e.g. per infantry company in the target hex). */
   per?: string;
+  /** Not a DRM: the firer's printed RAS is halved, rounding this way (Friction Fire #12). */
+  halveRas?: 'up';
   optionalRule?: string;
   /** Friction Fire (20.1): 'only' = only in Friction Fire; 'excluded' = never in Friction Fire. */
   frictionFire?: 'only' | 'excluded';
@@ -374,6 +387,8 @@ export interface Reinforcement {
   entry: HexId | null;
   /** MP reduction on the turn of entry (13.1.1: 5/2 and 6/2/JR16 −2). */
   mpPenalty?: number;
+  /** Only when this optional rule is in play (e.g. Field Kitchens, 20.8); not counted on the Turn Track. */
+  optionalRule?: string;
 }
 
 /** How an objective scores. */
@@ -412,6 +427,11 @@ export interface Scenario {
   /** First and last Turn Track turn played. */
   turns: { first: number; last: number };
   firstPlayer: Side;
+  /**
+   * 'turnTrack': reinforcements and replacements are the printed Turn Track's (Campaign; checked by the
+   * loader). 'own': the scenario lists its own and the Turn Track counts are ignored.
+   */
+  schedule: 'turnTrack' | 'own';
   setup: Placement[];
   startingAmmo: Record<Side, number>;
   /** Digging-In / Dug-In markers available per side (14.1). */
@@ -419,6 +439,8 @@ export interface Scenario {
   /** Dug-In markers already placed at start. */
   dugInAtStart: { side: Side; hex: HexId }[];
   reinforcements: Reinforcement[];
+  /** Replacement Points by turn (13.2); only turns with points are listed. */
+  replacements: { turn: number; soviet: number; finnish: number }[];
   /** Units that may be brought in as Variable Reinforcements (12.1.4, 12.8). */
   variableReinforcements: string[];
   objectives: Objective[];
