@@ -1,0 +1,161 @@
+// In-memory GameStore (tests, `memory:` STORE_URL). Documents are kept as JSON text so a caller can
+// never mutate a stored version by accident, and so the store behaves like the persistent ones.
+import {
+  DAY_MS, StoreError, checkId, checkVersion,
+  type GameStore, type GameSummary, type SaveOptions, type StoredGame, type StoredRecord, type StoreOptions,
+} from './types.js';
+
+interface Entry {
+  json: string;
+  version: number;
+  channelId: string;
+  finishedAt: number | null;
+  expiresAt: number | null;
+}
+
+export function toJson(doc: unknown): string {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(doc);
+  } catch (err) {
+    throw new StoreError('store/invalid', `document is not JSON-serialisable: ${(err as Error).message}`, {}, { cause: err });
+  }
+  if (json === undefined) throw new StoreError('store/invalid', 'document is not JSON-serialisable (undefined)');
+  return json;
+}
+
+export class MemoryStore implements GameStore {
+  readonly kind = 'memory' as const;
+  private games = new Map<string, Entry>();
+  private channels = new Map<string, string>();
+  private records = new Map<string, { json: string; version: number }>();
+  private closed = false;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+
+  constructor(options: StoreOptions = {}) {
+    this.ttlMs = (options.finishedTtlDays ?? 90) * DAY_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  private open(): void {
+    if (this.closed) throw new StoreError('store/unavailable', 'the in-memory store has been closed');
+  }
+
+  private live(gameId: string): Entry | undefined {
+    const e = this.games.get(gameId);
+    if (e && e.expiresAt !== null && e.expiresAt <= this.now()) {
+      this.games.delete(gameId);
+      if (this.channels.get(e.channelId) === gameId) this.channels.delete(e.channelId);
+      return undefined;
+    }
+    return e;
+  }
+
+  private out(e: Entry): StoredGame {
+    return { doc: JSON.parse(e.json), version: e.version, channelId: e.channelId, finishedAt: e.finishedAt, expiresAt: e.expiresAt };
+  }
+
+  async load(gameId: string): Promise<StoredGame | null> {
+    this.open();
+    checkId('game id', gameId);
+    const e = this.live(gameId);
+    return e ? this.out(e) : null;
+  }
+
+  async create(gameId: string, channelId: string, doc: unknown): Promise<StoredGame> {
+    this.open();
+    checkId('game id', gameId);
+    checkId('channel id', channelId);
+    const json = toJson(doc);
+    if (this.live(gameId)) throw new StoreError('store/exists', `game ${gameId} already exists`, { gameId });
+    const holder = this.channels.get(channelId);
+    if (holder && this.live(holder)) {
+      throw new StoreError('store/channel-taken', `channel ${channelId} already has game ${holder}`, { channelId, gameId: holder });
+    }
+    const e: Entry = { json, version: 1, channelId, finishedAt: null, expiresAt: null };
+    this.games.set(gameId, e);
+    this.channels.set(channelId, gameId);
+    return this.out(e);
+  }
+
+  async save(gameId: string, doc: unknown, expectedVersion: number, options: SaveOptions = {}): Promise<StoredGame> {
+    this.open();
+    checkId('game id', gameId);
+    checkVersion(expectedVersion);
+    const json = toJson(doc);
+    const e = this.live(gameId);
+    if (!e) throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
+    if (e.version !== expectedVersion) {
+      throw new StoreError('store/conflict', `game ${gameId} is at version ${e.version}, not ${expectedVersion}`, {
+        gameId, expectedVersion, currentVersion: e.version,
+      });
+    }
+    let { finishedAt, expiresAt } = e;
+    if (options.finishedAt !== undefined && finishedAt === null) {
+      finishedAt = options.finishedAt;
+      expiresAt = finishedAt + this.ttlMs;
+      if (this.channels.get(e.channelId) === gameId) this.channels.delete(e.channelId);
+    }
+    const next: Entry = { json, version: expectedVersion + 1, channelId: e.channelId, finishedAt, expiresAt };
+    this.games.set(gameId, next);
+    return this.out(next);
+  }
+
+  async gameInChannel(channelId: string): Promise<string | null> {
+    this.open();
+    checkId('channel id', channelId);
+    const holder = this.channels.get(channelId);
+    if (!holder) return null;
+    return this.live(holder) ? holder : null;
+  }
+
+  async list(): Promise<GameSummary[]> {
+    this.open();
+    const out: GameSummary[] = [];
+    for (const id of [...this.games.keys()]) {
+      const e = this.live(id);
+      if (e) out.push({ gameId: id, channelId: e.channelId, version: e.version, finishedAt: e.finishedAt, expiresAt: e.expiresAt });
+    }
+    return out.sort((a, b) => a.gameId.localeCompare(b.gameId));
+  }
+
+  async delete(gameId: string): Promise<boolean> {
+    this.open();
+    checkId('game id', gameId);
+    const e = this.games.get(gameId);
+    if (!e) return false;
+    this.games.delete(gameId);
+    if (this.channels.get(e.channelId) === gameId) this.channels.delete(e.channelId);
+    return true;
+  }
+
+  async loadRecord(namespace: string, key: string): Promise<StoredRecord | null> {
+    this.open();
+    checkId('namespace', namespace);
+    checkId('key', key);
+    const r = this.records.get(`${namespace}/${key}`);
+    return r ? { value: JSON.parse(r.json), version: r.version } : null;
+  }
+
+  async saveRecord(namespace: string, key: string, value: unknown, expectedVersion: number): Promise<StoredRecord> {
+    this.open();
+    checkId('namespace', namespace);
+    checkId('key', key);
+    checkVersion(expectedVersion, 0);
+    const json = toJson(value);
+    const k = `${namespace}/${key}`;
+    const current = this.records.get(k)?.version ?? 0;
+    if (current !== expectedVersion) {
+      throw new StoreError('store/conflict', `record ${k} is at version ${current}, not ${expectedVersion}`, {
+        namespace, key, expectedVersion, currentVersion: current,
+      });
+    }
+    this.records.set(k, { json, version: current + 1 });
+    return { value: JSON.parse(json), version: current + 1 };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+}

@@ -1,0 +1,400 @@
+// GameStore on Redis through Keyv (STORE_URL=redis://…): what every process shares in production.
+//
+// Reads go through Keyv (`keyv.get`), so the stored values are in Keyv's format
+// (`{"value": …, "expires": ms|null}` written with Keyv's own serializer) and any Keyv client can read them.
+// Keyv has no compare-and-set, so every write is a Lua script on the raw client (atomic on the server):
+// the script checks the stored version and writes the next one, or answers 'conflict'. Across any number
+// of processes the first writer wins and the stale writer gets a StoreError 'store/conflict'.
+//
+// Keys (prefix default 'hexref:'):
+//   <p>game:<gameId>         {"value":{"version":N,"channelId":"…","finishedAt":…,"expiresAt":…,"doc":{…}},"expires":…}
+//   <p>channel:<channelId>   {"value":"<gameId>","expires":null}    (only while the game is active)
+//   <p>games                 SET of game ids (for list; ids of expired games are pruned on list)
+//   <p>record:<ns>:<key>     {"value":{"version":N,"value":…},"expires":null}
+// Finished games get a Redis expiry (PEXPIREAT finishedAt + TTL) and the same time in Keyv's `expires`.
+// Active games have no expiry.
+//
+// Failures are loud: Keyv is created with throwOnErrors, the adapter with throwOnConnectError and a
+// connection timeout, the client without an offline queue (a command while disconnected fails at once
+// instead of hanging), and every operation has a deadline. All of them surface as 'store/unavailable'.
+import { createHash } from 'node:crypto';
+import { Keyv } from 'keyv';
+import KeyvRedis, { createClient } from '@keyv/redis';
+import { StoreError, checkId, checkVersion, DAY_MS,
+  type GameStore, type GameSummary, type SaveOptions, type StoredGame, type StoredRecord, type StoreOptions,
+} from './types.js';
+
+export interface RedisStoreOptions extends StoreOptions {
+  /** Key prefix (tests use a unique one per run). Default 'hexref:'. */
+  prefix?: string;
+  /** Connect timeout in ms (default 1000). */
+  connectTimeoutMs?: number;
+  /** Deadline for one store operation in ms (default 3000). */
+  opTimeoutMs?: number;
+  /** Called with every client/Keyv error (e.g. the logger). Errors are also thrown to the caller. */
+  onError?: (err: Error) => void;
+}
+
+// Envelope prefix written only by these scripts, so the header can be read with a pattern
+// instead of decoding a large document in Lua.
+const HEADER_PATTERN = '^{"value":{"version":(%d+),"channelId":"([^"]*)","finishedAt":([%w.]+),"expiresAt":([%w.]+),"doc":';
+
+const BUILD = `
+local function build(v, ch, fa, ea, doc)
+  return '{"value":{"version":' .. v .. ',"channelId":"' .. ch .. '","finishedAt":' .. fa .. ',"expiresAt":' .. ea .. ',"doc":' .. doc .. '},"expires":' .. ea .. '}'
+end
+`;
+
+// KEYS: game, channel, games-set. ARGV: gameId, channelId, docJson, prefix
+const CREATE_LUA = BUILD + `
+if redis.call('EXISTS', KEYS[1]) == 1 then return {'exists'} end
+local holder = redis.call('GET', KEYS[2])
+if holder then
+  local h = cjson.decode(holder)['value']
+  if h and redis.call('EXISTS', ARGV[4] .. 'game:' .. h) == 1 then return {'channel-taken', h} end
+end
+redis.call('SET', KEYS[1], build('1', ARGV[2], 'null', 'null', ARGV[3]))
+redis.call('SET', KEYS[2], '{"value":"' .. ARGV[1] .. '","expires":null}')
+redis.call('SADD', KEYS[3], ARGV[1])
+return {'ok'}
+`;
+
+// KEYS: game. ARGV: gameId, expectedVersion, docJson, finishedAt|'' , expiresAt|'', prefix
+const SAVE_LUA = BUILD + `
+local cur = redis.call('GET', KEYS[1])
+if not cur then return {'not-found'} end
+local v, ch, fa, ea = string.match(string.sub(cur, 1, 512), '${HEADER_PATTERN}')
+if not v then return {'corrupt'} end
+if v ~= ARGV[2] then return {'conflict', v} end
+local finishing = false
+if fa == 'null' and ARGV[4] ~= '' then
+  fa = ARGV[4]
+  ea = ARGV[5]
+  finishing = true
+end
+local nv = tostring(tonumber(v) + 1)
+redis.call('SET', KEYS[1], build(nv, ch, fa, ea, ARGV[3]))
+if ea ~= 'null' then redis.call('PEXPIREAT', KEYS[1], ea) end
+if finishing then
+  local ck = ARGV[6] .. 'channel:' .. ch
+  if redis.call('GET', ck) == '{"value":"' .. ARGV[1] .. '","expires":null}' then redis.call('DEL', ck) end
+end
+return {'ok', nv, ch, fa, ea}
+`;
+
+// KEYS: game, games-set. ARGV: gameId, prefix
+const DELETE_LUA = `
+local cur = redis.call('GET', KEYS[1])
+redis.call('SREM', KEYS[2], ARGV[1])
+if not cur then return 0 end
+local v, ch = string.match(string.sub(cur, 1, 512), '${HEADER_PATTERN}')
+redis.call('DEL', KEYS[1])
+if ch then
+  local ck = ARGV[2] .. 'channel:' .. ch
+  if redis.call('GET', ck) == '{"value":"' .. ARGV[1] .. '","expires":null}' then redis.call('DEL', ck) end
+end
+return 1
+`;
+
+// KEYS: record. ARGV: expectedVersion, valueJson
+const SAVE_RECORD_LUA = `
+local cur = redis.call('GET', KEYS[1])
+local v = '0'
+if cur then
+  v = string.match(string.sub(cur, 1, 64), '^{"value":{"version":(%d+),"value":')
+  if not v then return {'corrupt'} end
+end
+if v ~= ARGV[1] then return {'conflict', v} end
+local nv = tostring(tonumber(v) + 1)
+redis.call('SET', KEYS[1], '{"value":{"version":' .. nv .. ',"value":' .. ARGV[2] .. '},"expires":null}')
+return {'ok', nv}
+`;
+
+type RawClient = ReturnType<typeof createClient>;
+
+class Script {
+  readonly sha: string;
+  constructor(readonly source: string) {
+    this.sha = createHash('sha1').update(source).digest('hex');
+  }
+  async run(client: RawClient, keys: string[], args: string[]): Promise<unknown> {
+    try {
+      return await client.evalSha(this.sha, { keys, arguments: args });
+    } catch (err) {
+      if (!String((err as Error).message).includes('NOSCRIPT')) throw err;
+      return client.eval(this.source, { keys, arguments: args });
+    }
+  }
+}
+
+const SCRIPTS = {
+  create: new Script(CREATE_LUA),
+  save: new Script(SAVE_LUA),
+  delete: new Script(DELETE_LUA),
+  saveRecord: new Script(SAVE_RECORD_LUA),
+};
+
+interface Envelope {
+  version: number;
+  channelId: string;
+  finishedAt: number | null;
+  expiresAt: number | null;
+  doc: unknown;
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, '//***@');
+}
+
+export class RedisStore implements GameStore {
+  readonly kind = 'redis' as const;
+  readonly prefix: string;
+  private readonly ttlMs: number;
+  private readonly opTimeoutMs: number;
+  private closed = false;
+  private lastError: Error | undefined;
+  private readonly serializeValue: (v: unknown) => string;
+
+  private constructor(
+    private readonly url: string,
+    private readonly client: RawClient,
+    private readonly adapter: KeyvRedis<unknown>,
+    readonly keyv: Keyv,
+    options: RedisStoreOptions,
+  ) {
+    this.prefix = options.prefix ?? 'hexref:';
+    this.ttlMs = (options.finishedTtlDays ?? 90) * DAY_MS;
+    this.opTimeoutMs = options.opTimeoutMs ?? 3000;
+    const ser = keyv.serialize as unknown as (v: unknown) => string | Promise<string>;
+    this.serializeValue = (v) => {
+      const s = ser(v);
+      if (typeof s !== 'string') throw new StoreError('store/invalid', 'Keyv serializer must be synchronous');
+      return s;
+    };
+  }
+
+  static async open(url: string, options: RedisStoreOptions = {}): Promise<RedisStore> {
+    const connectTimeout = options.connectTimeoutMs ?? 1000;
+    const client = createClient({
+      url,
+      disableOfflineQueue: true,
+      socket: {
+        connectTimeout,
+        // Keep retrying in the background (so a restarted Redis is picked up again); callers see
+        // 'store/unavailable' meanwhile because the offline queue is disabled.
+        reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000),
+      },
+    }) as RawClient;
+    const adapter = new KeyvRedis<unknown>(client, {
+      throwOnConnectError: true,
+      throwOnErrors: true,
+      connectionTimeout: connectTimeout,
+    });
+    const keyv = new Keyv({ store: adapter, useKeyPrefix: false, throwOnErrors: true });
+    keyv.namespace = undefined;
+    const store = new RedisStore(url, client, adapter, keyv, options);
+    const onError = (err: Error) => {
+      store.lastError = err;
+      options.onError?.(err);
+    };
+    keyv.on('error', onError);
+    adapter.on('error', onError);
+    client.on('error', onError);
+    try {
+      await withTimeout(adapter.getClient(), connectTimeout + 500, 'connect');
+      await withTimeout(client.ping(), connectTimeout, 'PING');
+    } catch (err) {
+      client.destroy();
+      throw new StoreError('store/unavailable', `Redis at ${redact(url)} is unreachable: ${(err as Error).message}`, { url: redact(url) }, { cause: err });
+    }
+    return store;
+  }
+
+  private key(kind: 'game' | 'channel' | 'record', id: string): string {
+    return `${this.prefix}${kind}:${id}`;
+  }
+
+  /** Run one operation with a deadline; anything but a StoreError becomes 'store/unavailable'. */
+  private async op<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new StoreError('store/unavailable', 'the Redis store has been closed');
+    try {
+      return await withTimeout(fn(), this.opTimeoutMs, what);
+    } catch (err) {
+      if (err instanceof StoreError) throw err;
+      const msg = (err as Error).message;
+      throw new StoreError(
+        'store/unavailable',
+        `Redis at ${redact(this.url)}: ${what} failed: ${msg}${this.lastError && this.lastError.message !== msg ? ` (last error: ${this.lastError.message})` : ''}`,
+        { url: redact(this.url), op: what },
+        { cause: err },
+      );
+    }
+  }
+
+  private toStored(e: Envelope): StoredGame {
+    return { doc: e.doc, version: e.version, channelId: e.channelId, finishedAt: e.finishedAt, expiresAt: e.expiresAt };
+  }
+
+  async load(gameId: string): Promise<StoredGame | null> {
+    checkId('game id', gameId);
+    return this.op(`load ${gameId}`, async () => {
+      const e = (await this.keyv.get(this.key('game', gameId))) as Envelope | undefined;
+      if (e === undefined || e === null) return null;
+      if (typeof e !== 'object' || !Number.isInteger(e.version)) {
+        throw new StoreError('store/corrupt', `game ${gameId}: stored value is not a game envelope`, { gameId });
+      }
+      return this.toStored(e);
+    });
+  }
+
+  private docJson(doc: unknown): string {
+    let json: string;
+    try {
+      JSON.stringify(doc); // throws on cycles / BigInt with a clear message
+      json = this.serializeValue(doc);
+    } catch (err) {
+      if (err instanceof StoreError) throw err;
+      throw new StoreError('store/invalid', `document is not JSON-serialisable: ${(err as Error).message}`, {}, { cause: err });
+    }
+    if (doc === undefined) throw new StoreError('store/invalid', 'document is not JSON-serialisable (undefined)');
+    return json;
+  }
+
+  async create(gameId: string, channelId: string, doc: unknown): Promise<StoredGame> {
+    checkId('game id', gameId);
+    checkId('channel id', channelId);
+    const json = this.docJson(doc);
+    return this.op(`create ${gameId}`, async () => {
+      const r = (await SCRIPTS.create.run(
+        this.client,
+        [this.key('game', gameId), this.key('channel', channelId), `${this.prefix}games`],
+        [gameId, channelId, json, this.prefix],
+      )) as string[];
+      if (r[0] === 'exists') throw new StoreError('store/exists', `game ${gameId} already exists`, { gameId });
+      if (r[0] === 'channel-taken') {
+        throw new StoreError('store/channel-taken', `channel ${channelId} already has game ${r[1]}`, { channelId, gameId: r[1] });
+      }
+      return { doc: JSON.parse(JSON.stringify(doc)), version: 1, channelId, finishedAt: null, expiresAt: null };
+    });
+  }
+
+  async save(gameId: string, doc: unknown, expectedVersion: number, options: SaveOptions = {}): Promise<StoredGame> {
+    checkId('game id', gameId);
+    checkVersion(expectedVersion);
+    const json = this.docJson(doc);
+    const fa = options.finishedAt;
+    if (fa !== undefined && !Number.isInteger(fa)) throw new StoreError('store/invalid', 'finishedAt must be an integer epoch ms');
+    return this.op(`save ${gameId}`, async () => {
+      const r = (await SCRIPTS.save.run(this.client, [this.key('game', gameId)], [
+        gameId, String(expectedVersion), json,
+        fa === undefined ? '' : String(fa), fa === undefined ? '' : String(fa + this.ttlMs), this.prefix,
+      ])) as string[];
+      switch (r[0]) {
+        case 'ok': {
+          const num = (s: string | undefined) => (s === undefined || s === 'null' ? null : Number(s));
+          return {
+            doc: JSON.parse(JSON.stringify(doc)), version: Number(r[1]), channelId: r[2]!, finishedAt: num(r[3]), expiresAt: num(r[4]),
+          };
+        }
+        case 'not-found':
+          throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
+        case 'conflict':
+          throw new StoreError('store/conflict', `game ${gameId} is at version ${r[1]}, not ${expectedVersion}`, {
+            gameId, expectedVersion, currentVersion: Number(r[1]),
+          });
+        default:
+          throw new StoreError('store/corrupt', `game ${gameId}: stored value has no readable header`, { gameId });
+      }
+    });
+  }
+
+  async gameInChannel(channelId: string): Promise<string | null> {
+    checkId('channel id', channelId);
+    return this.op(`channel ${channelId}`, async () => {
+      const holder = (await this.keyv.get(this.key('channel', channelId))) as string | undefined;
+      if (typeof holder !== 'string') return null;
+      const exists = await this.client.exists(this.key('game', holder));
+      return exists ? holder : null;
+    });
+  }
+
+  async list(): Promise<GameSummary[]> {
+    return this.op('list', async () => {
+      const ids = (await this.client.sMembers(`${this.prefix}games`)).sort();
+      if (ids.length === 0) return [];
+      const out: GameSummary[] = [];
+      const gone: string[] = [];
+      // Read only each value's header (the first few hundred bytes): GETRANGE, pipelined.
+      const heads = await Promise.all(ids.map((id) => this.client.getRange(this.key('game', id), 0, 511)));
+      const re = /^\{"value":\{"version":(\d+),"channelId":"([^"]*)","finishedAt":([\w.]+),"expiresAt":([\w.]+),"doc":/;
+      ids.forEach((id, i) => {
+        const m = re.exec(heads[i] ?? '');
+        if (!heads[i]) gone.push(id);
+        else if (m) {
+          const num = (s: string) => (s === 'null' ? null : Number(s));
+          out.push({ gameId: id, channelId: m[2]!, version: Number(m[1]), finishedAt: num(m[3]!), expiresAt: num(m[4]!) });
+        }
+      });
+      if (gone.length) await this.client.sRem(`${this.prefix}games`, gone);
+      return out;
+    });
+  }
+
+  async delete(gameId: string): Promise<boolean> {
+    checkId('game id', gameId);
+    return this.op(`delete ${gameId}`, async () => {
+      const r = await SCRIPTS.delete.run(this.client, [this.key('game', gameId), `${this.prefix}games`], [gameId, this.prefix]);
+      return Number(r) === 1;
+    });
+  }
+
+  async loadRecord(namespace: string, key: string): Promise<StoredRecord | null> {
+    checkId('namespace', namespace);
+    checkId('key', key);
+    return this.op(`load record ${namespace}/${key}`, async () => {
+      const e = (await this.keyv.get(this.key('record', `${namespace}:${key}`))) as { version: number; value: unknown } | undefined;
+      if (e === undefined || e === null) return null;
+      return { value: e.value, version: e.version };
+    });
+  }
+
+  async saveRecord(namespace: string, key: string, value: unknown, expectedVersion: number): Promise<StoredRecord> {
+    checkId('namespace', namespace);
+    checkId('key', key);
+    checkVersion(expectedVersion, 0);
+    const json = this.docJson(value);
+    return this.op(`save record ${namespace}/${key}`, async () => {
+      const r = (await SCRIPTS.saveRecord.run(this.client, [this.key('record', `${namespace}:${key}`)], [String(expectedVersion), json])) as string[];
+      if (r[0] === 'conflict') {
+        throw new StoreError('store/conflict', `record ${namespace}/${key} is at version ${r[1]}, not ${expectedVersion}`, {
+          namespace, key, expectedVersion, currentVersion: Number(r[1]),
+        });
+      }
+      if (r[0] !== 'ok') throw new StoreError('store/corrupt', `record ${namespace}/${key}: stored value has no readable header`);
+      return { value: JSON.parse(JSON.stringify(value)), version: Number(r[1]) };
+    });
+  }
+
+  /** The raw node-redis client (benchmarks, tests). */
+  rawClient(): RawClient {
+    return this.client;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      await this.adapter.disconnect();
+    } catch {
+      this.client.destroy();
+    }
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const t = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}

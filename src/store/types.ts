@@ -1,0 +1,129 @@
+// The GameStore contract (DESIGN.md § Storage). Every implementation (memory, embedded file, Redis)
+// passes the same contract suite: test/store/contract.ts.
+//
+// A store keeps one JSON document per game with a version number. The store does not interpret the
+// document; it only knows the few envelope fields it needs (channel, finished or not).
+//
+// Versions: `create` stores version 1. `save(id, doc, expected)` succeeds only when the stored version
+// is `expected`, and stores `expected + 1` (compare-and-set: first writer wins; a stale writer gets a
+// StoreError with code 'store/conflict' and the version it lost to). Versions are therefore strictly
+// sequential and every accepted write is kept exactly once.
+//
+// Channel index: at most one game per channel. `create` claims the channel atomically with the game
+// (a second create in the same channel fails with 'store/channel-taken'). Saving a game as finished
+// releases its channel and starts its retention clock (finished-game TTL, default 90 days). Active
+// games never expire.
+
+/** Stable, namespaced error codes for storage trouble. Never swallowed: callers show them. */
+export type StoreErrorCode =
+  | 'store/unavailable' // the backend cannot be reached or answered with an error
+  | 'store/conflict' // compare-and-set lost: someone saved a newer version first
+  | 'store/exists' // create: a game with this id already exists
+  | 'store/channel-taken' // create: the channel already has an active game
+  | 'store/not-found' // save/delete of a game that does not exist (or has expired)
+  | 'store/corrupt' // a stored document could not be parsed
+  | 'store/locked' // embedded store: another process holds the directory
+  | 'store/invalid'; // bad arguments (empty id, version < 1, document not JSON-serialisable)
+
+export class StoreError extends Error {
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StoreError';
+  }
+}
+
+export function isStoreError(err: unknown, code?: StoreErrorCode): err is StoreError {
+  return err instanceof StoreError && (code === undefined || err.code === code);
+}
+
+/** A stored game: the document and its version. */
+export interface StoredGame {
+  doc: unknown;
+  version: number;
+  channelId: string;
+  /** Epoch ms when the game was saved as finished; null while active. */
+  finishedAt: number | null;
+  /** Epoch ms after which a finished game may be dropped; null = never (active games). */
+  expiresAt: number | null;
+}
+
+export interface GameSummary {
+  gameId: string;
+  channelId: string;
+  version: number;
+  finishedAt: number | null;
+  expiresAt: number | null;
+}
+
+export interface SaveOptions {
+  /**
+   * Mark the game finished at this epoch ms: releases the channel index (if it still points here)
+   * and sets expiresAt = finishedAt + finished-game TTL. Once finished, a game stays finished.
+   */
+  finishedAt?: number;
+}
+
+/** A small versioned key/value record (e.g. a channel's free-standing dice stream). */
+export interface StoredRecord {
+  value: unknown;
+  version: number;
+}
+
+export interface GameStore {
+  readonly kind: 'memory' | 'file' | 'redis';
+
+  /** The game and its version, or null if there is none (or it has expired). */
+  load(gameId: string): Promise<StoredGame | null>;
+
+  /** Store a new game at version 1 and claim its channel. Fails 'store/exists' / 'store/channel-taken'. */
+  create(gameId: string, channelId: string, doc: unknown): Promise<StoredGame>;
+
+  /**
+   * Compare-and-set: store `doc` as version expectedVersion + 1 if the stored version is expectedVersion.
+   * Fails 'store/conflict' (details.currentVersion) or 'store/not-found'.
+   */
+  save(gameId: string, doc: unknown, expectedVersion: number, options?: SaveOptions): Promise<StoredGame>;
+
+  /** The active game in a channel, if any. */
+  gameInChannel(channelId: string): Promise<string | null>;
+
+  /** Every stored game that has not expired (active and finished). */
+  list(): Promise<GameSummary[]>;
+
+  /** Remove a game (and its channel claim). True if it existed. */
+  delete(gameId: string): Promise<boolean>;
+
+  /** Versioned records in a namespace (channel dice streams…). expectedVersion 0 = create. */
+  loadRecord(namespace: string, key: string): Promise<StoredRecord | null>;
+  saveRecord(namespace: string, key: string, value: unknown, expectedVersion: number): Promise<StoredRecord>;
+
+  /** Release connections / locks. The store is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** Retention of finished games in days (config FINISHED_GAME_TTL_DAYS, default 90). */
+  finishedTtlDays?: number;
+  /** Clock for expiry checks in the memory and file stores (Redis expires keys itself). */
+  now?: () => number;
+}
+
+export const DAY_MS = 86_400_000;
+
+/** Ids become file names and Redis key parts: keep them tame. */
+export function checkId(what: string, id: string): void {
+  if (typeof id !== 'string' || !/^[A-Za-z0-9_.-]{1,100}$/.test(id) || id.startsWith('.')) {
+    throw new StoreError('store/invalid', `${what} '${String(id)}' is not a valid id (letters, digits, _ . -; 1–100 chars)`, { what, id });
+  }
+}
+
+export function checkVersion(v: number, min = 1): void {
+  if (!Number.isInteger(v) || v < min) {
+    throw new StoreError('store/invalid', `expected version must be an integer ≥ ${min}, got ${String(v)}`, { version: v });
+  }
+}

@@ -1,0 +1,244 @@
+// The GameStore contract: every implementation runs this same suite (memory, file, Redis).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS, StoreError, type GameStore } from '../../src/store/index.js';
+
+export interface ContractHarness {
+  /** A fresh, empty store with finished-game retention `ttlDays` (default 90). */
+  open(ttlDays?: number): Promise<GameStore>;
+  /** Remove whatever open() created (after the store is closed). */
+  cleanup?(): Promise<void>;
+}
+
+async function rejection(p: Promise<unknown>): Promise<StoreError> {
+  try {
+    await p;
+  } catch (err) {
+    expect(err).toBeInstanceOf(StoreError);
+    return err as StoreError;
+  }
+  throw new Error('expected the call to fail, it succeeded');
+}
+
+const doc = (n: number, extra: Record<string, unknown> = {}) => ({ n, units: [{ id: 'u1', hex: 'M16' }], log: ['a', 'b'], ...extra });
+
+export function storeContract(name: string, harness: ContractHarness): void {
+  describe(`GameStore contract: ${name}`, () => {
+    let store: GameStore;
+    beforeEach(async () => {
+      store = await harness.open();
+    });
+    afterEach(async () => {
+      await store.close();
+      await harness.cleanup?.();
+    });
+
+    it('answers null for a game that does not exist', async () => {
+      expect(await store.load('nope')).toBeNull();
+      expect(await store.gameInChannel('c1')).toBeNull();
+      expect(await store.list()).toEqual([]);
+    });
+
+    it('creates a game at version 1 and claims its channel', async () => {
+      const created = await store.create('g1', 'c1', doc(1));
+      expect(created).toMatchObject({ version: 1, channelId: 'c1', finishedAt: null, expiresAt: null, doc: doc(1) });
+      const loaded = await store.load('g1');
+      expect(loaded).toEqual(created);
+      expect(await store.gameInChannel('c1')).toBe('g1');
+    });
+
+    it('refuses a second game with the same id (store/exists) and changes nothing', async () => {
+      await store.create('g1', 'c1', doc(1));
+      const err = await rejection(store.create('g1', 'c2', doc(2)));
+      expect(err.code).toBe('store/exists');
+      expect((await store.load('g1'))?.doc).toEqual(doc(1));
+      expect(await store.gameInChannel('c2')).toBeNull();
+    });
+
+    it('refuses a second game in the same channel (store/channel-taken) naming the holder', async () => {
+      await store.create('g1', 'c1', doc(1));
+      const err = await rejection(store.create('g2', 'c1', doc(2)));
+      expect(err.code).toBe('store/channel-taken');
+      expect(err.details.gameId).toBe('g1');
+      expect(await store.load('g2')).toBeNull();
+    });
+
+    it('lets exactly one of many simultaneous creates in one channel win', async () => {
+      const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => store.create(`g${i}`, 'c1', doc(i))));
+      const ok = results.filter((r) => r.status === 'fulfilled');
+      expect(ok).toHaveLength(1);
+      for (const r of results) if (r.status === 'rejected') expect((r.reason as StoreError).code).toBe('store/channel-taken');
+      expect((await store.list()).length).toBe(1);
+    });
+
+    it('saves with the expected version and bumps it by one', async () => {
+      await store.create('g1', 'c1', doc(1));
+      const s2 = await store.save('g1', doc(2), 1);
+      expect(s2.version).toBe(2);
+      const s3 = await store.save('g1', doc(3), 2);
+      expect(s3.version).toBe(3);
+      expect(await store.load('g1')).toMatchObject({ version: 3, doc: doc(3), channelId: 'c1' });
+    });
+
+    it('rejects a stale save with store/conflict, the current version, and no change', async () => {
+      await store.create('g1', 'c1', doc(1));
+      await store.save('g1', doc(2), 1);
+      const err = await rejection(store.save('g1', doc(99), 1));
+      expect(err.code).toBe('store/conflict');
+      expect(err.details.currentVersion).toBe(2);
+      expect(await store.load('g1')).toMatchObject({ version: 2, doc: doc(2) });
+    });
+
+    it('first writer wins when many save the same version at once', async () => {
+      await store.create('g1', 'c1', doc(0));
+      const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => store.save('g1', doc(i + 1), 1)));
+      const ok = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<GameStore['save']>>> => r.status === 'fulfilled');
+      expect(ok).toHaveLength(1);
+      const conflicts = results.filter((r) => r.status === 'rejected' && (r.reason as StoreError).code === 'store/conflict');
+      expect(conflicts).toHaveLength(19);
+      const loaded = await store.load('g1');
+      expect(loaded?.version).toBe(2);
+      expect(loaded?.doc).toEqual(ok[0]!.value.doc);
+    });
+
+    it('keeps versions strictly sequential under retrying writers (no lost update)', async () => {
+      await store.create('g1', 'c1', { items: [] as number[] });
+      const writer = async (w: number) => {
+        for (let i = 0; i < 15; i++) {
+          for (;;) {
+            const cur = (await store.load('g1'))!;
+            const d = cur.doc as { items: number[] };
+            try {
+              await store.save('g1', { items: [...d.items, w * 100 + i] }, cur.version);
+              break;
+            } catch (err) {
+              if ((err as StoreError).code !== 'store/conflict') throw err;
+            }
+          }
+        }
+      };
+      await Promise.all([writer(1), writer(2), writer(3)]);
+      const final = (await store.load('g1'))!;
+      expect(final.version).toBe(1 + 45);
+      expect((final.doc as { items: number[] }).items).toHaveLength(45);
+    });
+
+    it('answers store/not-found when saving a game that does not exist', async () => {
+      const err = await rejection(store.save('ghost', doc(1), 1));
+      expect(err.code).toBe('store/not-found');
+    });
+
+    it('keeps stored documents apart from the caller’s objects', async () => {
+      const d = doc(1);
+      await store.create('g1', 'c1', d);
+      d.units[0]!.hex = 'A1';
+      const loaded = await store.load('g1');
+      expect((loaded!.doc as ReturnType<typeof doc>).units[0]!.hex).toBe('M16');
+      (loaded!.doc as ReturnType<typeof doc>).units[0]!.hex = 'B2';
+      expect(((await store.load('g1'))!.doc as ReturnType<typeof doc>).units[0]!.hex).toBe('M16');
+    });
+
+    it('round-trips awkward JSON: colon-led strings, unicode, nested arrays, numbers', async () => {
+      const awkward = { s: ':base64:AAAA', t: '::x', u: 'Tolvajärvi — “Hotel” 🎲', n: [0, -1, 1.5, 1e21, 12345678901234], z: null, deep: [[[{ a: [] }]]] };
+      await store.create('g1', 'c1', awkward);
+      expect((await store.load('g1'))!.doc).toEqual(awkward);
+      await store.save('g1', { ...awkward, v: 2 }, 1);
+      expect((await store.load('g1'))!.doc).toEqual({ ...awkward, v: 2 });
+    });
+
+    it('refuses bad ids and versions with store/invalid', async () => {
+      expect((await rejection(store.create('bad id', 'c1', doc(1)))).code).toBe('store/invalid');
+      expect((await rejection(store.create('g1', '../c', doc(1)))).code).toBe('store/invalid');
+      expect((await rejection(store.load(''))).code).toBe('store/invalid');
+      await store.create('g1', 'c1', doc(1));
+      expect((await rejection(store.save('g1', doc(2), 0))).code).toBe('store/invalid');
+      expect((await rejection(store.save('g1', doc(2), 1.5))).code).toBe('store/invalid');
+      const cyclic: Record<string, unknown> = {};
+      cyclic.self = cyclic;
+      expect((await rejection(store.save('g1', cyclic, 1))).code).toBe('store/invalid');
+      expect((await store.load('g1'))!.version).toBe(1);
+    });
+
+    it('never expires an active game', async () => {
+      await store.create('g1', 'c1', doc(1));
+      await store.save('g1', doc(2), 1);
+      const g = await store.load('g1');
+      expect(g).toMatchObject({ finishedAt: null, expiresAt: null });
+    });
+
+    it('finishing a game frees its channel and keeps the game for the retention period', async () => {
+      await store.create('g1', 'c1', doc(1));
+      const finishedAt = Date.now();
+      const s = await store.save('g1', doc(2), 1, { finishedAt });
+      expect(s).toMatchObject({ version: 2, finishedAt, expiresAt: finishedAt + 90 * DAY_MS });
+      expect(await store.gameInChannel('c1')).toBeNull();
+      // still readable (export, verify) …
+      expect(await store.load('g1')).toMatchObject({ version: 2, finishedAt, expiresAt: finishedAt + 90 * DAY_MS });
+      // … and a new game may start in the channel
+      await store.create('g2', 'c1', doc(3));
+      expect(await store.gameInChannel('c1')).toBe('g2');
+      // finishing is sticky: a later finishedAt does not move the clock
+      const s3 = await store.save('g1', doc(4), 2, { finishedAt: finishedAt + 5000 });
+      expect(s3.finishedAt).toBe(finishedAt);
+      expect(await store.gameInChannel('c1')).toBe('g2');
+    });
+
+    it('drops a finished game once its retention has run out', async () => {
+      await store.close();
+      store = await harness.open(1);
+      await store.create('old', 'c1', doc(1));
+      await store.create('live', 'c2', doc(1));
+      const finishedAt = Date.now() - DAY_MS + 300; // expires in 300 ms
+      await store.save('old', doc(2), 1, { finishedAt });
+      expect(await store.load('old')).not.toBeNull();
+      await new Promise((r) => setTimeout(r, 600));
+      expect(await store.load('old')).toBeNull();
+      expect((await store.list()).map((g) => g.gameId)).toEqual(['live']);
+      expect(await store.load('live')).not.toBeNull();
+    });
+
+    it('lists active and finished games with their versions', async () => {
+      await store.create('a', 'c1', doc(1));
+      await store.create('b', 'c2', doc(1));
+      await store.save('b', doc(2), 1);
+      const t = Date.now();
+      await store.save('b', doc(3), 2, { finishedAt: t });
+      expect(await store.list()).toEqual([
+        { gameId: 'a', channelId: 'c1', version: 1, finishedAt: null, expiresAt: null },
+        { gameId: 'b', channelId: 'c2', version: 3, finishedAt: t, expiresAt: t + 90 * DAY_MS },
+      ]);
+    });
+
+    it('deletes a game and its channel claim', async () => {
+      await store.create('g1', 'c1', doc(1));
+      expect(await store.delete('g1')).toBe(true);
+      expect(await store.load('g1')).toBeNull();
+      expect(await store.gameInChannel('c1')).toBeNull();
+      expect(await store.list()).toEqual([]);
+      expect(await store.delete('g1')).toBe(false);
+      await store.create('g1', 'c1', doc(2));
+      expect((await store.load('g1'))!.version).toBe(1);
+    });
+
+    it('keeps versioned records (channel dice streams) with the same compare-and-set', async () => {
+      expect(await store.loadRecord('dice', 'c1')).toBeNull();
+      expect(await store.saveRecord('dice', 'c1', { counter: 0 }, 0)).toEqual({ value: { counter: 0 }, version: 1 });
+      const err = await rejection(store.saveRecord('dice', 'c1', { counter: 9 }, 0));
+      expect(err.code).toBe('store/conflict');
+      expect(err.details.currentVersion).toBe(1);
+      await store.saveRecord('dice', 'c1', { counter: 1 }, 1);
+      expect(await store.loadRecord('dice', 'c1')).toEqual({ value: { counter: 1 }, version: 2 });
+      expect(await store.loadRecord('dice', 'c2')).toBeNull();
+      const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => store.saveRecord('dice', 'c1', { counter: 10 + i }, 2)));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect((await store.loadRecord('dice', 'c1'))!.version).toBe(3);
+    });
+
+    it('fails loudly (store/unavailable) once closed', async () => {
+      await store.create('g1', 'c1', doc(1));
+      await store.close();
+      expect((await rejection(store.load('g1'))).code).toBe('store/unavailable');
+      expect((await rejection(store.save('g1', doc(2), 1))).code).toBe('store/unavailable');
+      store = await harness.open(); // for afterEach
+    });
+  });
+}
