@@ -204,7 +204,11 @@ export class RedisStore implements GameStore {
       await withTimeout(adapter.getClient(), connectTimeout + 500, 'connect');
       await withTimeout(client.ping(), connectTimeout, 'PING');
     } catch (err) {
-      client.destroy();
+      try {
+        client.destroy();
+      } catch {
+        /* already closed by the adapter */
+      }
       throw new StoreError('store/unavailable', `Redis at ${redact(url)} is unreachable: ${(err as Error).message}`, { url: redact(url) }, { cause: err });
     }
     return store;

@@ -1,0 +1,87 @@
+// Redis store details beyond the contract: Keyv compatibility, expiry in Redis, loud failures.
+import { randomBytes } from 'node:crypto';
+import { createKeyv } from '@keyv/redis';
+import { createClient } from '@redis/client';
+import { inject, describe, expect, it } from 'vitest';
+import { freePort, startPrivateRedis } from '../../scripts/private-redis.js';
+import { DAY_MS, RedisStore, StoreError, createStore } from '../../src/store/index.js';
+
+const url = inject('redisUrl');
+const prefix = () => `t:${randomBytes(5).toString('hex')}:`;
+
+describe('Redis store', () => {
+  it('stores values in Keyv format: a plain Keyv client reads the game and channel', async () => {
+    const p = prefix();
+    const store = await RedisStore.open(url, { prefix: p });
+    await store.create('g1', 'c1', { hello: ':colon', n: 1 });
+    await store.save('g1', { hello: ':colon', n: 2 }, 1);
+    const keyv = createKeyv(url);
+    keyv.on('error', () => {});
+    try {
+      expect(await keyv.get(`${p}game:g1`)).toEqual({
+        version: 2, channelId: 'c1', finishedAt: null, expiresAt: null, doc: { hello: ':colon', n: 2 },
+      });
+      expect(await keyv.get(`${p}channel:c1`)).toBe('g1');
+    } finally {
+      await keyv.disconnect();
+      await store.close();
+    }
+  });
+
+  it('gives active games no Redis expiry and finished games an expiry at finishedAt + TTL', async () => {
+    const p = prefix();
+    const store = await RedisStore.open(url, { prefix: p, finishedTtlDays: 90 });
+    const raw = createClient({ url });
+    await raw.connect();
+    try {
+      await store.create('g1', 'c1', { a: 1 });
+      await store.save('g1', { a: 2 }, 1);
+      expect(await raw.pTTL(`${p}game:g1`)).toBe(-1);
+      const t = Date.now();
+      await store.save('g1', { a: 3 }, 2, { finishedAt: t });
+      expect(await raw.pExpireTime(`${p}game:g1`)).toBe(t + 90 * DAY_MS);
+      expect(await raw.exists(`${p}channel:c1`)).toBe(0);
+    } finally {
+      raw.destroy();
+      await store.close();
+    }
+  });
+
+  it('fails fast with store/unavailable when nothing listens (no hang)', async () => {
+    const port = await freePort();
+    const t0 = Date.now();
+    const err = await createStore(`redis://127.0.0.1:${port}`, { connectTimeoutMs: 500 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StoreError);
+    expect((err as StoreError).code).toBe('store/unavailable');
+    expect((err as StoreError).message).toMatch(/unreachable/);
+    expect(Date.now() - t0).toBeLessThan(3000);
+  });
+
+  it('reports store/unavailable while Redis is down, and works again once it is back', async () => {
+    const port = await freePort();
+    let redis = await startPrivateRedis({ port });
+    const errors: Error[] = [];
+    const store = await RedisStore.open(redis.url, { prefix: 'down:', opTimeoutMs: 1500, onError: (e) => errors.push(e) });
+    try {
+      await store.create('g1', 'c1', { a: 1 });
+      await redis.stop();
+      const t0 = Date.now();
+      const err = await store.save('g1', { a: 2 }, 1).catch((e: unknown) => e);
+      expect((err as StoreError).code).toBe('store/unavailable');
+      expect(Date.now() - t0).toBeLessThan(2500);
+      const err2 = await store.load('g1').catch((e: unknown) => e);
+      expect((err2 as StoreError).code).toBe('store/unavailable');
+      expect(errors.length).toBeGreaterThan(0); // the error listener saw it too
+      redis = await startPrivateRedis({ port }); // empty (no persistence): the store reconnects by itself
+      let ok = false;
+      for (let i = 0; i < 40 && !ok; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        ok = await store.load('g1').then(() => true, () => false);
+      }
+      expect(ok).toBe(true);
+    } finally {
+      await store.close();
+      await redis.stop();
+    }
+  });
+});
