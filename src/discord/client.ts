@@ -1,21 +1,56 @@
-// The discord.js client: logs in with DISCORD_TOKEN and reports readiness.
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+// The discord.js client: logs in with DISCORD_TOKEN, waits until it is ready, and hands every
+// interaction to the router. `rest.api` points it at another API base (the offline fake in tests).
+import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
 import type { Logger } from '../log.js';
 
 export interface DiscordConfig {
   DISCORD_TOKEN?: string | undefined;
 }
 
-export async function connectDiscord(config: DiscordConfig, log: Logger, rest?: { api: string }): Promise<Client> {
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(rest ? { rest: { ...rest, retries: 0 } } : {}) });
-  client.once(Events.ClientReady, (c) => log.info({ user: c.user.tag, guilds: c.guilds.cache.size }, 'connected to Discord'));
-  const stop = async () => {
-    log.info('shutting down');
-    await client.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+export interface InteractionSink {
+  handle(ix: Interaction): Promise<void>;
+  drain?(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** Where interactions go; without one the client only connects (useful for a smoke test). */
+  router?: InteractionSink;
+  /** Stop cleanly on SIGINT/SIGTERM (default true; tests pass false). */
+  handleSignals?: boolean;
+}
+
+export async function connectDiscord(
+  config: DiscordConfig,
+  log: Logger,
+  rest?: { api: string; timeout?: number },
+  options: ConnectOptions = {},
+): Promise<Client> {
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    ...(rest ? { rest: { ...rest, retries: 0 } } : {}),
+  });
+  const ready = new Promise<void>((resolve) => {
+    client.once(Events.ClientReady, (c) => {
+      log.info({ user: c.user.tag, guilds: c.guilds.cache.size }, 'connected to Discord');
+      resolve();
+    });
+  });
+  const router = options.router;
+  if (router) {
+    client.on(Events.InteractionCreate, (ix) => void router.handle(ix));
+  }
+  client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
+  if (options.handleSignals !== false) {
+    const stop = async () => {
+      log.info('shutting down');
+      await router?.drain?.();
+      await client.destroy();
+      process.exit(0);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  }
   await client.login(config.DISCORD_TOKEN);
+  await ready;
   return client;
 }

@@ -1,0 +1,96 @@
+// Routes every interaction to its handler: slash commands and their autocomplete by command name,
+// buttons and selects by the `kind` in their customId. Handlers are looked up per event and keep no
+// state between events, so a click on a message posted before a restart still reaches its handler.
+// Refusals become ephemeral answers; anything else is logged with an id and answered generically.
+import type { Interaction } from 'discord.js';
+import type { Logger } from '../log.js';
+import type { Command, ComponentHandler } from './command.js';
+import { decodeCustomId } from './custom-id.js';
+import { failUnexpected, refuse, Refusal } from './replies.js';
+
+export class Router<C> {
+  private readonly commands = new Map<string, Command<C>>();
+  private readonly components = new Map<string, ComponentHandler<C>>();
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    commands: readonly Command<C>[],
+    components: readonly ComponentHandler<C>[],
+    private readonly ctx: C,
+    private readonly log: Logger,
+  ) {
+    for (const c of commands) {
+      if (this.commands.has(c.data.name)) throw new Error(`two commands named /${c.data.name}`);
+      this.commands.set(c.data.name, c);
+    }
+    for (const h of components) {
+      if (this.components.has(h.kind)) throw new Error(`two component handlers of kind ${h.kind}`);
+      this.components.set(h.kind, h);
+    }
+  }
+
+  /** The command definitions, as deployed. */
+  definitions() {
+    return [...this.commands.values()].map((c) => c.data.toJSON());
+  }
+
+  /** Handle one interaction (the client's InteractionCreate listener). Never throws. */
+  handle(ix: Interaction): Promise<void> {
+    const p = this.dispatch(ix).finally(() => this.inFlight.delete(p));
+    this.inFlight.add(p);
+    return p;
+  }
+
+  /** Resolves when every interaction being handled has finished (for shutdown and tests). */
+  async drain(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async dispatch(ix: Interaction): Promise<void> {
+    try {
+      if (ix.isAutocomplete()) {
+        const cmd = this.commands.get(ix.commandName);
+        if (!cmd?.autocomplete) return void (await ix.respond([]));
+        try {
+          await cmd.autocomplete(ix, this.ctx);
+        } catch (err) {
+          this.log.warn({ err, command: ix.commandName }, 'autocomplete failed');
+          if (!ix.responded) await ix.respond([]).catch(() => undefined);
+        }
+        return;
+      }
+      if (ix.isChatInputCommand()) {
+        const cmd = this.commands.get(ix.commandName);
+        if (!cmd) {
+          await refuse(ix, { message: `This bot has no /${ix.commandName} command any more.`, fix: 'ask the server admin to redeploy the commands (npm run deploy-commands).' });
+          return;
+        }
+        await this.guard(ix, () => cmd.execute(ix, this.ctx), { command: ix.commandName, sub: ix.options.getSubcommand(false) });
+        return;
+      }
+      if (ix.isButton() || ix.isStringSelectMenu()) {
+        const ref = decodeCustomId(ix.customId);
+        const handler = ref ? this.components.get(ref.kind) : undefined;
+        if (!ref || !handler) {
+          await refuse(ix, { message: 'This control is from an older version of the bot and no longer works.', fix: 'use `/game status` to get fresh buttons.' });
+          return;
+        }
+        await this.guard(ix, () => handler.handle(ix, ref, this.ctx), { component: ref.kind, game: ref.gameId });
+      }
+    } catch (err) {
+      this.log.error({ err }, 'interaction routing failed');
+    }
+  }
+
+  private async guard(ix: Parameters<typeof refuse>[0], run: () => Promise<void>, context: Record<string, unknown>): Promise<void> {
+    try {
+      await run();
+    } catch (err) {
+      if (err instanceof Refusal) {
+        await refuse(ix, err);
+        return;
+      }
+      await failUnexpected(ix, err, this.log, context);
+    }
+  }
+}
