@@ -1,0 +1,83 @@
+// Autocomplete choices built from the engine's legal actions (DESIGN.md: legalActions is the single
+// source of legality, and the UI is built from it). Pure functions over engine types.
+import type { LegalActions, ReachableHex, UnitMoves } from '../engine/types.js';
+import { looseKey, normaliseHexInput } from './hex-input.js';
+
+export interface Choice {
+  name: string;
+  value: string;
+}
+
+export const MAX_CHOICES = 25;
+const CHOICE_TEXT_MAX = 100;
+
+/** The value that names a mover: one unit id, or the ids of a stack joined with `+`. */
+export function moverKey(units: readonly string[]): string {
+  return units.join('+');
+}
+
+/** Parse a mover value back into unit ids (the player may also type ids separated by `+`, `,` or spaces). */
+export function parseMover(text: string): string[] {
+  return text.split(/[+,\s]+/).map((s) => s.trim()).filter(Boolean);
+}
+
+function clipChoice(s: string): string {
+  return s.length <= CHOICE_TEXT_MAX ? s : s.slice(0, CHOICE_TEXT_MAX - 1) + '…';
+}
+
+/** Keep the choices whose name or value contains what was typed (case and spaces ignored), best first. */
+export function filterChoices(choices: Choice[], typed: string): Choice[] {
+  const t = looseKey(typed);
+  if (!t) return choices.slice(0, MAX_CHOICES);
+  const starts: Choice[] = [];
+  const contains: Choice[] = [];
+  for (const c of choices) {
+    const v = looseKey(c.value);
+    const n = looseKey(c.name);
+    if (v.startsWith(t) || n.startsWith(t)) starts.push(c);
+    else if (v.includes(t) || n.includes(t)) contains.push(c);
+  }
+  return [...starts, ...contains].slice(0, MAX_CHOICES);
+}
+
+/** Everything that can move now: single units, then stacks that may move together (6.1). */
+export function moverChoices(legal: LegalActions, typed: string, label: (unitId: string) => string = (id) => id): Choice[] {
+  const all: UnitMoves[] = [...legal.units, ...legal.stacks];
+  const choices = all
+    .filter((m) => m.reachable.length > 0 || m.canExit)
+    .map((m) => {
+      const key = moverKey(m.units);
+      const where = m.kind === 'enter' ? `enters at ${(m.entryHexes ?? []).join('/') || 'its entry hex'}` : `in ${m.from}`;
+      const who = m.units.length > 1 ? `stack ${m.units.map(label).join(' + ')}` : label(m.units[0]!);
+      return { name: clipChoice(`${who} · ${where} · ${m.allowance} MP`), value: key };
+    })
+    .filter((c) => c.value.length <= CHOICE_TEXT_MAX);
+  return filterChoices(choices, typed);
+}
+
+/** The moves of the mover a player named (exact unit set), or undefined. */
+export function findMover(legal: LegalActions, units: readonly string[]): UnitMoves | undefined {
+  const want = [...units].sort().join('+');
+  return [...legal.units, ...legal.stacks].find((m) => [...m.units].sort().join('+') === want);
+}
+
+function reachLabel(r: ReachableHex): string {
+  const notes: string[] = [];
+  if (r.zocStop) notes.push('stops: enemy ZOC');
+  if (r.extended) notes.push('extended move');
+  if (r.minimumMove) notes.push('minimum move');
+  return `${r.hex} · ${r.cost} MP (${r.mpLeft} left)${notes.length ? ' · ' + notes.join(', ') : ''}`;
+}
+
+/** Where a mover can go, cheapest first, with MP cost; typed text matches hex ids in any case. */
+export function destinationChoices(moves: UnitMoves, typed: string): Choice[] {
+  const norm = normaliseHexInput(typed);
+  const sorted = [...moves.reachable].sort((a, b) => a.cost - b.cost || a.hex.localeCompare(b.hex));
+  const choices = sorted.map((r) => ({ name: clipChoice(reachLabel(r)), value: r.hex }));
+  if (norm) {
+    const exact = choices.filter((c) => c.value === norm);
+    const rest = filterChoices(choices, typed).filter((c) => c.value !== norm);
+    return [...exact, ...rest].slice(0, MAX_CHOICES);
+  }
+  return filterChoices(choices, typed);
+}
