@@ -126,13 +126,16 @@ export function checkRulesetData(raw: RawRulesetFiles, readErrors: DataError[] =
   const turnTrack = parse(turnTrackFile, raw['turn-track.json'], 'turn-track.json', errors);
   if (turnTrack) checkTurnTrack(turnTrack, errors);
 
+  // Scenarios are cross-checked only against a clean map, counter list and turn track, so one
+  // mistake there is reported once instead of again from every scenario that uses it.
+  const basesClean = ['map.json', 'counters.json', 'turn-track.json'].every((f) => errorCount(f) === 0);
   const scenarioNames = Object.keys(raw).filter((f) => f.startsWith('scenarios/')).sort();
   const scenarios: [string, ScenarioFile][] = [];
   for (const name of scenarioNames) {
     const s = parse(scenarioFile, raw[name], name, errors);
     if (!s) continue;
     scenarios.push([name, s]);
-    if (map && counters && turnTrack) checkScenario(s, { map, counters, turnTrack }, errors, name);
+    if (map && counters && turnTrack && basesClean) checkScenario(s, { map, counters, turnTrack }, errors, name);
   }
   const ids = new Map<string, string>();
   for (const [name, s] of scenarios) {
