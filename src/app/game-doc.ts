@@ -1,0 +1,98 @@
+// The stored game document (one per game, kept by a GameStore with a version number).
+// Format documented in docs/game-record.md § Service.
+import type { Action, GameState, Side } from '../engine/types.js';
+
+export const DOC_FORMAT = 'hexref-game-doc/1';
+export const RECORD_FORMAT = 'hexref-record/1';
+
+export const SIDES: readonly Side[] = ['finnish', 'soviet'];
+
+export type GameStatus = 'lobby' | 'active' | 'finished' | 'aborted';
+
+export interface GameMeta {
+  gameId: string;
+  channelId: string;
+  guildId: string | null;
+  ruleset: string;
+  scenario: string;
+  options: Record<string, boolean>;
+  host: string;
+  /** User ids per side. Several users may share a side; one user may hold both (solitaire). */
+  seats: Record<Side, string[]>;
+  /** Display names seen so far (for status lines); never used for permissions. */
+  names: Record<string, string>;
+  status: GameStatus;
+  /** SHA-256 of the secret seed, published at start. */
+  commitment: string | null;
+  createdAt: number;
+  startedAt: number | null;
+  updatedAt: number;
+  endedAt: number | null;
+  /** When the current "who must act on what" began (for status and reminders). */
+  waitingSince: number | null;
+  result: { reason: string; winner: Side | null; by?: string } | null;
+}
+
+export interface RollRecord {
+  n: number;
+  dice: number[];
+  purpose: string;
+  rule: string;
+}
+
+interface EntryBase {
+  /** 1, 2, 3…: position in the record. */
+  seq: number;
+  /** The store version this entry was saved as (strictly increasing along the record). */
+  v: number;
+  /** Caller's request id (idempotency; the race checks it). */
+  id: string;
+  user: string;
+  at: number;
+}
+
+export type RecordEntry =
+  | (EntryBase & { kind: 'action'; side: Side; action: Action; rolls: RollRecord[] })
+  | (EntryBase & { kind: 'undo'; side: Side; undoes: number })
+  | (EntryBase & { kind: 'note'; text: string })
+  | (EntryBase & { kind: 'resign'; side: Side })
+  | (EntryBase & { kind: 'abort'; reason: string });
+
+/** State before an undoable action (same side, no roll since). */
+export interface UndoSnapshot {
+  seq: number;
+  side: Side;
+  user: string;
+  state: GameState;
+  waitingSince: number | null;
+}
+
+export interface GameDoc {
+  format: typeof DOC_FORMAT;
+  meta: GameMeta;
+  /** null until the game starts. */
+  state: GameState | null;
+  record: RecordEntry[];
+  undo: UndoSnapshot[];
+  /** The secret dice seed (also inside state, where the engine keeps it). Never exported before the end. */
+  secret: { seed: string } | null;
+}
+
+/** An exported record: replays to the game's state; the seed appears only once the game is over. */
+export interface ExportedRecord {
+  format: typeof RECORD_FORMAT;
+  gameId: string;
+  ruleset: string;
+  scenario: string;
+  options: Record<string, boolean>;
+  seats: Record<Side, string[]>;
+  status: GameStatus;
+  commitment: string | null;
+  seed: string | null;
+  startedAt: number | null;
+  endedAt: number | null;
+  result: GameMeta['result'];
+  entries: RecordEntry[];
+  /** stateHash of the final state, once the game is over (null before). */
+  finalStateHash: string | null;
+}

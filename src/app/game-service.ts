@@ -1,0 +1,719 @@
+// The game service: every game operation, with permissions, persistence and undo, and no Discord types.
+// Front ends (Discord commands, the console, the race tool) call it and format its plain results.
+//
+// Every change is load → check → apply → save(expectedVersion). On a version conflict (someone else
+// saved first) the operation is re-read and re-applied once on the new state, then reported.
+// Store failures come back as `store/…` refusals and the change is not reported as done.
+import { randomBytes } from 'node:crypto';
+import type { Action, GameEvent, GameState, MapViewOptions, Side } from '../engine/types.js';
+import { isStoreError, type GameStore, type StoreError, type StoredGame } from '../store/types.js';
+import type { EngineApi, EngineHelpers, WhoMustAct } from './engine-port.js';
+import {
+  DOC_FORMAT, RECORD_FORMAT, SIDES,
+  type ExportedRecord, type GameDoc, type GameMeta, type RecordEntry, type RollRecord, type UndoSnapshot,
+} from './game-doc.js';
+import { verifyRecord, type VerifyReport } from './verify.js';
+
+export interface Actor {
+  userId: string;
+  name?: string;
+  /** The front end's word that this user may manage the channel (Discord: Manage Channels). */
+  canManageChannel?: boolean;
+}
+
+/** Which game: by id, or the active game of a channel. */
+export type GameRef = { gameId: string } | { channelId: string };
+
+export interface Refusal {
+  code: string;
+  message: string;
+  rule?: string;
+}
+
+/** A map view the front end should draw after this result (engine.toMapView options + a caption). */
+export interface ViewRequest {
+  caption: string;
+  options: MapViewOptions;
+}
+
+export interface Done {
+  ok: true;
+  gameId: string;
+  version: number;
+  lines: string[];
+  events: GameEvent[];
+  views: ViewRequest[];
+}
+
+export type Result<T = object> = (Done & T) | { ok: false; error: Refusal };
+
+export interface ServiceDeps {
+  store: GameStore;
+  engine: EngineApi;
+  helpers: EngineHelpers;
+  /** Scenario ids and names of the ruleset (validated at create). */
+  ruleset: { id: string; scenarios: readonly { id: string; name: string }[] };
+  /** Epoch ms. The service never reads the system clock itself. */
+  clock: () => number;
+  /** Secret dice seed for a new game (default: 32 random bytes from node:crypto, hex). */
+  newSeed?: () => string;
+  /** New game ids (default 'g-' + 10 random hex digits). */
+  newGameId?: () => string;
+  /** Most undo steps kept per side's run of actions (default 30). */
+  maxUndo?: number;
+}
+
+export const sideName = (s: Side): string => (s === 'finnish' ? 'Finnish' : 'Soviet');
+const other = (s: Side): Side => (s === 'finnish' ? 'soviet' : 'finnish');
+const refuse = (code: string, message: string, rule?: string): { ok: false; error: Refusal } => ({
+  ok: false,
+  error: rule ? { code, message, rule } : { code, message },
+});
+
+/** What a mutation step returns: the new document and what to tell the players. */
+interface Change {
+  doc: GameDoc;
+  lines: string[];
+  events?: GameEvent[];
+  views?: ViewRequest[];
+  /** Epoch ms if this change ends the game (frees the channel, starts retention). */
+  finishedAt?: number;
+  extra?: Record<string, unknown>;
+}
+type Step = (doc: GameDoc, version: number) => Change | { ok: false; error: Refusal } | Promise<Change | { ok: false; error: Refusal }>;
+
+function isRefusal(x: unknown): x is { ok: false; error: Refusal } {
+  return typeof x === 'object' && x !== null && (x as { ok?: unknown }).ok === false;
+}
+
+export class GameService {
+  private readonly store: GameStore;
+  private readonly engine: EngineApi;
+  private readonly helpers: EngineHelpers;
+  private readonly clock: () => number;
+  private readonly newSeed: () => string;
+  private readonly newGameId: () => string;
+  private readonly maxUndo: number;
+  private readonly ruleset: ServiceDeps['ruleset'];
+
+  constructor(deps: ServiceDeps) {
+    this.store = deps.store;
+    this.engine = deps.engine;
+    this.helpers = deps.helpers;
+    this.clock = deps.clock;
+    this.ruleset = deps.ruleset;
+    this.newSeed = deps.newSeed ?? (() => randomBytes(32).toString('hex'));
+    this.newGameId = deps.newGameId ?? (() => `g-${randomBytes(5).toString('hex')}`);
+    this.maxUndo = deps.maxUndo ?? 30;
+  }
+
+  // ───────────────────────────── plumbing ─────────────────────────────
+
+  private storeRefusal(err: StoreError, doing: string): { ok: false; error: Refusal } {
+    const lost = err.code === 'store/unavailable' || err.code === 'store/corrupt';
+    return refuse(
+      err.code,
+      `Storage problem while ${doing}: ${err.message}.` +
+        (lost ? ' The change was not confirmed; check the game status before trying again.' : ''),
+    );
+  }
+
+  private async resolve(ref: GameRef): Promise<string | { ok: false; error: Refusal }> {
+    if ('gameId' in ref) return ref.gameId;
+    const id = await this.store.gameInChannel(ref.channelId);
+    return id ?? refuse('game/none-in-channel', 'There is no active game in this channel. Create one first.');
+  }
+
+  private async loadDoc(ref: GameRef): Promise<{ id: string; stored: StoredGame; doc: GameDoc } | { ok: false; error: Refusal }> {
+    try {
+      const id = await this.resolve(ref);
+      if (typeof id !== 'string') return id;
+      const stored = await this.store.load(id);
+      if (!stored) return refuse('game/not-found', `Game ${id} does not exist (or its retention period has ended).`);
+      const doc = stored.doc as GameDoc;
+      if (doc?.format !== DOC_FORMAT) return refuse('store/corrupt', `Game ${id} is not a ${DOC_FORMAT} document.`);
+      return { id, stored, doc };
+    } catch (err) {
+      if (isStoreError(err)) return this.storeRefusal(err, 'loading the game');
+      throw err;
+    }
+  }
+
+  /** load → step → save(version); on a conflict re-read and re-run the step once, then report. */
+  private async mutate(ref: GameRef, doing: string, step: Step, basedOnVersion?: number): Promise<Result<{ extra?: Record<string, unknown> }>> {
+    for (let attempt = 0; ; attempt++) {
+      const loaded = await this.loadDoc(ref);
+      if ('ok' in loaded) return loaded;
+      const { id, stored, doc } = loaded;
+      if (basedOnVersion !== undefined && basedOnVersion !== stored.version) {
+        return refuse(
+          'game/stale',
+          `The game has moved on since that message (it was version ${basedOnVersion}, now ${stored.version}). Look at the latest status and try again.`,
+        );
+      }
+      const change = await step(doc, stored.version);
+      if (isRefusal(change)) return change;
+      change.doc.meta.updatedAt = this.clock();
+      try {
+        const saved = await this.store.save(id, change.doc, stored.version, change.finishedAt !== undefined ? { finishedAt: change.finishedAt } : {});
+        return {
+          ok: true, gameId: id, version: saved.version, lines: change.lines, events: change.events ?? [], views: change.views ?? [],
+          ...(change.extra ? { extra: change.extra } : {}),
+        };
+      } catch (err) {
+        if (isStoreError(err, 'store/conflict') && attempt === 0) continue;
+        if (isStoreError(err, 'store/conflict')) {
+          return refuse('store/conflict', `The game changed twice while ${doing}; nothing was applied. Look at the status and try again.`);
+        }
+        if (isStoreError(err)) return this.storeRefusal(err, doing);
+        throw err;
+      }
+    }
+  }
+
+  private nextEntryBase(doc: GameDoc, version: number, actor: Actor, requestId: string | undefined) {
+    return { seq: doc.record.length + 1, v: version + 1, id: requestId ?? randomBytes(8).toString('hex'), user: actor.userId, at: this.clock() };
+  }
+
+  private remember(doc: GameDoc, actor: Actor): void {
+    if (actor.name) doc.meta.names[actor.userId] = actor.name;
+  }
+
+  private who(doc: GameDoc): WhoMustAct | null {
+    return doc.state ? this.engine.whoMustAct(doc.state) : null;
+  }
+
+  private label(doc: GameDoc, userId: string): string {
+    return doc.meta.names[userId] ?? userId;
+  }
+
+  private sidesOf(doc: GameDoc, userId: string): Side[] {
+    return SIDES.filter((s) => doc.meta.seats[s].includes(userId));
+  }
+
+  /** Pick and check the side a user acts for. */
+  private actingSide(doc: GameDoc, actor: Actor, requested: Side | undefined, forTurn: boolean): Side | { ok: false; error: Refusal } {
+    const held = this.sidesOf(doc, actor.userId);
+    if (held.length === 0) {
+      return refuse('perm/not-seated', `You are not seated in this game, so you can only watch. ${this.seatHint(doc)}`);
+    }
+    if (requested && !held.includes(requested)) {
+      return refuse('perm/wrong-side', `You sit on the ${held.map(sideName).join(' and ')} side, not the ${sideName(requested)} side.`);
+    }
+    const who = forTurn ? this.who(doc) : null;
+    let side: Side;
+    if (requested) side = requested;
+    else if (held.length === 1) side = held[0]!;
+    else side = who?.side ?? held[0]!;
+    if (forTurn && who && who.side && who.side !== side) {
+      const holders = doc.meta.seats[who.side].map((u) => this.label(doc, u)).join(', ') || 'nobody yet';
+      return refuse(
+        'perm/not-your-turn',
+        `It is the ${sideName(who.side)} side's turn (${who.what}); you act for the ${sideName(side)} side. Waiting for ${holders}.`,
+      );
+    }
+    return side;
+  }
+
+  private seatHint(doc: GameDoc): string {
+    return doc.meta.status === 'lobby' ? 'Take a seat with join (Finnish or Soviet) before the game starts.' : 'The host can give you a seat.';
+  }
+
+  private mustBeStatus(doc: GameDoc, ...allowed: GameMeta['status'][]): { ok: false; error: Refusal } | null {
+    if (allowed.includes(doc.meta.status)) return null;
+    const s = doc.meta.status;
+    if (s === 'lobby') return refuse('game/not-started', 'The game has not started yet. The host starts it once both sides have a seat.');
+    if (s === 'finished' || s === 'aborted') return refuse('game/over', `The game is over (${s}). Export or verify it instead.`);
+    return refuse('game/already-started', 'The game has already started.');
+  }
+
+  private isOver(state: GameState): boolean {
+    return state.result !== null || state.phase === 'gameOver';
+  }
+
+  /** Reveal lines and bookkeeping for the end of a game. */
+  private finish(doc: GameDoc, status: 'finished' | 'aborted', result: GameMeta['result'], now: number): string[] {
+    doc.meta.status = status;
+    doc.meta.endedAt = now;
+    doc.meta.result = result;
+    doc.meta.waitingSince = null;
+    doc.undo = [];
+    const lines: string[] = [];
+    if (result) {
+      lines.push(result.winner ? `Game over: the ${sideName(result.winner)} side wins (${result.reason}).` : `Game over: ${result.reason}.`);
+    }
+    if (doc.secret) {
+      lines.push(`Dice seed revealed: ${doc.secret.seed}`);
+      lines.push(`Check it: SHA-256 of the seed must equal the commitment ${doc.meta.commitment}. Use verify to recompute every roll.`);
+    }
+    return lines;
+  }
+
+  // ───────────────────────────── games and seats ─────────────────────────────
+
+  async createGame(input: {
+    channelId: string;
+    guildId?: string | null;
+    host: Actor;
+    scenario: string;
+    options?: Record<string, boolean>;
+    seatHostAs?: Side | 'both';
+  }): Promise<Result> {
+    const scenario = this.ruleset.scenarios.find((s) => s.id === input.scenario);
+    if (!scenario) {
+      return refuse('input/unknown-scenario', `There is no scenario '${input.scenario}'. Choose one of: ${this.ruleset.scenarios.map((s) => s.id).join(', ')}.`);
+    }
+    const now = this.clock();
+    const gameId = this.newGameId();
+    const seats: Record<Side, string[]> = { finnish: [], soviet: [] };
+    for (const s of input.seatHostAs === 'both' ? SIDES : input.seatHostAs ? [input.seatHostAs] : []) seats[s].push(input.host.userId);
+    const doc: GameDoc = {
+      format: DOC_FORMAT,
+      meta: {
+        gameId, channelId: input.channelId, guildId: input.guildId ?? null, ruleset: this.ruleset.id, scenario: scenario.id,
+        options: { ...(input.options ?? {}) }, host: input.host.userId, seats, names: {}, status: 'lobby', commitment: null,
+        createdAt: now, startedAt: null, updatedAt: now, endedAt: null, waitingSince: null, result: null,
+      },
+      state: null, record: [], undo: [], secret: null,
+    };
+    this.remember(doc, input.host);
+    try {
+      const saved = await this.store.create(gameId, input.channelId, doc);
+      return {
+        ok: true, gameId, version: saved.version, events: [], views: [],
+        lines: [
+          `New game ${gameId}: ${scenario.name}. Host: ${this.label(doc, input.host.userId)}.`,
+          'Players: take a seat (Finnish or Soviet). The host starts the game when both sides are seated.',
+        ],
+      };
+    } catch (err) {
+      if (isStoreError(err, 'store/channel-taken')) {
+        return refuse('game/channel-taken', `This channel already has a game (${String(err.details.gameId)}). Finish or abort it first, or use another channel.`);
+      }
+      if (isStoreError(err)) return this.storeRefusal(err, 'creating the game');
+      throw err;
+    }
+  }
+
+  /**
+   * Take, give or leave a seat. A user seats themself before the start; the host may seat or unseat
+   * anyone at any time before the end. One user may hold both sides (solitaire).
+   */
+  async seat(ref: GameRef, actor: Actor, input: { side: Side; user?: Actor; leave?: boolean; requestId?: string }): Promise<Result> {
+    if (!SIDES.includes(input.side)) return refuse('input/side', `Unknown side '${String(input.side)}': use finnish or soviet.`);
+    return this.mutate(ref, 'changing seats', (doc) => {
+      const bad = this.mustBeStatus(doc, 'lobby', 'active');
+      if (bad) return bad;
+      const target = input.user ?? actor;
+      const isHost = actor.userId === doc.meta.host;
+      if (target.userId !== actor.userId && !isHost) {
+        return refuse('perm/not-host', 'Only the host can seat or unseat other players.');
+      }
+      if (doc.meta.status !== 'lobby' && !isHost) {
+        return refuse('perm/not-host', 'The game has started: only the host can change seats now.');
+      }
+      this.remember(doc, actor);
+      this.remember(doc, target);
+      const seats = doc.meta.seats[input.side];
+      const name = this.label(doc, target.userId);
+      if (input.leave) {
+        if (!seats.includes(target.userId)) return refuse('input/not-seated', `${name} does not sit on the ${sideName(input.side)} side.`);
+        doc.meta.seats[input.side] = seats.filter((u) => u !== target.userId);
+        return { doc, lines: [`${name} left the ${sideName(input.side)} side.`] };
+      }
+      if (seats.includes(target.userId)) return refuse('input/already-seated', `${name} already sits on the ${sideName(input.side)} side.`);
+      seats.push(target.userId);
+      const both = this.sidesOf(doc, target.userId).length === 2 ? ' (holds both sides: solitaire)' : '';
+      return { doc, lines: [`${name} sits on the ${sideName(input.side)} side${both}.`] };
+    });
+  }
+
+  /** Host only: set up the scenario with a fresh secret seed and publish its commitment. */
+  async start(ref: GameRef, actor: Actor): Promise<Result<{ commitment?: string }>> {
+    const r = await this.mutate(ref, 'starting the game', (doc) => {
+      const bad = this.mustBeStatus(doc, 'lobby');
+      if (bad) return bad;
+      if (actor.userId !== doc.meta.host) return refuse('perm/not-host', 'Only the host can start the game.');
+      const empty = SIDES.filter((s) => doc.meta.seats[s].length === 0);
+      if (empty.length) return refuse('game/seats-empty', `Nobody sits on the ${empty.map(sideName).join(' or ')} side yet.`);
+      const seed = this.newSeed();
+      const state = this.engine.setup(doc.meta.scenario, { seed, options: doc.meta.options });
+      const commitment = this.helpers.commitmentOf(seed);
+      const now = this.clock();
+      doc.state = state;
+      doc.secret = { seed };
+      doc.meta.status = 'active';
+      doc.meta.commitment = commitment;
+      doc.meta.startedAt = now;
+      doc.meta.waitingSince = now;
+      const who = this.engine.whoMustAct(state);
+      return {
+        doc,
+        events: state.log.slice(),
+        views: [{ caption: 'Starting positions', options: {} }],
+        extra: { commitment },
+        lines: [
+          `The game has started: ${this.scenarioName(doc)}, turn ${state.turn}.`,
+          `Dice commitment (SHA-256 of the secret seed): ${commitment}`,
+          'Every roll is numbered and derived from that seed; the seed is revealed when the game ends.',
+          this.waitLine(doc, who),
+        ],
+      };
+    });
+    if (!r.ok) return r;
+    const { extra, ...rest } = r;
+    return { ...rest, commitment: extra?.commitment as string };
+  }
+
+  private scenarioName(doc: GameDoc): string {
+    return this.ruleset.scenarios.find((s) => s.id === doc.meta.scenario)?.name ?? doc.meta.scenario;
+  }
+
+  private waitLine(doc: GameDoc, who: WhoMustAct | null): string {
+    if (!who || !who.side) return who?.what ? `Now: ${who.what}.` : 'Nobody needs to act.';
+    const holders = doc.meta.seats[who.side].map((u) => this.label(doc, u)).join(', ') || 'nobody seated';
+    return `Waiting for the ${sideName(who.side)} side (${holders}): ${who.what}.`;
+  }
+
+  // ───────────────────────────── play ─────────────────────────────
+
+  /**
+   * Apply one engine action for the actor's side. `basedOnVersion` (from a button's custom id) refuses
+   * stale clicks; `requestId` makes a retried request harmless (answered from the record).
+   */
+  async act(ref: GameRef, actor: Actor, action: Action, opts: { side?: Side; basedOnVersion?: number; requestId?: string } = {}): Promise<Result<{ seq?: number; duplicate?: boolean }>> {
+    const r = await this.mutate(
+      ref,
+      'applying your action',
+      (doc, version) => {
+        if (opts.requestId) {
+          const prev = doc.record.find((e) => e.id === opts.requestId);
+          if (prev) return refuse('game/duplicate', `That request was already applied as record entry #${prev.seq}.`);
+        }
+        const bad = this.mustBeStatus(doc, 'active');
+        if (bad) return bad;
+        const side = this.actingSide(doc, actor, opts.side, true);
+        if (typeof side !== 'string') return side;
+        const state = doc.state!;
+        const before = this.engine.whoMustAct(state);
+        const applied = this.engine.apply(state, side, action);
+        if (!applied.ok) return { ok: false as const, error: applied.violation };
+        this.remember(doc, actor);
+        const now = this.clock();
+        const base = this.nextEntryBase(doc, version, actor, opts.requestId);
+        const rolls: RollRecord[] = applied.events
+          .filter((e): e is Extract<GameEvent, { type: 'roll' }> => e.type === 'roll')
+          .map((e) => ({ n: e.n, dice: e.dice.slice(), purpose: e.purpose, rule: e.rule }));
+        doc.record.push({ ...base, kind: 'action', side, action, rolls });
+        doc.state = applied.state;
+        const after = this.engine.whoMustAct(applied.state);
+        // Undo window (Rally the Troops style): cleared by any roll and by a hand-over to the other side.
+        if (rolls.length > 0 || after.side !== side) doc.undo = [];
+        else {
+          if (doc.undo.length && doc.undo[doc.undo.length - 1]!.side !== side) doc.undo = [];
+          doc.undo.push({ seq: base.seq, side, user: actor.userId, state, waitingSince: doc.meta.waitingSince });
+          if (doc.undo.length > this.maxUndo) doc.undo.splice(0, doc.undo.length - this.maxUndo);
+        }
+        if (before.side !== after.side || before.what !== after.what) doc.meta.waitingSince = now;
+        const lines = [`#${base.seq} ${sideName(side)} (${this.label(doc, actor.userId)}): ${describeAction(action)}.`];
+        for (const roll of rolls) lines.push(`Roll #${roll.n}: ${roll.dice.join(', ')} (${roll.purpose}, ${roll.rule}).`);
+        const change: Change = { doc, lines, events: applied.events, views: viewsFor(action, applied.events), extra: { seq: base.seq } };
+        if (this.isOver(applied.state)) {
+          const res = applied.state.result ?? { reason: 'the last turn has been played', winner: null };
+          change.lines.push(...this.finish(doc, 'finished', res, now));
+          change.finishedAt = now;
+        } else {
+          change.lines.push(this.waitLine(doc, after));
+        }
+        return change;
+      },
+      opts.basedOnVersion,
+    );
+    if (!r.ok) return r;
+    const { extra, ...rest } = r;
+    return { ...rest, seq: extra?.seq as number };
+  }
+
+  /** A table-talk note kept in the record (seated players and the host). Changes no game state. */
+  async note(ref: GameRef, actor: Actor, text: string, opts: { requestId?: string } = {}): Promise<Result<{ seq?: number }>> {
+    const clean = text.trim();
+    if (!clean) return refuse('input/empty-note', 'The note is empty.');
+    if (clean.length > 1000) return refuse('input/note-too-long', `Notes are limited to 1000 characters (this one has ${clean.length}).`);
+    const r = await this.mutate(ref, 'saving your note', (doc, version) => {
+      if (opts.requestId && doc.record.some((e) => e.id === opts.requestId)) {
+        return refuse('game/duplicate', 'That note was already saved.');
+      }
+      const bad = this.mustBeStatus(doc, 'lobby', 'active');
+      if (bad) return bad;
+      if (this.sidesOf(doc, actor.userId).length === 0 && actor.userId !== doc.meta.host) {
+        return refuse('perm/not-seated', 'Only seated players and the host can add notes to the record; spectators can read.');
+      }
+      this.remember(doc, actor);
+      const base = this.nextEntryBase(doc, version, actor, opts.requestId);
+      doc.record.push({ ...base, kind: 'note', text: clean });
+      return { doc, lines: [`#${base.seq} note by ${this.label(doc, actor.userId)}: ${clean}`], extra: { seq: base.seq } };
+    });
+    if (!r.ok) return r;
+    const { extra, ...rest } = r;
+    return { ...rest, seq: extra?.seq as number };
+  }
+
+  /**
+   * Undo the last action, if the actor's side made it and nothing has been rolled or handed over since
+   * (the undo window). One step per call.
+   */
+  async undo(ref: GameRef, actor: Actor, opts: { side?: Side; requestId?: string } = {}): Promise<Result> {
+    return this.mutate(ref, 'undoing', (doc, version) => {
+      const bad = this.mustBeStatus(doc, 'active');
+      if (bad) return bad;
+      const held = this.sidesOf(doc, actor.userId);
+      if (held.length === 0) return refuse('perm/not-seated', 'You are not seated in this game, so you cannot undo.');
+      const top: UndoSnapshot | undefined = doc.undo[doc.undo.length - 1];
+      if (!top) {
+        return refuse(
+          'undo/nothing',
+          'Nothing to undo: undo reaches back only over your own side’s actions since its last dice roll or the last hand-over to the other side.',
+        );
+      }
+      if (!held.includes(top.side) || (opts.side && opts.side !== top.side)) {
+        return refuse('perm/not-your-undo', `The last undoable action was the ${sideName(top.side)} side's; only that side may undo it.`);
+      }
+      const undone = doc.record.find((e) => e.seq === top.seq);
+      doc.undo.pop();
+      doc.state = top.state;
+      doc.meta.waitingSince = top.waitingSince;
+      this.remember(doc, actor);
+      const base = this.nextEntryBase(doc, version, actor, opts.requestId);
+      doc.record.push({ ...base, kind: 'undo', side: top.side, undoes: top.seq });
+      const what = undone && undone.kind === 'action' ? describeAction(undone.action) : `entry #${top.seq}`;
+      return {
+        doc,
+        lines: [
+          `#${base.seq} ${this.label(doc, actor.userId)} undid #${top.seq} (${what}).`,
+          doc.undo.length ? `${doc.undo.length} more step(s) can be undone.` : 'Nothing further can be undone.',
+          this.waitLine(doc, this.engine.whoMustAct(top.state)),
+        ],
+        views: [{ caption: 'After undo', options: {} }],
+      };
+    });
+  }
+
+  async resign(ref: GameRef, actor: Actor, opts: { side?: Side; requestId?: string } = {}): Promise<Result> {
+    return this.mutate(ref, 'resigning', (doc, version) => {
+      const bad = this.mustBeStatus(doc, 'active');
+      if (bad) return bad;
+      const held = this.sidesOf(doc, actor.userId);
+      if (held.length === 0) return refuse('perm/not-seated', 'Only a seated player can resign for their side.');
+      if (opts.side && !held.includes(opts.side)) return refuse('perm/wrong-side', `You do not sit on the ${sideName(opts.side)} side.`);
+      if (!opts.side && held.length > 1) return refuse('input/side', 'You hold both sides: say which side resigns.');
+      const side = opts.side ?? held[0]!;
+      const now = this.clock();
+      this.remember(doc, actor);
+      const base = this.nextEntryBase(doc, version, actor, opts.requestId);
+      doc.record.push({ ...base, kind: 'resign', side });
+      const lines = [`#${base.seq} ${this.label(doc, actor.userId)} resigned for the ${sideName(side)} side.`];
+      lines.push(...this.finish(doc, 'finished', { reason: `${sideName(side)} resigned`, winner: other(side), by: actor.userId }, now));
+      return { doc, lines, finishedAt: now };
+    });
+  }
+
+  /** Host, or a user allowed to manage the channel (flag from the front end): stop the game without result. */
+  async abort(ref: GameRef, actor: Actor, reason = 'aborted', opts: { requestId?: string } = {}): Promise<Result> {
+    return this.mutate(ref, 'aborting', (doc, version) => {
+      const bad = this.mustBeStatus(doc, 'lobby', 'active');
+      if (bad) return bad;
+      if (actor.userId !== doc.meta.host && !actor.canManageChannel) {
+        return refuse('perm/not-host', 'Only the host or someone who can manage this channel can abort the game.');
+      }
+      const now = this.clock();
+      this.remember(doc, actor);
+      const base = this.nextEntryBase(doc, version, actor, opts.requestId);
+      doc.record.push({ ...base, kind: 'abort', reason });
+      const lines = [`#${base.seq} ${this.label(doc, actor.userId)} aborted the game (${reason}).`];
+      lines.push(...this.finish(doc, 'aborted', { reason: `aborted: ${reason}`, winner: null, by: actor.userId }, now));
+      return { doc, lines, finishedAt: now };
+    });
+  }
+
+  /**
+   * End a game the engine has declared over (normally done automatically by the last action) and reveal
+   * the seed. A game still in play is ended by resign or abort instead.
+   */
+  async end(ref: GameRef, actor: Actor): Promise<Result<{ seed?: string }>> {
+    const loaded = await this.loadDoc(ref);
+    if ('ok' in loaded) return loaded;
+    if (loaded.doc.meta.status === 'finished' || loaded.doc.meta.status === 'aborted') {
+      const d = loaded.doc;
+      return {
+        ok: true, gameId: loaded.id, version: loaded.stored.version, events: [], views: [], seed: d.secret?.seed,
+        lines: [`The game is already over (${d.meta.status}).`, ...(d.secret ? [`Dice seed: ${d.secret.seed}`, `Commitment: ${d.meta.commitment}`] : [])],
+      };
+    }
+    const r = await this.mutate(ref, 'ending the game', (doc) => {
+      const bad = this.mustBeStatus(doc, 'active');
+      if (bad) return bad;
+      if (actor.userId !== doc.meta.host && this.sidesOf(doc, actor.userId).length === 0) {
+        return refuse('perm/not-seated', 'Only the host or a seated player can end the game.');
+      }
+      if (!this.isOver(doc.state!)) {
+        return refuse('game/not-over', 'The game is still in play. A side can resign, or the host can abort it.');
+      }
+      const now = this.clock();
+      const lines = this.finish(doc, 'finished', doc.state!.result ?? { reason: 'the last turn has been played', winner: null }, now);
+      return { doc, lines, finishedAt: now, extra: { seed: doc.secret?.seed } };
+    });
+    if (!r.ok) return r;
+    const { extra, ...rest } = r;
+    return { ...rest, seed: extra?.seed as string };
+  }
+
+  // ───────────────────────────── reading (anyone, spectators included) ─────────────────────────────
+
+  async status(ref: GameRef): Promise<Result<{ status: StatusView }>> {
+    const loaded = await this.loadDoc(ref);
+    if ('ok' in loaded) return loaded;
+    const { doc, stored, id } = loaded;
+    const st = doc.state;
+    const who = this.who(doc);
+    const view: StatusView = {
+      gameId: id,
+      version: stored.version,
+      status: doc.meta.status,
+      scenario: doc.meta.scenario,
+      turn: st?.turn ?? null,
+      phase: st?.phase ?? null,
+      activeSide: st?.activeSide ?? null,
+      mustAct: who && doc.meta.status === 'active' ? { side: who.side, what: who.what, pending: who.pending ?? null, since: doc.meta.waitingSince } : null,
+      seats: { finnish: doc.meta.seats.finnish.slice(), soviet: doc.meta.seats.soviet.slice() },
+      host: doc.meta.host,
+      commitment: doc.meta.commitment,
+      undoable: doc.undo.length ? { side: doc.undo[doc.undo.length - 1]!.side, steps: doc.undo.length } : null,
+      vp: st?.vp ?? null,
+      result: doc.meta.result,
+      recordLength: doc.record.length,
+    };
+    const seatLine = SIDES.map((s) => `${sideName(s)}: ${doc.meta.seats[s].map((u) => this.label(doc, u)).join(', ') || '(empty)'}`).join(' · ');
+    const lines = [`Game ${id} · ${this.scenarioName(doc)} · ${doc.meta.status}`, `Seats: ${seatLine}`];
+    if (st) lines.push(`Turn ${st.turn}, ${st.phase} phase, ${sideName(st.activeSide)} side phasing. VP: Finnish ${st.vp.finnish}, Soviet ${st.vp.soviet}.`);
+    if (view.mustAct) {
+      lines.push(this.waitLine(doc, who));
+      if (view.mustAct.since !== null) lines.push(`Waiting since ${new Date(view.mustAct.since).toISOString()}.`);
+    }
+    if (doc.meta.commitment) lines.push(`Dice commitment: ${doc.meta.commitment}`);
+    if (doc.meta.result) lines.push(`Result: ${doc.meta.result.winner ? `${sideName(doc.meta.result.winner)} win` : 'no winner'} (${doc.meta.result.reason}).`);
+    return { ok: true, gameId: id, version: stored.version, lines, events: [], views: st ? [{ caption: 'Current position', options: {} }] : [], status: view };
+  }
+
+  /** The legal actions for a side (the UI builds buttons and autocomplete from this). Seated players only. */
+  async legal(ref: GameRef, actor: Actor, side?: Side): Promise<Result<{ legal: ReturnType<EngineApi['legalActions']> }>> {
+    const loaded = await this.loadDoc(ref);
+    if ('ok' in loaded) return loaded;
+    const { doc, stored, id } = loaded;
+    const bad = this.mustBeStatus(doc, 'active');
+    if (bad) return bad;
+    const s = this.actingSide(doc, actor, side, false);
+    if (typeof s !== 'string') return s;
+    return { ok: true, gameId: id, version: stored.version, lines: [], events: [], views: [], legal: this.engine.legalActions(doc.state!, s) };
+  }
+
+  /** A map view of the current state for the renderer. Anyone may look. */
+  async mapView(ref: GameRef, options: MapViewOptions = {}): Promise<Result<{ view: unknown }>> {
+    const loaded = await this.loadDoc(ref);
+    if ('ok' in loaded) return loaded;
+    const { doc, stored, id } = loaded;
+    if (!doc.state) return refuse('game/not-started', 'The game has not started: there is no map to show yet.');
+    return { ok: true, gameId: id, version: stored.version, lines: [], events: [], views: [], view: this.engine.toMapView(doc.state, options) };
+  }
+
+  /** The record so far. The seed is included only once the game is over; RNG state never. */
+  async exportRecord(ref: GameRef): Promise<Result<{ record: ExportedRecord }>> {
+    const loaded = await this.loadDoc(ref);
+    if ('ok' in loaded) return loaded;
+    const { doc, stored, id } = loaded;
+    const record = exportDoc(doc, this.helpers);
+    return {
+      ok: true, gameId: id, version: stored.version, events: [], views: [], record,
+      lines: [
+        `Record of game ${id}: ${record.entries.length} entries.`,
+        record.seed ? 'The seed is included: anyone can verify every roll.' : 'The seed stays secret until the game ends; the commitment is included.',
+      ],
+    };
+  }
+
+  /** Recompute every roll from the revealed seed and the record; report the first mismatch. */
+  async verify(ref: GameRef): Promise<Result<{ report: VerifyReport }>> {
+    const loaded = await this.loadDoc(ref);
+    if ('ok' in loaded) return loaded;
+    const { doc, stored, id } = loaded;
+    if (!doc.secret || (doc.meta.status !== 'finished' && doc.meta.status !== 'aborted')) {
+      return refuse('verify/seed-secret', 'The seed is revealed only when the game ends; verification is possible then.');
+    }
+    const report = verifyRecord(this.engine, this.helpers, exportDoc(doc, this.helpers));
+    return { ok: true, gameId: id, version: stored.version, events: [], views: [], lines: report.lines, report };
+  }
+}
+
+export interface StatusView {
+  gameId: string;
+  version: number;
+  status: GameMeta['status'];
+  scenario: string;
+  turn: number | null;
+  phase: string | null;
+  activeSide: Side | null;
+  mustAct: { side: Side | null; what: string; pending: unknown; since: number | null } | null;
+  seats: Record<Side, string[]>;
+  host: string;
+  commitment: string | null;
+  undoable: { side: Side; steps: number } | null;
+  vp: Record<Side, number> | null;
+  result: GameMeta['result'];
+  recordLength: number;
+}
+
+export function exportDoc(doc: GameDoc, helpers: EngineHelpers): ExportedRecord {
+  const over = doc.meta.status === 'finished' || doc.meta.status === 'aborted';
+  return {
+    format: RECORD_FORMAT,
+    gameId: doc.meta.gameId,
+    ruleset: doc.meta.ruleset,
+    scenario: doc.meta.scenario,
+    options: { ...doc.meta.options },
+    seats: { finnish: doc.meta.seats.finnish.slice(), soviet: doc.meta.seats.soviet.slice() },
+    status: doc.meta.status,
+    commitment: doc.meta.commitment,
+    seed: over && doc.secret ? doc.secret.seed : null,
+    startedAt: doc.meta.startedAt,
+    endedAt: doc.meta.endedAt,
+    result: doc.meta.result,
+    entries: structuredClone(doc.record) as RecordEntry[],
+    finalStateHash: over && doc.state ? helpers.stateHash(doc.state) : null,
+  };
+}
+
+export function describeAction(a: Action): string {
+  switch (a.type) {
+    case 'move':
+      return `move ${a.units.join('+')} ${a.to ? `to ${a.to}` : a.path ? `via ${a.path.join('-')}` : ''}${a.exit ? ' and exit' : ''}`.trim();
+    case 'enterReinforcement':
+      return `bring on ${a.units.join('+')}${a.at ? ` at ${a.at}` : ''}${a.to ? ` to ${a.to}` : ''}`;
+    case 'delayReinforcement':
+      return `delay ${a.units.join('+')}${a.toTurn ? ` to turn ${a.toTurn}` : ''}`;
+    case 'endPhase':
+      return `end the ${a.phase} phase`;
+    case 'placeLeader':
+      return `place ${a.unit} in ${a.hex}`;
+    default:
+      return a.type;
+  }
+}
+
+function viewsFor(action: Action, events: GameEvent[]): ViewRequest[] {
+  const moved = events.filter((e): e is Extract<GameEvent, { type: 'moved' }> => e.type === 'moved');
+  if (moved.length) {
+    const last = moved[moved.length - 1]!;
+    return [{ caption: `${describeAction(action)}`, options: { highlight: [...new Set(moved.flatMap((m) => m.path))], focus: { center: last.to, radius: 4 } } }];
+  }
+  if (events.some((e) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver')) return [{ caption: 'Position', options: {} }];
+  return [];
+}
