@@ -1,0 +1,71 @@
+// A channel's public dice: every roll is numbered and drawn from the channel's committed stream.
+// The stream starts (and its commitment is published) on the first roll; rotating reveals the
+// seed and starts a new stream.
+import { parseRoll, rollSpec, type RollOutcome } from './notation.js';
+import { checkChannelId, type DiceStreamStore } from './store.js';
+import {
+  DiceStreamStateSchema, STREAM_FORMAT, rollEngine, startStream, type DiceStreamState, type RevealedStream, type RollRecord,
+} from './stream.js';
+
+const KEEP_REVEALED = 5;
+
+export interface ChannelRoll {
+  roll: RollRecord & { outcome: RollOutcome };
+  commitment: string;
+  /** True when this roll started a new stream (show the commitment prominently). */
+  newStream: boolean;
+}
+
+async function load(store: DiceStreamStore, channel: string): Promise<DiceStreamState | undefined> {
+  const raw = await store.get(checkChannelId(channel));
+  if (raw === undefined) return undefined;
+  const parsed = DiceStreamStateSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`store/dice: the dice stream of channel '${channel}' is damaged (${parsed.error.issues[0]!.message}).`);
+  return parsed.data;
+}
+
+async function save(store: DiceStreamStore, state: DiceStreamState): Promise<void> {
+  await store.set(state.channel, { ...state, version: state.version + 1 });
+}
+
+/** Roll `input` ("2d6", "DR", "4+", "rw:crt"…) as the channel's next numbered roll. Bad input changes nothing. */
+export async function rollInChannel(store: DiceStreamStore, channel: string, input: string, now = new Date()): Promise<ChannelRoll> {
+  const spec = parseRoll(input);
+  let state = await load(store, channel);
+  const newStream = !state;
+  state ??= startStream(channel, now);
+  const n = state.rolls.length + 1;
+  const outcome = rollSpec(spec, rollEngine(state.seed, n));
+  const record: RollRecord = { n, input: outcome.input, text: outcome.text, total: outcome.total, dice: outcome.dice, at: now.toISOString() };
+  state.rolls.push(record);
+  await save(store, state);
+  return { roll: { ...record, outcome }, commitment: state.commitment, newStream };
+}
+
+/** Start the channel's stream now (so its commitment can be published before any roll). */
+export async function openStream(store: DiceStreamStore, channel: string, now = new Date()): Promise<{ commitment: string; rolls: number; newStream: boolean }> {
+  const existing = await load(store, channel);
+  if (existing) return { commitment: existing.commitment, rolls: existing.rolls.length, newStream: false };
+  const state = startStream(channel, now);
+  await save(store, state);
+  return { commitment: state.commitment, rolls: 0, newStream: true };
+}
+
+export async function streamStatus(store: DiceStreamStore, channel: string): Promise<{ commitment: string; rolls: RollRecord[]; startedAt: string; revealed: RevealedStream[] } | undefined> {
+  const s = await load(store, channel);
+  return s && { commitment: s.commitment, rolls: s.rolls, startedAt: s.startedAt, revealed: s.revealed };
+}
+
+/** Reveal the seed of the current stream and start a new one. Returns the revealed stream (the verification bundle). */
+export async function rotateStream(store: DiceStreamStore, channel: string, now = new Date()): Promise<{ revealed: RevealedStream; nextCommitment: string }> {
+  const s = await load(store, channel);
+  if (!s) throw new Error(`Channel '${channel}' has no dice stream yet: nothing to reveal.`);
+  const revealed: RevealedStream = {
+    format: STREAM_FORMAT, channel, seed: s.seed, commitment: s.commitment, rolls: s.rolls, revealedAt: now.toISOString(),
+  };
+  const next = startStream(channel, now);
+  next.version = s.version;
+  next.revealed = [...s.revealed, revealed].slice(-KEEP_REVEALED);
+  await save(store, next);
+  return { revealed, nextCommitment: next.commitment };
+}
