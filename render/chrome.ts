@@ -1,0 +1,450 @@
+// The picture's frame: the header band (where we are in the game), the legend (what every colour and
+// mark means), the off-map boxes and, on zoomed pictures, the list of stacked counters. Drawn in
+// "chrome units" (the caller scales the context).
+import type { CanvasRenderingContext2D } from 'canvas';
+import type { Light, RoadType, Side, Terrain, UnitType } from '../src/engine/ruleset.js';
+import type { CounterView, MapView, OffMapBox, ViewHeader } from '../src/engine/view.js';
+import { COUNTER, drawCounter, drawUnitSymbol, markerSamples } from './counters.js';
+import { COLORS, ROAD_NAME, ROAD_STYLE, SIDE_STYLE, TERRAIN_NAME, font } from './style.js';
+import { drawTerrainTile, hexPath } from './terrain.js';
+
+export const HEADER_H = 78;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const LIGHT_STYLE: Record<Light, { bg: string; fg: string; name: string }> = {
+  dawn: { bg: '#f4a7b9', fg: '#111111', name: 'Dawn' },
+  fog: { bg: '#b8c0c8', fg: '#111111', name: 'Fog' },
+  day: { bg: '#ffe14a', fg: '#111111', name: 'Day' },
+  dusk: { bg: '#f08a00', fg: '#111111', name: 'Dusk' },
+  night: { bg: '#0b1d3a', fg: '#ffffff', name: 'Night' },
+};
+
+/** `1939-12-08` → `8 Dec 1939` (left as is if it is not an ISO date). */
+export function formatDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return iso;
+  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
+}
+
+function fitFont(ctx: CanvasRenderingContext2D, text: string, maxW: number, px: number, bold: boolean): number {
+  let p = px;
+  ctx.font = font(p, bold);
+  while (p > 8 && ctx.measureText(text).width > maxW) {
+    p -= 0.5;
+    ctx.font = font(p, bold);
+  }
+  return p;
+}
+
+function pill(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, px: number, bg: string, fg: string, align: 'left' | 'right'): number {
+  ctx.font = font(px, true);
+  const w = ctx.measureText(text).width + px;
+  const h = px * 1.5;
+  const l = align === 'left' ? x : x - w;
+  ctx.fillStyle = bg;
+  ctx.fillRect(l, y - h / 2, w, h);
+  ctx.fillStyle = fg;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, l + w / 2, y + 1);
+  return w;
+}
+
+const sideName = (s: Side): string => SIDE_STYLE[s].name;
+
+/** Header band across the top: scenario, turn, date/time, light/LOS, phase, side to act, VP, ammo. */
+export function drawHeader(ctx: CanvasRenderingContext2D, h: ViewHeader, width: number): void {
+  ctx.fillStyle = COLORS.headerBg;
+  ctx.fillRect(0, 0, width, HEADER_H);
+  const pad = 14;
+  // Line 1: scenario, turn, date — and the light/LOS pill on the right.
+  const light = LIGHT_STYLE[h.light] ?? LIGHT_STYLE.day;
+  const lightW = pill(ctx, `${light.name.toUpperCase()} · LOS ${h.los}`, width - pad, 22, 16, light.bg, light.fg, 'right');
+  const line1 = `${h.scenarioName}  ·  Turn ${h.turn} of ${h.lastTurn}  ·  ${formatDate(h.date)}, ${h.time}`;
+  const p1 = fitFont(ctx, line1, width - 3 * pad - lightW, 22, true);
+  ctx.fillStyle = COLORS.headerText;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  ctx.font = font(p1, true);
+  ctx.fillText(line1, pad, 22);
+  // Line 2: side to act and phase on the left; VP and ammo on the right.
+  let x = pad;
+  const y2 = 54;
+  if (h.sideToAct) {
+    const st = SIDE_STYLE[h.sideToAct];
+    x += pill(ctx, `${st.name.toUpperCase()} TO ACT`, x, y2, 15, st.accent, '#ffffff', 'left') + 10;
+  }
+  const score = `VP  Fin ${h.vp.finnish} · Sov ${h.vp.soviet}     Ammo  Fin ${h.ammo.finnish} · Sov ${h.ammo.soviet}`;
+  ctx.font = font(16, true);
+  const scoreW = ctx.measureText(score).width;
+  ctx.fillStyle = COLORS.headerText;
+  ctx.textAlign = 'right';
+  ctx.fillText(score, width - pad, y2 + 1);
+  const phase = h.notes && h.notes.length > 0 ? `${h.phaseLabel}  ·  ${h.notes.join(' · ')}` : h.phaseLabel;
+  const p2 = fitFont(ctx, phase, width - x - scoreW - 2 * pad, 17, false);
+  ctx.font = font(p2, false);
+  ctx.fillStyle = COLORS.headerSub;
+  ctx.textAlign = 'left';
+  ctx.fillText(phase, x, y2 + 1);
+}
+
+// ───────────────────────────── legend ─────────────────────────────
+
+export const LEGEND_BLOCK_W = 290;
+
+interface LegendBlock {
+  title: string;
+  height: number;
+  draw(ctx: CanvasRenderingContext2D, x: number, y: number): void;
+}
+
+function label(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, px = 12.5, bold = false): void {
+  ctx.font = font(px, bold);
+  ctx.fillStyle = COLORS.legendText;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, x, y);
+}
+
+const TERRAINS: Terrain[] = ['lake', 'village', 'suo', 'forest'];
+const ROADS: RoadType[] = ['main', 'primary', 'secondary'];
+const SYMBOLS: [UnitType, string][] = [
+  ['infantry', 'Infantry company'],
+  ['bicycle', 'Bicycle infantry'],
+  ['mg', 'Machine gun'],
+  ['mortar', 'Mortar'],
+  ['infantryGun', 'Infantry gun'],
+  ['atGun', 'Anti-tank gun'],
+  ['tank', 'Tank'],
+  ['armoredCar', 'Armored car'],
+  ['engineer', 'Engineer'],
+  ['leader', 'Leader'],
+  ['artillery76', 'Artillery'],
+  ['fieldKitchen', 'Field kitchen'],
+];
+
+const SAMPLE: CounterView = {
+  id: 'MG/1/609',
+  label: 'MG/1',
+  side: 'soviet',
+  formation: '609',
+  type: 'mg',
+  values: { cs: 4, ras: 5, range: 3, ma: 4 },
+  conventions: { csDoubledOnDefense: true, cannotAttack: false, indirectFire: false, atRange: null, armored: false },
+  reduced: false,
+  steps: 2,
+  markers: [],
+};
+
+function legendBlocks(): LegendBlock[] {
+  const row = 21;
+  return [
+    {
+      title: 'Terrain (entry cost)',
+      height: 4 * 32 + 10,
+      draw(ctx, x, y) {
+        TERRAINS.forEach((t, i) => {
+          const cy = y + 18 + i * 32;
+          drawTerrainTile(ctx, `legend-${t}`, t, x + 20, cy, 15);
+          label(ctx, TERRAIN_NAME[t], x + 44, cy);
+        });
+      },
+    },
+    {
+      title: 'Map',
+      height: 7 * row + 12,
+      draw(ctx, x, y) {
+        let cy = y + 12;
+        for (const r of ROADS) {
+          const st = ROAD_STYLE[r];
+          ctx.lineCap = 'round';
+          ctx.setLineDash(st.dash);
+          if (st.casingWidth > st.width) {
+            ctx.strokeStyle = st.casing;
+            ctx.lineWidth = st.casingWidth;
+            ctx.beginPath();
+            ctx.moveTo(x + 4, cy);
+            ctx.lineTo(x + 36, cy);
+            ctx.stroke();
+          }
+          ctx.strokeStyle = st.color;
+          ctx.lineWidth = st.width;
+          ctx.beginPath();
+          ctx.moveTo(x + 4, cy);
+          ctx.lineTo(x + 36, cy);
+          ctx.stroke();
+          ctx.setLineDash([]);
+          label(ctx, `${ROAD_NAME[r]} (½ MP along it)`, x + 44, cy);
+          cy += row;
+        }
+        ctx.fillStyle = '#f5f5f5';
+        ctx.fillRect(x + 6, cy - 6, 28, 12);
+        ctx.strokeStyle = '#111111';
+        ctx.lineWidth = 2.5;
+        ctx.beginPath();
+        ctx.moveTo(x + 3, cy - 9);
+        ctx.lineTo(x + 6, cy - 6);
+        ctx.lineTo(x + 34, cy - 6);
+        ctx.lineTo(x + 37, cy - 9);
+        ctx.moveTo(x + 3, cy + 9);
+        ctx.lineTo(x + 6, cy + 6);
+        ctx.lineTo(x + 34, cy + 6);
+        ctx.lineTo(x + 37, cy + 9);
+        ctx.stroke();
+        label(ctx, 'Bridge', x + 44, cy);
+        cy += row;
+        for (const [side, text] of [
+          ['finnish', 'Supply source (Finnish A13)'],
+          ['soviet', 'Supply source (Soviet X28) / entry'],
+        ] as [Side, string][]) {
+          ctx.save();
+          hexPath(ctx, x + 20, cy, 10);
+          ctx.strokeStyle = SIDE_STYLE[side].accent;
+          ctx.lineWidth = 3;
+          ctx.setLineDash([4, 2.5]);
+          ctx.stroke();
+          ctx.restore();
+          label(ctx, text, x + 44, cy);
+          cy += row;
+        }
+        ctx.fillStyle = '#2b1a0e';
+        ctx.fillRect(x + 11, cy - 6, 18, 12);
+        ctx.fillStyle = '#ffffff';
+        ctx.font = font(9, true);
+        ctx.textAlign = 'center';
+        ctx.fillText('H', x + 20, cy + 0.5);
+        label(ctx, 'Hotel (M16); small house = building', x + 44, cy);
+      },
+    },
+    {
+      title: 'Counter',
+      height: 8 * 17 + 14,
+      draw(ctx, x, y) {
+        const s = COUNTER * 1.55;
+        drawCounter(ctx, SAMPLE, x + s / 2 + 2, y + s / 2 + 6, s);
+        const lx = x + s + 14;
+        let cy = y + 10;
+        const line = (t: string, bold = false): void => {
+          label(ctx, t, lx, cy, 11.5, bold);
+          cy += 16;
+        };
+        line('top: unit id + regiment', true);
+        line('bottom: CS  RAS^range  MA', true);
+        line('▇ black CS: doubled on defence');
+        line('(n) CS: cannot attack');
+        line('yellow RAS: indirect fire');
+        line('red box: AT fire range');
+        line('orange MA: armored unit');
+        cy = y + s + 22;
+        label(ctx, 'Light band across = reduced side;  ● n = counters in the stack', x, cy, 11.5);
+      },
+    },
+    {
+      title: 'Unit types',
+      height: 6 * row + 12,
+      draw(ctx, x, y) {
+        SYMBOLS.forEach(([t, name], i) => {
+          const col = i % 2;
+          const r = Math.floor(i / 2);
+          const cx = x + col * 145;
+          const cy = y + 12 + r * row;
+          drawUnitSymbol(ctx, t, cx + 15, cy, 24, 13, '#111111');
+          label(ctx, name, cx + 34, cy, 12);
+        });
+      },
+    },
+    {
+      title: 'Markers and arrows',
+      height: 8 * row + 12,
+      draw(ctx, x, y) {
+        const items: [(cx: number, cy: number) => void, string][] = [
+          [(cx, cy) => markerSamples.chit(ctx, cx, cy, 'S', COLORS.suppressed, '#ffffff'), 'Suppressed hex   F Fired'],
+          [(cx, cy) => markerSamples.flame(ctx, cx, cy), 'Bonfire'],
+          [(cx, cy) => markerSamples.skull(ctx, cx, cy), 'Skull (sub-zero check)'],
+          [
+            (cx, cy) => {
+              ctx.save();
+              hexPath(ctx, cx, cy, 10);
+              ctx.strokeStyle = COLORS.dugIn;
+              ctx.lineWidth = 4;
+              ctx.stroke();
+              hexPath(ctx, cx + 26, cy, 10);
+              ctx.setLineDash([4, 3]);
+              ctx.stroke();
+              ctx.restore();
+            },
+            '     Dug-In  /  Digging In (dashed)',
+          ],
+          [
+            (cx, cy) => {
+              ctx.fillStyle = SIDE_STYLE.finnish.accent;
+              ctx.beginPath();
+              ctx.moveTo(cx - 5, cy - 7);
+              ctx.lineTo(cx + 7, cy - 3.5);
+              ctx.lineTo(cx - 5, cy);
+              ctx.closePath();
+              ctx.fill();
+              ctx.fillRect(cx - 6, cy - 7, 1.5, 14);
+            },
+            'Control of an objective',
+          ],
+          [
+            (cx, cy) => {
+              ctx.strokeStyle = SIDE_STYLE.soviet.accent;
+              ctx.lineWidth = 3.5;
+              ctx.beginPath();
+              ctx.moveTo(cx - 12, cy);
+              ctx.lineTo(cx + 6, cy);
+              ctx.stroke();
+              ctx.beginPath();
+              ctx.moveTo(cx + 14, cy);
+              ctx.lineTo(cx + 4, cy - 6);
+              ctx.lineTo(cx + 4, cy + 6);
+              ctx.closePath();
+              ctx.fillStyle = SIDE_STYLE.soviet.accent;
+              ctx.fill();
+            },
+            'Move (dashed: retreat)',
+          ],
+          [
+            (cx, cy) => {
+              ctx.strokeStyle = '#111111';
+              ctx.lineWidth = 5;
+              ctx.beginPath();
+              ctx.moveTo(cx - 12, cy);
+              ctx.lineTo(cx + 4, cy);
+              ctx.stroke();
+              ctx.beginPath();
+              ctx.moveTo(cx + 14, cy);
+              ctx.lineTo(cx + 2, cy - 7);
+              ctx.lineTo(cx + 2, cy + 7);
+              ctx.closePath();
+              ctx.fillStyle = '#111111';
+              ctx.fill();
+            },
+            'Combat: odds → result (purple: Assault)',
+          ],
+          [
+            (cx, cy) => {
+              hexPath(ctx, cx, cy, 10);
+              ctx.fillStyle = COLORS.reachFill;
+              ctx.fill();
+              ctx.fillStyle = '#111111';
+              ctx.font = font(9, true);
+              ctx.textAlign = 'center';
+              ctx.fillText('2', cx, cy + 0.5);
+            },
+            'Reachable, MP cost · hatched: ZOC',
+          ],
+        ];
+        items.forEach(([icon, text], i) => {
+          const cy = y + 12 + i * row;
+          icon(x + 16, cy);
+          label(ctx, text, x + 40, cy, 12);
+        });
+      },
+    },
+  ];
+}
+
+/** Height of the legend for a canvas `width` chrome units wide. */
+export function legendHeight(width: number): number {
+  return layoutLegend(width).height;
+}
+
+function layoutLegend(width: number): { height: number; placed: { block: LegendBlock; x: number; y: number }[] } {
+  const blocks = legendBlocks();
+  const gap = 14;
+  const perRow = Math.max(1, Math.floor((width - gap) / (LEGEND_BLOCK_W + gap)));
+  const placed: { block: LegendBlock; x: number; y: number }[] = [];
+  let y = 12;
+  for (let i = 0; i < blocks.length; i += perRow) {
+    const rowBlocks = blocks.slice(i, i + perRow);
+    const used = rowBlocks.length * LEGEND_BLOCK_W + (rowBlocks.length - 1) * gap;
+    let x = Math.max(gap, (width - used) / 2);
+    const h = Math.max(...rowBlocks.map((b) => b.height)) + 24;
+    for (const b of rowBlocks) {
+      placed.push({ block: b, x, y });
+      x += LEGEND_BLOCK_W + gap;
+    }
+    y += h + 8;
+  }
+  return { height: y, placed };
+}
+
+/** The legend, `width` chrome units wide, with its top at y = 0. */
+export function drawLegend(ctx: CanvasRenderingContext2D, width: number): void {
+  const { height, placed } = layoutLegend(width);
+  ctx.fillStyle = COLORS.legendBg;
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = COLORS.legendRule;
+  ctx.fillRect(0, 0, width, 1.5);
+  for (const { block, x, y } of placed) {
+    label(ctx, block.title.toUpperCase(), x, y + 6, 12.5, true);
+    ctx.fillStyle = COLORS.legendRule;
+    ctx.fillRect(x, y + 15, LEGEND_BLOCK_W, 1);
+    ctx.save();
+    block.draw(ctx, x, y + 22);
+    ctx.restore();
+  }
+}
+
+// ─────────────────────── off-map boxes and stack lists ───────────────────────
+
+const MINI = 40;
+
+/** Height of the off-map strip (0 when there is nothing off the map). */
+export function offMapHeight(boxes: readonly OffMapBox[], width: number): number {
+  const nonEmpty = boxes.filter((b) => b.units.length > 0);
+  if (nonEmpty.length === 0) return 0;
+  const perRow = Math.max(1, Math.floor((width - 24) / (MINI + 8)));
+  let h = 10;
+  for (const b of nonEmpty) h += 22 + Math.ceil(b.units.length / perRow) * (MINI + 8);
+  return h + 6;
+}
+
+export function drawOffMap(ctx: CanvasRenderingContext2D, boxes: readonly OffMapBox[], width: number): void {
+  const nonEmpty = boxes.filter((b) => b.units.length > 0);
+  if (nonEmpty.length === 0) return;
+  const h = offMapHeight(boxes, width);
+  ctx.fillStyle = '#eef0f2';
+  ctx.fillRect(0, 0, width, h);
+  const perRow = Math.max(1, Math.floor((width - 24) / (MINI + 8)));
+  let y = 10;
+  for (const b of nonEmpty) {
+    label(ctx, `${sideName(b.side)} · ${b.title}`, 12, y + 8, 13, true);
+    y += 22;
+    b.units.forEach((u, i) => {
+      const col = i % perRow;
+      const r = Math.floor(i / perRow);
+      drawCounter(ctx, u, 12 + MINI / 2 + col * (MINI + 8), y + MINI / 2 + r * (MINI + 8), MINI);
+    });
+    y += Math.ceil(b.units.length / perRow) * (MINI + 8);
+  }
+}
+
+/** Text lines listing every stack of 2+ counters in `hexes` (top counter first). */
+export function stackLines(view: MapView, hexes: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const h of hexes) {
+    const s = view.units[h];
+    if (!s || s.length < 2) continue;
+    out.push(`${h}: ${[...s].reverse().map((c) => `${c.id}${c.reduced ? ' (reduced)' : ''}`).join(', ')}`);
+  }
+  return out;
+}
+
+export function stackListHeight(lines: readonly string[]): number {
+  return lines.length === 0 ? 0 : 30 + lines.length * 18;
+}
+
+export function drawStackList(ctx: CanvasRenderingContext2D, lines: readonly string[], width: number): void {
+  if (lines.length === 0) return;
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, stackListHeight(lines));
+  label(ctx, 'STACKS (top counter first)', 12, 16, 12.5, true);
+  lines.forEach((l, i) => {
+    const p = fitFont(ctx, l, width - 24, 13, false);
+    label(ctx, l, 12, 36 + i * 18, p);
+  });
+}

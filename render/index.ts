@@ -1,0 +1,6 @@
+// Public surface of the renderer: MapView (+ GameMap) → PNG.
+export { renderMap, drawMap, encodePng, planPicture, DISCORD_UPLOAD_LIMIT } from './map.js';
+export type { RenderOptions, PictureLayout, DrawnMap, OverlayName } from './map.js';
+export { pixelCenter, focusHexes } from './layout.js';
+export type { MapFrame } from './layout.js';
+export { registerFonts, FONT_FAMILY } from './fonts.js';

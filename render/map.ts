@@ -1,0 +1,341 @@
+// renderMap: MapView + GameMap → PNG. Composes the picture (header, map, stack list, legend,
+// off-map boxes), caches the static whole-map layer per GameMap, reuses canvases, and encodes with
+// the callback form of toBuffer so the event loop is never blocked.
+import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
+import type { HexId } from '../src/engine/hex.js';
+import type { GameMap } from '../src/engine/ruleset.js';
+import type { MapView } from '../src/engine/view.js';
+import {
+  HEADER_H,
+  drawHeader,
+  drawLegend,
+  drawOffMap,
+  drawStackList,
+  legendHeight,
+  offMapHeight,
+  stackLines,
+  stackListHeight,
+} from './chrome.js';
+import { drawControl, drawHexChits, drawHexRings, drawStack } from './counters.js';
+import { registerFonts } from './fonts.js';
+import { BASE_R, baseBounds, baseCenter, focusHexes, mapHexIds, type MapFrame } from './layout.js';
+import { drawCombat, drawFire, drawHighlight, drawMove, drawReachable, drawReachableLabels, drawZoc } from './overlays.js';
+import { COLORS } from './style.js';
+import { drawTerrainLayer } from './terrain.js';
+
+/** Discord's default upload limit; our pictures must stay well under it. */
+export const DISCORD_UPLOAD_LIMIT = 10 * 1024 * 1024;
+
+export type OverlayName = 'moves' | 'combats' | 'fire' | 'reachable' | 'zoc' | 'highlight';
+
+export interface RenderOptions {
+  /** Zoom: draw only the hexes within `radius` of `center` (overrides `view.focus`). */
+  center?: HexId;
+  radius?: number;
+  /** Draw the whole map even if the view suggests a focus. */
+  whole?: boolean;
+  /** Hex radius in pixels (centre to corner). Default 40 for the whole map, larger for zooms. */
+  hexSize?: number;
+  /** Header band (default true). */
+  header?: boolean;
+  /** Legend (default true). */
+  legend?: boolean;
+  /** On zooms, list the counters of every stack under the map (default true). */
+  stackList?: boolean;
+  /** Switch individual overlays off (all on by default; ZOC only drawn when the view has it). */
+  overlays?: Partial<Record<OverlayName, boolean>>;
+}
+
+/** Where everything goes on the canvas (pixels). */
+export interface PictureLayout {
+  width: number;
+  height: number;
+  /** Scale of the header/legend/lists (chrome units → pixels). */
+  chromeScale: number;
+  headerH: number;
+  frame: MapFrame;
+  stackY: number;
+  stackH: number;
+  stackLines: string[];
+  legendY: number;
+  legendH: number;
+  offMapY: number;
+  offMapH: number;
+  /** Height of the part that is identical for every view of the whole map (cached). */
+  staticH: number;
+}
+
+const MARGIN = 14;
+const MIN_ZOOM_WIDTH = 960;
+
+function clamp(n: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, n));
+}
+
+/** Decide the layout of the picture for this view and options (no drawing). */
+export function planPicture(view: MapView, map: GameMap, options: RenderOptions = {}): PictureLayout {
+  const focus =
+    options.center !== undefined
+      ? { center: options.center, radius: options.radius ?? 5 }
+      : !options.whole && view.focus
+        ? view.focus
+        : null;
+  if (options.center === undefined && options.radius !== undefined && !view.focus) {
+    throw new RangeError('a zoom radius needs a centre hex (--center)');
+  }
+  const hexes = focus ? focusHexes(map, focus.center, focus.radius) : mapHexIds(map);
+  const hexSize =
+    options.hexSize ?? (focus ? clamp(Math.round(1150 / (3 * focus.radius + 2)), 40, 96) : BASE_R);
+  if (!(hexSize >= 8 && hexSize <= 200)) throw new RangeError(`hexSize must be 8–200 px, got ${hexSize}`);
+  const scale = hexSize / BASE_R;
+  const b = baseBounds(hexes);
+  const mapW = Math.ceil((b.maxX - b.minX) * scale);
+  const mapH = Math.ceil((b.maxY - b.minY) * scale);
+  const width = Math.max(mapW + 2 * MARGIN, focus ? MIN_ZOOM_WIDTH : 0);
+  const chromeScale = clamp(width / 1460, 0.7, 1.3);
+  const headerH = options.header === false ? 0 : Math.ceil(HEADER_H * chromeScale);
+  const fx = Math.round((width - mapW) / 2);
+  const fy = headerH + MARGIN;
+  const frame: MapFrame = {
+    scale,
+    offsetX: fx - b.minX * scale,
+    offsetY: fy - b.minY * scale,
+    x: fx,
+    y: fy,
+    width: mapW,
+    height: mapH,
+    hexes,
+    hexSet: new Set(hexes),
+    focus,
+  };
+  const lines = focus && options.stackList !== false ? stackLines(view, hexes) : [];
+  const stackY = fy + mapH + MARGIN;
+  const stackH = Math.ceil(stackListHeight(lines) * chromeScale);
+  const legendY = stackY + stackH;
+  const legendH = options.legend === false ? 0 : Math.ceil(legendHeight(width / chromeScale) * chromeScale);
+  const offMapY = legendY + legendH;
+  const offMapH = Math.ceil(offMapHeight(view.offMap ?? [], width / chromeScale) * chromeScale);
+  return {
+    width,
+    height: offMapY + offMapH,
+    chromeScale,
+    headerH,
+    frame,
+    stackY,
+    stackH,
+    stackLines: lines,
+    legendY,
+    legendH,
+    offMapY,
+    offMapH,
+    staticH: offMapY,
+  };
+}
+
+// ───────────────────────────── canvas reuse ─────────────────────────────
+
+const pool = new Map<string, Canvas[]>();
+const POOL_PER_SIZE = 2;
+
+function acquire(width: number, height: number): Canvas {
+  const list = pool.get(`${width}x${height}`);
+  return list?.pop() ?? createCanvas(width, height);
+}
+
+function release(canvas: Canvas): void {
+  const key = `${canvas.width}x${canvas.height}`;
+  const list = pool.get(key) ?? [];
+  if (list.length < POOL_PER_SIZE) list.push(canvas);
+  pool.set(key, list);
+}
+
+/** Static layer cache: per GameMap, per layout key (size, scale, legend). */
+const staticCache = new WeakMap<GameMap, Map<string, Canvas>>();
+
+function staticKey(p: PictureLayout): string {
+  return `${p.width}x${p.staticH}@${p.frame.scale}:${p.headerH}:${p.legendH}`;
+}
+
+function setMapTransform(ctx: CanvasRenderingContext2D, frame: MapFrame): void {
+  ctx.setTransform(frame.scale, 0, 0, frame.scale, frame.offsetX, frame.offsetY);
+}
+
+/** Clip to the union of the frame's hexes (a zoom shows its hexes and nothing else). */
+function clipHexes(ctx: CanvasRenderingContext2D, frame: MapFrame): void {
+  ctx.beginPath();
+  for (const id of frame.hexes) {
+    const c = baseCenter(id);
+    const r = BASE_R + 0.4;
+    for (let i = 0; i < 6; i++) {
+      const a = (Math.PI / 3) * i;
+      const x = c.x + r * Math.cos(a);
+      const y = c.y + r * Math.sin(a);
+      if (i === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    }
+    ctx.closePath();
+  }
+  ctx.clip();
+}
+
+/** Background, terrain layer and legend: everything that does not depend on the game state. */
+function drawStatic(ctx: CanvasRenderingContext2D, map: GameMap, p: PictureLayout): void {
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.fillStyle = COLORS.background;
+  ctx.fillRect(0, 0, p.width, p.staticH);
+  ctx.save();
+  setMapTransform(ctx, p.frame);
+  if (p.frame.focus) clipHexes(ctx, p.frame);
+  drawTerrainLayer(ctx, map, p.frame.hexes);
+  ctx.restore();
+  if (p.legendH > 0) {
+    ctx.save();
+    ctx.setTransform(p.chromeScale, 0, 0, p.chromeScale, 0, p.legendY);
+    drawLegend(ctx, p.width / p.chromeScale);
+    ctx.restore();
+  }
+}
+
+function staticLayer(map: GameMap, p: PictureLayout): Canvas {
+  let perMap = staticCache.get(map);
+  if (!perMap) {
+    perMap = new Map();
+    staticCache.set(map, perMap);
+  }
+  const key = staticKey(p);
+  let c = perMap.get(key);
+  if (!c) {
+    c = createCanvas(p.width, p.staticH);
+    drawStatic(c.getContext('2d'), map, p);
+    perMap.set(key, c);
+  }
+  return c;
+}
+
+const on = (o: RenderOptions, name: OverlayName): boolean => o.overlays?.[name] !== false;
+
+/** The state on top of the map: overlays under the counters, counters and markers, overlays over them. */
+function drawDynamic(ctx: CanvasRenderingContext2D, view: MapView, p: PictureLayout, o: RenderOptions): void {
+  const f = p.frame;
+  const inView = (h: HexId): boolean => f.hexSet.has(h);
+  const occupied = (h: HexId): boolean => (view.units[h]?.length ?? 0) > 0;
+  const ov = view.overlays;
+  ctx.save();
+  if (f.focus) {
+    setMapTransform(ctx, f);
+    clipHexes(ctx, f);
+  } else {
+    ctx.beginPath();
+    ctx.rect(f.x - MARGIN, f.y - MARGIN, f.width + 2 * MARGIN, f.height + 2 * MARGIN);
+    ctx.clip();
+    setMapTransform(ctx, f);
+  }
+  if (ov.zoc && on(o, 'zoc')) drawZoc(ctx, ov.zoc, inView);
+  if (ov.reachable && on(o, 'reachable')) drawReachable(ctx, ov.reachable, inView);
+  const markerHexes = Object.keys(view.hexMarkers).filter(inView).sort();
+  for (const h of markerHexes) {
+    const c = baseCenter(h);
+    drawHexRings(ctx, view.hexMarkers[h]!, c.x, c.y);
+  }
+  if (on(o, 'moves')) for (const m of ov.moves) drawMove(ctx, m);
+  // Counters in map order (column by column), then hex chits on top of their stacks.
+  for (const h of f.hexes) {
+    const stack = view.units[h];
+    if (!stack || stack.length === 0) continue;
+    const c = baseCenter(h);
+    drawStack(ctx, stack, c.x, c.y);
+  }
+  for (const h of markerHexes) {
+    const c = baseCenter(h);
+    const m = view.hexMarkers[h]!;
+    if (occupied(h)) drawHexChits(ctx, m, c.x, c.y);
+    else {
+      drawHexChits(ctx, { ...m, control: undefined }, c.x, c.y);
+      if (m.control) drawControl(ctx, m.control, c.x, c.y);
+    }
+  }
+  if (on(o, 'fire')) for (const fa of ov.fire) drawFire(ctx, fa);
+  if (on(o, 'combats')) for (const ca of ov.combats) drawCombat(ctx, ca);
+  if (ov.reachable && on(o, 'reachable')) drawReachableLabels(ctx, ov.reachable, inView, occupied);
+  if (on(o, 'highlight')) drawHighlight(ctx, ov.highlight ?? [], inView);
+  ctx.restore();
+}
+
+/** A drawn picture, not yet encoded. Call `release()` once it is encoded (the canvas is reused). */
+export interface DrawnMap {
+  canvas: Canvas;
+  layout: PictureLayout;
+  release(): void;
+}
+
+/** Draw the picture into a (reused) canvas. */
+export function drawMap(view: MapView, map: GameMap, options: RenderOptions = {}): DrawnMap {
+  registerFonts();
+  const p = planPicture(view, map, options);
+  const canvas = acquire(p.width, p.height);
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.globalCompositeOperation = 'source-over';
+  if (p.frame.focus) {
+    drawStatic(ctx, map, p);
+  } else {
+    ctx.drawImage(staticLayer(map, p), 0, 0);
+  }
+  if (p.headerH > 0) {
+    ctx.save();
+    ctx.setTransform(p.chromeScale, 0, 0, p.chromeScale, 0, 0);
+    drawHeader(ctx, view.header, p.width / p.chromeScale);
+    ctx.restore();
+  }
+  drawDynamic(ctx, view, p, options);
+  if (p.stackH > 0) {
+    ctx.save();
+    ctx.setTransform(p.chromeScale, 0, 0, p.chromeScale, 0, p.stackY);
+    drawStackList(ctx, p.stackLines, p.width / p.chromeScale);
+    ctx.restore();
+  }
+  if (p.offMapH > 0) {
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = COLORS.background;
+    ctx.fillRect(0, p.offMapY, p.width, p.offMapH);
+    ctx.setTransform(p.chromeScale, 0, 0, p.chromeScale, 0, p.offMapY);
+    drawOffMap(ctx, view.offMap, p.width / p.chromeScale);
+    ctx.restore();
+  }
+  let released = false;
+  return {
+    canvas,
+    layout: p,
+    release() {
+      if (!released) release(canvas);
+      released = true;
+    },
+  };
+}
+
+/** PNG-encode a canvas off the event loop (libpng runs in the libuv thread pool). */
+export function encodePng(canvas: Canvas): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    canvas.toBuffer(
+      (err, buf) => {
+        if (err) reject(err);
+        else resolve(buf);
+      },
+      'image/png',
+      { compressionLevel: 6 },
+    );
+  });
+}
+
+/** Render a view of the map as a PNG. */
+export async function renderMap(view: MapView, map: GameMap, options: RenderOptions = {}): Promise<Buffer> {
+  const drawn = drawMap(view, map, options);
+  try {
+    return await encodePng(drawn.canvas);
+  } finally {
+    drawn.release();
+  }
+}
+

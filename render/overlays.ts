@@ -1,0 +1,281 @@
+// Overlays: reachable hexes with MP cost, ZOC shading, move arrows (under the counters), and
+// combat / fire arrows with their labels and highlights (over the counters). Base units.
+import type { CanvasRenderingContext2D } from 'canvas';
+import type { HexId } from '../src/engine/hex.js';
+import type { Side } from '../src/engine/ruleset.js';
+import type { CombatArrow, FireArrow, MoveArrow, ReachableOverlay } from '../src/engine/view.js';
+import { BASE_H, BASE_R, baseCenter, type Point } from './layout.js';
+import { COLORS, SIDE_STYLE, font } from './style.js';
+import { hexPath } from './terrain.js';
+
+/** Formats an MP cost (1.5 → "1½"). */
+export function formatMp(n: number): string {
+  const whole = Math.floor(n);
+  const frac = n - whole;
+  if (Math.abs(frac - 0.5) < 1e-9) return whole === 0 ? '½' : `${whole}½`;
+  if (frac === 0) return String(whole);
+  return n.toFixed(1);
+}
+
+export function drawReachable(ctx: CanvasRenderingContext2D, r: ReachableOverlay, inView: (h: HexId) => boolean): void {
+  const ids = Object.keys(r.costs).filter(inView).sort();
+  for (const id of ids) {
+    const c = baseCenter(id);
+    hexPath(ctx, c.x, c.y, BASE_R - 1.5);
+    ctx.fillStyle = COLORS.reachFill;
+    ctx.fill();
+    ctx.strokeStyle = 'rgba(150,120,0,0.9)';
+    ctx.lineWidth = 1.5;
+    ctx.stroke();
+  }
+  if (inView(r.from)) {
+    const c = baseCenter(r.from);
+    hexPath(ctx, c.x, c.y, BASE_R - 2);
+    ctx.strokeStyle = SIDE_STYLE[r.side].accent;
+    ctx.lineWidth = 4;
+    ctx.stroke();
+  }
+}
+
+/** MP cost labels: big in empty hexes, a pill at the bottom edge of occupied ones. Drawn over counters. */
+export function drawReachableLabels(ctx: CanvasRenderingContext2D, r: ReachableOverlay, inView: (h: HexId) => boolean, occupied: (h: HexId) => boolean): void {
+  const ids = Object.keys(r.costs).filter(inView).sort();
+  for (const id of ids) {
+    const c = baseCenter(id);
+    const text = formatMp(r.costs[id]!);
+    if (!occupied(id)) {
+      ctx.font = font(17, true);
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.lineJoin = 'round';
+      ctx.strokeStyle = '#ffffff';
+      ctx.lineWidth = 4;
+      ctx.strokeText(text, c.x, c.y + 4);
+      ctx.fillStyle = COLORS.reachText;
+      ctx.fillText(text, c.x, c.y + 4);
+    } else {
+      ctx.font = font(10, true);
+      const w = ctx.measureText(text).width + 8;
+      const y = c.y + BASE_H / 2 - 7;
+      ctx.fillStyle = '#fff3a0';
+      ctx.fillRect(c.x - w / 2, y - 6, w, 12);
+      ctx.strokeStyle = '#7a6200';
+      ctx.lineWidth = 1;
+      ctx.strokeRect(c.x - w / 2, y - 6, w, 12);
+      ctx.fillStyle = COLORS.reachText;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(text, c.x, y + 0.5);
+    }
+  }
+}
+
+/** ZOC shading: a light tint and side-specific hatching (/ Soviet, \ Finnish) so it reads in greyscale. */
+export function drawZoc(ctx: CanvasRenderingContext2D, zoc: Record<Side, HexId[]>, inView: (h: HexId) => boolean): void {
+  for (const side of ['finnish', 'soviet'] as Side[]) {
+    const ids = [...new Set(zoc[side] ?? [])].filter(inView).sort();
+    const color = SIDE_STYLE[side].accent;
+    for (const id of ids) {
+      const c = baseCenter(id);
+      ctx.save();
+      hexPath(ctx, c.x, c.y, BASE_R - 1);
+      ctx.clip();
+      ctx.globalAlpha = 0.16;
+      ctx.fillStyle = color;
+      ctx.fill();
+      ctx.globalAlpha = 0.45;
+      ctx.strokeStyle = color;
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      const dir = side === 'soviet' ? 1 : -1;
+      for (let k = -4; k <= 4; k++) {
+        const off = k * 11;
+        ctx.moveTo(c.x + off - dir * 40, c.y + 40);
+        ctx.lineTo(c.x + off + dir * 40, c.y - 40);
+      }
+      ctx.stroke();
+      ctx.restore();
+    }
+  }
+}
+
+function arrowHead(ctx: CanvasRenderingContext2D, tip: Point, from: Point, size: number): void {
+  const a = Math.atan2(tip.y - from.y, tip.x - from.x);
+  ctx.beginPath();
+  ctx.moveTo(tip.x, tip.y);
+  ctx.lineTo(tip.x - Math.cos(a - 0.45) * size, tip.y - Math.sin(a - 0.45) * size);
+  ctx.lineTo(tip.x - Math.cos(a + 0.45) * size, tip.y - Math.sin(a + 0.45) * size);
+  ctx.closePath();
+}
+
+/** Shorten the segment p→q by `d` at the q end. */
+function pullBack(p: Point, q: Point, d: number): Point {
+  const len = Math.hypot(q.x - p.x, q.y - p.y);
+  if (len <= d) return p;
+  return { x: q.x - ((q.x - p.x) / len) * d, y: q.y - ((q.y - p.y) / len) * d };
+}
+
+function pushForward(p: Point, q: Point, d: number): Point {
+  const len = Math.hypot(q.x - p.x, q.y - p.y);
+  if (len <= d) return q;
+  return { x: p.x + ((q.x - p.x) / len) * d, y: p.y + ((q.y - p.y) / len) * d };
+}
+
+/** A move arrow through the centres of its path, ending at the edge of the destination counter. */
+export function drawMove(ctx: CanvasRenderingContext2D, m: MoveArrow): void {
+  const pts = (m.path.length >= 2 ? m.path : [m.from, m.to]).map(baseCenter);
+  if (pts.length < 2) return;
+  const last = pts.length - 1;
+  const end = pullBack(pts[last - 1]!, pts[last]!, BASE_R * 0.66);
+  const line = [...pts.slice(0, last), end];
+  const color = SIDE_STYLE[m.side].accent;
+  const trace = (): void => {
+    ctx.beginPath();
+    line.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+  };
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  trace();
+  ctx.strokeStyle = '#ffffff';
+  ctx.lineWidth = 7;
+  ctx.stroke();
+  trace();
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 3.5;
+  if (m.kind === 'retreat') ctx.setLineDash([7, 5]);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  // Start dot (entry: an open ring).
+  const s = pts[0]!;
+  ctx.beginPath();
+  ctx.arc(s.x, s.y, 4.5, 0, Math.PI * 2);
+  ctx.fillStyle = m.kind === 'entry' ? '#ffffff' : color;
+  ctx.fill();
+  ctx.strokeStyle = m.kind === 'entry' ? color : '#ffffff';
+  ctx.lineWidth = 2;
+  ctx.stroke();
+  arrowHead(ctx, end, line[line.length - 2]!, 14);
+  ctx.fillStyle = color;
+  ctx.fill();
+  ctx.strokeStyle = '#ffffff';
+  ctx.lineWidth = 1.5;
+  ctx.stroke();
+  ctx.restore();
+}
+
+const COMBAT_COLOR: Record<CombatArrow['kind'], string> = {
+  combat: '#111111',
+  assault: '#7b1fa2',
+  nightRaid: '#0d3b66',
+};
+
+/** Combat arrows from each attacking hex to the defender, with the odds and result in a label. */
+export function drawCombat(ctx: CanvasRenderingContext2D, c: CombatArrow): void {
+  const to = baseCenter(c.to);
+  const color = COMBAT_COLOR[c.kind];
+  ctx.save();
+  ctx.lineCap = 'round';
+  let labelAt: Point | null = null;
+  for (const fromId of c.from) {
+    const from = baseCenter(fromId);
+    const a = pushForward(from, to, BASE_R * 0.35);
+    const b = pullBack(from, to, BASE_R * 0.42);
+    for (const [w, col] of [
+      [9, '#ffffff'],
+      [5, color],
+    ] as const) {
+      ctx.beginPath();
+      ctx.moveTo(a.x, a.y);
+      ctx.lineTo(b.x, b.y);
+      ctx.strokeStyle = col;
+      ctx.lineWidth = w;
+      if (c.kind === 'nightRaid' && col !== '#ffffff') ctx.setLineDash([8, 5]);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    arrowHead(ctx, b, a, 17);
+    ctx.fillStyle = color;
+    ctx.fill();
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = 2;
+    ctx.stroke();
+    labelAt ??= { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
+  }
+  ctx.restore();
+  if (!labelAt) labelAt = { x: to.x, y: to.y - BASE_H / 2 };
+  const kind = c.kind === 'assault' ? 'Assault ' : c.kind === 'nightRaid' ? 'Raid ' : '';
+  const text = `${kind}${c.odds}${c.result ? ` → ${c.result}` : ''}`;
+  drawLabel(ctx, text, labelAt.x, labelAt.y, color);
+}
+
+/** A boxed label with a coloured frame. */
+export function drawLabel(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, frame: string, px = 11): void {
+  ctx.font = font(px, true);
+  const w = ctx.measureText(text).width + 10;
+  const h = px + 7;
+  ctx.fillStyle = COLORS.combatLabelBg;
+  ctx.fillRect(x - w / 2, y - h / 2, w, h);
+  ctx.strokeStyle = frame;
+  ctx.lineWidth = 2;
+  ctx.strokeRect(x - w / 2, y - h / 2, w, h);
+  ctx.fillStyle = '#111111';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, x, y + 0.5);
+}
+
+/** Ranged / AT / artillery fire: a dashed line (or a shell mark for off-map artillery) and a result tag. */
+export function drawFire(ctx: CanvasRenderingContext2D, f: FireArrow): void {
+  const to = baseCenter(f.to);
+  const color = SIDE_STYLE[f.side].accent;
+  ctx.save();
+  if (f.from) {
+    const from = baseCenter(f.from);
+    const a = pushForward(from, to, BASE_R * 0.4);
+    const b = pullBack(from, to, BASE_R * 0.45);
+    ctx.lineCap = 'round';
+    for (const [w, col] of [
+      [6, '#ffffff'],
+      [2.5, color],
+    ] as const) {
+      ctx.beginPath();
+      ctx.moveTo(a.x, a.y);
+      ctx.lineTo(b.x, b.y);
+      ctx.setLineDash(col === color ? [3, 4] : []);
+      ctx.strokeStyle = col;
+      ctx.lineWidth = w;
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+    // Burst at the target end.
+    ctx.beginPath();
+    for (let i = 0; i < 8; i++) {
+      const ang = (i * Math.PI) / 4;
+      ctx.moveTo(b.x, b.y);
+      ctx.lineTo(b.x + Math.cos(ang) * 6, b.y + Math.sin(ang) * 6);
+    }
+    ctx.strokeStyle = color;
+    ctx.lineWidth = 2;
+    ctx.stroke();
+    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    drawLabel(ctx, `${f.kind === 'atFire' ? 'AT ' : ''}${f.result}`, mid.x, mid.y, color, 9);
+  } else {
+    drawLabel(ctx, `Art. ${f.result}`, to.x, to.y - BASE_H / 2 + 6, color, 9);
+  }
+  ctx.restore();
+}
+
+export function drawHighlight(ctx: CanvasRenderingContext2D, ids: readonly HexId[], inView: (h: HexId) => boolean): void {
+  for (const id of ids) {
+    if (!inView(id)) continue;
+    const c = baseCenter(id);
+    hexPath(ctx, c.x, c.y, BASE_R - 1.5);
+    ctx.strokeStyle = '#111111';
+    ctx.lineWidth = 6;
+    ctx.stroke();
+    ctx.strokeStyle = COLORS.highlight;
+    ctx.lineWidth = 3.5;
+    ctx.stroke();
+  }
+}
