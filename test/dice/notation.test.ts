@@ -17,7 +17,10 @@ describe('dice notation through rpg-dice-roller, drawn from our stream', () => {
   it('is fair enough: 6,000 d6 rolls land 800–1,200 times on each face', () => {
     const counts = [0, 0, 0, 0, 0, 0];
     for (let n = 1; n <= 6000; n++) counts[roll('1d6', n).total - 1]!++;
-    for (const c of counts) expect(c).toBeGreaterThan(800), expect(c).toBeLessThan(1200);
+    for (const c of counts) {
+      expect(c).toBeGreaterThan(800);
+      expect(c).toBeLessThan(1200);
+    }
   });
 
   it('NdM with + and − modifiers', () => {
