@@ -88,6 +88,31 @@ describe('loadRuleset on data/redwinter', () => {
     expect(c.objectives.find((o) => o.id === 'hotel')?.scoring).toEqual({ type: 'fixed', vp: 15 });
   });
 
+  it('brings the 354th artillery in on turn 9, as 12.4.3 says (ruling: not turn 8)', () => {
+    const c = rs.scenarios.find((s) => s.id === 'campaign')!;
+    const arty = c.reinforcements.filter((r) => r.unit.endsWith('/354'));
+    expect(arty.map((r) => [r.unit, r.turn, r.entry])).toEqual([
+      ['1/354', 9, null],
+      ['2/354', 9, null],
+      ['3/354', 9, null],
+    ]);
+    expect(rs.turnTrack[7]!.reinforcements.soviet).toBe(0);
+    expect(rs.turnTrack[8]!.reinforcements.soviet).toBe(3);
+  });
+
+  it('makes Hirvasvaara S11 a village: a single building can be a village (5.2.3 ruling)', () => {
+    expect(rs.map.hexes.S11?.terrain).toBe('village');
+    expect(rs.map.hexes.E13?.terrain).toBe('forest');
+  });
+
+  it('lets the two boxed-code /139 AT guns enter at X1 with the 718th (13.1.1 ruling)', () => {
+    const c = rs.scenarios.find((s) => s.id === 'campaign')!;
+    expect(c.reinforcements.filter((r) => r.unit.endsWith('/139') && r.entry === 'X1').map((r) => r.unit)).toEqual([
+      '1/3/139',
+      '2/3/139',
+    ]);
+  });
+
   it('expands the tutorial play area to the 61 hexes within 4 of K17', () => {
     const t = rs.scenarios.find((s) => s.id === 'tutorial')!;
     expect(t.playArea).toHaveLength(61);
