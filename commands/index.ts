@@ -3,13 +3,18 @@
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { Command, ComponentHandler } from '../src/discord/command.js';
 import type { BotContext } from './context.js';
+import { componentHandlers as gameComponents } from './components.js';
+import game from './game.js';
+import map from './map.js';
+import play from './play.js';
+import roll from './roll.js';
 import rule from './rule.js';
 
-export type { BotContext } from './context.js';
+export type { BotContext, ChannelDice, GamePlay, RuleLookup, DrawOptions } from './context.js';
 
-export const commands: Command<BotContext>[] = [rule];
+export const commands: Command<BotContext>[] = [game, play, map, rule, roll];
 
-export const componentHandlers: ComponentHandler<BotContext>[] = [];
+export const componentHandlers: ComponentHandler<BotContext>[] = [...gameComponents];
 
 /** The JSON definitions Discord receives. */
 export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {

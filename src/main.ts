@@ -6,7 +6,16 @@ import { runConsole } from './console/console.js';
 import { connectDiscord } from './discord/client.js';
 import { Router } from './discord/router.js';
 import { loadRuleLibrary } from './rules/load.js';
-import { commands, componentHandlers, type BotContext } from '../commands/index.js';
+import { commands, componentHandlers, type BotContext, type ChannelDice, type GamePlay } from '../commands/index.js';
+import { GameService } from './app/game-service.js';
+import type { EngineApi, EngineHelpers } from './app/engine-port.js';
+import { createStore, type GameStore } from './store/index.js';
+import { loadRuleset } from './data/load.js';
+import { renderMap } from '../render/index.js';
+import type { MapView } from './engine/view.js';
+import type { Ruleset } from './engine/ruleset.js';
+import { rollInChannel } from './dice/channel.js';
+import { FileDiceStreamStore, MemoryDiceStreamStore, type DiceStreamStore } from './dice/store.js';
 import type { Client } from 'discord.js';
 import type { Logger } from './log.js';
 
@@ -44,6 +53,57 @@ export interface BotOptions {
   /** Another Discord API base (the offline fake in tests). */
   rest?: { api: string; timeout?: number };
   handleSignals?: boolean;
+  /** A store to use instead of the one STORE_URL selects (tests pass an in-memory one). */
+  store?: GameStore;
+  /** Epoch-ms clock for the service (default Date.now). */
+  clock?: () => number;
+}
+
+interface EngineModule extends EngineHelpers {
+  createEngine(ruleset: Ruleset): EngineApi;
+}
+
+/** The engine (src/engine/index.ts: createEngine and its pure helpers). */
+async function loadEngine(): Promise<EngineModule> {
+  // Resolved at run time so the rest of the bot builds while the engine's entry point is written.
+  const entry = './engine/index.js';
+  return (await import(entry)) as EngineModule;
+}
+
+/** The game service over the configured store, the real engine and the renderer. */
+export async function createGamePlay(config: Config, options: { store?: GameStore; clock?: () => number } = {}): Promise<GamePlay> {
+  const ruleset = loadRuleset();
+  const engineModule = await loadEngine();
+  const engine = engineModule.createEngine(ruleset);
+  const helpers: EngineHelpers = {
+    commitmentOf: (seed) => engineModule.commitmentOf(seed),
+    stateHash: (state) => engineModule.stateHash(state),
+    publicState: (state) => engineModule.publicState(state),
+  };
+  const store = options.store ?? (await createStore(config.STORE_URL));
+  const service = new GameService({
+    store,
+    engine,
+    helpers,
+    ruleset: { id: ruleset.id, scenarios: ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })) },
+    clock: options.clock ?? Date.now,
+  });
+  return {
+    service,
+    scenarios: ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })),
+    draw: (view, o = {}) => renderMap(view as MapView, ruleset.map, o),
+  };
+}
+
+/** Channel dice: streams kept beside the game store (in memory for memory:, files otherwise). */
+export function createChannelDice(config: Config): ChannelDice {
+  const store: DiceStreamStore = config.STORE_URL.startsWith('memory:') ? new MemoryDiceStreamStore() : new FileDiceStreamStore('var/dice');
+  return {
+    async roll(channelId, input) {
+      const r = await rollInChannel(store, channelId, input);
+      return { n: r.roll.n, text: r.roll.text, commitment: r.commitment, newStream: r.newStream };
+    },
+  };
 }
 
 export interface RunningBot {
@@ -54,7 +114,8 @@ export interface RunningBot {
 
 /** Build the bot's parts (rules, service, renderer), route interactions to the slash commands, log in. */
 export async function startBot(config: Config, log: Logger, options: BotOptions = {}): Promise<RunningBot> {
-  const ctx: BotContext = { log, rules: loadRuleLibrary() };
+  const game = await createGamePlay(config, { ...(options.store ? { store: options.store } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+  const ctx: BotContext = { log, rules: loadRuleLibrary(), dice: createChannelDice(config), game };
   const router = new Router(commands, componentHandlers, ctx, log);
   const client = await connectDiscord(config, log, options.rest, { router, handleSignals: options.handleSignals ?? true });
   return { client, router, ctx };

@@ -1,0 +1,62 @@
+// Buttons and selects. Each customId carries the game id, the state version the message was built
+// from and a payload (src/discord/custom-id.ts), so a click works after a restart and a click on an
+// old message is refused as stale by the service (basedOnVersion).
+import type { ComponentHandler } from '../src/discord/command.js';
+import { defer, Refusal, respond } from '../src/discord/replies.js';
+import type { Action, Phase } from '../src/engine/types.js';
+import type { BotContext } from './context.js';
+import { actorOf, drawView, postChange, sideFor, statusOrNull, unwrap } from './support.js';
+
+async function act(ix: Parameters<ComponentHandler<BotContext>['handle']>[0], ctx: BotContext, gameId: string, version: number, action: Action): Promise<void> {
+  await defer(ix);
+  const ref = { gameId };
+  const before = await statusOrNull(ctx, ref);
+  const side = sideFor(before, ix.user.id);
+  const r = unwrap(await ctx.game.service.act(ref, actorOf(ix), action, { basedOnVersion: version, ...(side ? { side } : {}) }));
+  await postChange(ix, ctx, r, before);
+}
+
+/** "End … phase": the phase is in the payload too, so the engine also checks it is still current. */
+const endPhase: ComponentHandler<BotContext> = {
+  kind: 'end',
+  async handle(ix, ref, ctx) {
+    await act(ix, ctx, ref.gameId, ref.version, { type: 'endPhase', phase: ref.payload as Phase });
+  },
+};
+
+/** A pending decision: `place:<unit>:<hex>` (button, the default) or `place:<unit>` (select). */
+const decide: ComponentHandler<BotContext> = {
+  kind: 'decide',
+  async handle(ix, ref, ctx) {
+    const [what, unit, hexFromId] = ref.payload.split(':');
+    const hex = hexFromId ?? (ix.isStringSelectMenu() ? ix.values[0] : undefined);
+    if (what !== 'place' || !unit || !hex) throw new Refusal('This control is not understood any more.', undefined, 'use `/game status` for fresh controls.');
+    await act(ix, ctx, ref.gameId, ref.version, { type: 'placeLeader', unit, hex });
+  },
+};
+
+const undo: ComponentHandler<BotContext> = {
+  kind: 'undo',
+  async handle(ix, ref, ctx) {
+    await defer(ix);
+    const game = { gameId: ref.gameId };
+    const before = await statusOrNull(ctx, game);
+    if (before && before.version !== ref.version) {
+      throw new Refusal('The game has moved on since that message.', undefined, 'use `/game undo` or `/game status` for fresh buttons.');
+    }
+    const r = unwrap(await ctx.game.service.undo(game, actorOf(ix), { side: ref.payload as 'finnish' | 'soviet' }));
+    await postChange(ix, ctx, r, before);
+  },
+};
+
+/** Show the current map (anyone; never stale: it shows the game as it is now). */
+const map: ComponentHandler<BotContext> = {
+  kind: 'map',
+  async handle(ix, ref, ctx) {
+    await defer(ix, true);
+    const file = await drawView(ctx, { gameId: ref.gameId }, { caption: 'Current position', options: {} }, true);
+    await respond(ix, { content: 'Current position.', files: [file], ephemeral: true });
+  },
+};
+
+export const componentHandlers: ComponentHandler<BotContext>[] = [endPhase, decide, undo, map];

@@ -1,0 +1,168 @@
+// /game: the life of a game in this channel: new, join, seat, leave, start, status, undo, resign,
+// abort, export, verify. Every check (host, seats, turn, undo window) is the service's.
+import { SlashCommandBuilder } from '@discordjs/builders';
+import type { ChatInputCommandInteraction } from 'discord.js';
+import type { Side } from '../src/engine/types.js';
+import type { Command } from '../src/discord/command.js';
+import { defer, respond } from '../src/discord/replies.js';
+import type { BotContext } from './context.js';
+import { actorOf, controlsFor, drawView, needsPing, ping, postChange, refOf, sideFor, statusOrNull, unwrap } from './support.js';
+
+const SIDE_CHOICES = [
+  { name: 'Finnish', value: 'finnish' },
+  { name: 'Soviet', value: 'soviet' },
+];
+
+const data = new SlashCommandBuilder()
+  .setName('game')
+  .setDescription('Create, join, start and manage the game in this channel')
+  .addSubcommand((s) =>
+    s
+      .setName('new')
+      .setDescription('Create a game in this channel (one per channel); you are its host')
+      .addStringOption((o) => o.setName('scenario').setDescription('Scenario (tutorial, campaign…)').setRequired(true).setAutocomplete(true).setMaxLength(60))
+      .addStringOption((o) => o.setName('side').setDescription('Take a seat at once (both = solitaire)').addChoices(...SIDE_CHOICES, { name: 'Both (solitaire)', value: 'both' })),
+  )
+  .addSubcommand((s) => s.setName('join').setDescription('Take a seat before the start').addStringOption((o) => o.setName('side').setDescription('Side').setRequired(true).addChoices(...SIDE_CHOICES)))
+  .addSubcommand((s) =>
+    s
+      .setName('seat')
+      .setDescription('Host: give a player a seat')
+      .addUserOption((o) => o.setName('player').setDescription('Who').setRequired(true))
+      .addStringOption((o) => o.setName('side').setDescription('Side').setRequired(true).addChoices(...SIDE_CHOICES)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('leave')
+      .setDescription('Give up your seat (or, host, remove a player)')
+      .addStringOption((o) => o.setName('side').setDescription('Side').setRequired(true).addChoices(...SIDE_CHOICES))
+      .addUserOption((o) => o.setName('player').setDescription('Host only: whose seat')),
+  )
+  .addSubcommand((s) => s.setName('start').setDescription('Host: start the game and publish the dice commitment'))
+  .addSubcommand((s) => s.setName('status').setDescription('Turn, phase, who must act on what and since when'))
+  .addSubcommand((s) => s.setName('undo').setDescription('Take back your last action (not past a dice roll or a hand-over)'))
+  .addSubcommand((s) => s.setName('resign').setDescription('Resign for your side').addStringOption((o) => o.setName('side').setDescription('Which side (if you hold both)').addChoices(...SIDE_CHOICES)))
+  .addSubcommand((s) => s.setName('abort').setDescription('Host or channel manager: stop the game without a result').addStringOption((o) => o.setName('reason').setDescription('Why').setMaxLength(200)))
+  .addSubcommand((s) => s.setName('export').setDescription('The record so far as a file (the seed only once the game is over)'))
+  .addSubcommand((s) => s.setName('verify').setDescription('After the end: recompute every roll from the revealed seed'));
+
+const game: Command<BotContext> = {
+  data,
+  async execute(ix, ctx) {
+    const sub = ix.options.getSubcommand(true);
+    const handler = handlers[sub];
+    if (!handler) throw new Error(`no handler for /game ${sub}`);
+    await handler(ix, ctx);
+  },
+  async autocomplete(ix, ctx) {
+    const typed = ix.options.getFocused().toLowerCase();
+    const choices = ctx.game.scenarios
+      .filter((s) => !typed || s.id.includes(typed) || s.name.toLowerCase().includes(typed))
+      .slice(0, 25)
+      .map((s) => ({ name: `${s.name} (${s.id})`.slice(0, 100), value: s.id }));
+    await ix.respond(choices);
+  },
+};
+export default game;
+
+type Handler = (ix: ChatInputCommandInteraction, ctx: BotContext) => Promise<void>;
+
+const handlers: Record<string, Handler> = {
+  async new(ix, ctx) {
+    await defer(ix);
+    const side = ix.options.getString('side') as Side | 'both' | null;
+    const r = unwrap(
+      await ctx.game.service.createGame({
+        channelId: ix.channelId,
+        guildId: ix.guildId,
+        host: actorOf(ix),
+        scenario: ix.options.getString('scenario', true),
+        ...(side ? { seatHostAs: side } : {}),
+      }),
+    );
+    await respond(ix, { content: [...r.lines, 'Seats: `/game join side:…`. Then the host runs `/game start`.'].join('\n') });
+  },
+
+  async join(ix, ctx) {
+    await defer(ix);
+    const r = unwrap(await ctx.game.service.seat(refOf(ix), actorOf(ix), { side: ix.options.getString('side', true) as Side }));
+    await respond(ix, { content: r.lines.join('\n') });
+  },
+
+  async seat(ix, ctx) {
+    await defer(ix);
+    const user = ix.options.getUser('player', true);
+    const r = unwrap(
+      await ctx.game.service.seat(refOf(ix), actorOf(ix), { side: ix.options.getString('side', true) as Side, user: { userId: user.id, name: user.globalName ?? user.username } }),
+    );
+    await respond(ix, { content: r.lines.join('\n') });
+  },
+
+  async leave(ix, ctx) {
+    await defer(ix);
+    const user = ix.options.getUser('player');
+    const r = unwrap(
+      await ctx.game.service.seat(refOf(ix), actorOf(ix), {
+        side: ix.options.getString('side', true) as Side,
+        leave: true,
+        ...(user ? { user: { userId: user.id, name: user.globalName ?? user.username } } : {}),
+      }),
+    );
+    await respond(ix, { content: r.lines.join('\n') });
+  },
+
+  async start(ix, ctx) {
+    await defer(ix);
+    const ref = refOf(ix);
+    const r = unwrap(await ctx.game.service.start(ref, actorOf(ix)));
+    const files = r.views[0] ? [await drawView(ctx, ref, r.views[0], true, 'start-map.png')] : [];
+    await respond(ix, { content: r.lines.join('\n'), files });
+    const after = await statusOrNull(ctx, ref);
+    if (after && needsPing(null, after)) await ping(ix, after);
+  },
+
+  async status(ix, ctx) {
+    await defer(ix);
+    const r = unwrap(await ctx.game.service.status(refOf(ix)));
+    const lines = r.lines.filter((l) => !l.startsWith('Waiting since'));
+    const since = r.status.mustAct?.since;
+    if (r.status.mustAct && since != null) lines.push(`Waiting since <t:${Math.floor(since / 1000)}:f> (<t:${Math.floor(since / 1000)}:R>).`);
+    if (r.status.undoable) lines.push(`Undo available to the ${r.status.undoable.side} side (${r.status.undoable.steps} step(s)).`);
+    await respond(ix, { content: lines.join('\n'), components: controlsFor(r.status) });
+  },
+
+  async undo(ix, ctx) {
+    await defer(ix);
+    const ref = refOf(ix);
+    const before = await statusOrNull(ctx, ref);
+    const side = sideFor(before, ix.user.id);
+    const r = unwrap(await ctx.game.service.undo(ref, actorOf(ix), before?.undoable && side === before.undoable.side ? { side } : {}));
+    await postChange(ix, ctx, r, before);
+  },
+
+  async resign(ix, ctx) {
+    await defer(ix);
+    const side = ix.options.getString('side') as Side | null;
+    const r = unwrap(await ctx.game.service.resign(refOf(ix), actorOf(ix), side ? { side } : {}));
+    await respond(ix, { content: r.lines.join('\n') });
+  },
+
+  async abort(ix, ctx) {
+    await defer(ix);
+    const r = unwrap(await ctx.game.service.abort(refOf(ix), actorOf(ix), ix.options.getString('reason') ?? 'aborted'));
+    await respond(ix, { content: r.lines.join('\n') });
+  },
+
+  async export(ix, ctx) {
+    await defer(ix);
+    const r = unwrap(await ctx.game.service.exportRecord(refOf(ix)));
+    const json = Buffer.from(JSON.stringify(r.record, null, 2) + '\n');
+    await respond(ix, { content: r.lines.join('\n'), files: [{ attachment: json, name: `${r.gameId}-record.json` }] });
+  },
+
+  async verify(ix, ctx) {
+    await defer(ix);
+    const r = unwrap(await ctx.game.service.verify(refOf(ix)));
+    await respond(ix, { content: r.lines.join('\n') });
+  },
+};

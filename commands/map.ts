@@ -1,0 +1,78 @@
+// /map: the picture of the game in this channel: the whole map, a zoom around a hex, or where a
+// unit can go (with MP costs). Anyone may look, spectators included.
+import { SlashCommandBuilder } from '@discordjs/builders';
+import type { Command } from '../src/discord/command.js';
+import { destinationChoices, findMover, moverChoices, parseMover } from '../src/discord/choices.js';
+import { normaliseHexInput } from '../src/discord/hex-input.js';
+import { defer, Refusal, respond } from '../src/discord/replies.js';
+import type { BotContext } from './context.js';
+import { actorOf, refOf, sideFor, statusOrNull, unwrap } from './support.js';
+
+const data = new SlashCommandBuilder()
+  .setName('map')
+  .setDescription('Show the map of the game in this channel')
+  .addSubcommand((s) => s.setName('whole').setDescription('The whole map'))
+  .addSubcommand((s) =>
+    s
+      .setName('zoom')
+      .setDescription('The hexes around one hex')
+      .addStringOption((o) => o.setName('center').setDescription('Centre hex, e.g. M16').setRequired(true).setMaxLength(10))
+      .addIntegerOption((o) => o.setName('radius').setDescription('Hexes around the centre (default 4)').setMinValue(1).setMaxValue(10)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('reach')
+      .setDescription('Where one of your units or stacks can move now, with MP costs')
+      .addStringOption((o) => o.setName('unit').setDescription('Unit or stack').setRequired(true).setAutocomplete(true).setMaxLength(100)),
+  );
+
+const map: Command<BotContext> = {
+  data,
+  async execute(ix, ctx) {
+    const sub = ix.options.getSubcommand(true);
+    await defer(ix);
+    const ref = refOf(ix);
+    if (sub === 'whole') {
+      const v = unwrap(await ctx.game.service.mapView(ref, {}));
+      const png = await ctx.game.draw(v.view, { whole: true });
+      await respond(ix, { content: `Game ${v.gameId}, version ${v.version}.`, files: [{ attachment: png, name: 'map.png' }] });
+      return;
+    }
+    if (sub === 'zoom') {
+      const typed = ix.options.getString('center', true);
+      const center = normaliseHexInput(typed);
+      if (!center) throw new Refusal(`'${typed}' is not a hex id.`, '2.3', 'give a hex such as M16 (any case, spaces allowed).');
+      const radius = ix.options.getInteger('radius') ?? 4;
+      const v = unwrap(await ctx.game.service.mapView(ref, { focus: { center, radius }, highlight: [center] }));
+      const png = await ctx.game.draw(v.view, { center, radius });
+      await respond(ix, { content: `Around ${center} (radius ${radius}).`, files: [{ attachment: png, name: `map-${center}.png` }] });
+      return;
+    }
+    if (sub === 'reach') {
+      const units = parseMover(ix.options.getString('unit', true));
+      const status = await statusOrNull(ctx, ref);
+      const legal = unwrap(await ctx.game.service.legal(ref, actorOf(ix), sideFor(status, ix.user.id))).legal;
+      const mover = findMover(legal, units);
+      if (!mover || !mover.reachable.length) {
+        throw new Refusal(`${units.join('+')} cannot move now.`, '4.0', 'pick a unit from the list: it offers only units that can move this phase.');
+      }
+      const center = mover.from ?? mover.entryHexes?.[0] ?? mover.reachable[0]!.hex;
+      const v = unwrap(await ctx.game.service.mapView(ref, { reachableFor: units, focus: { center, radius: 5 } }));
+      const png = await ctx.game.draw(v.view, { center, radius: 5 });
+      const list = destinationChoices(mover, '').map((c) => c.name);
+      await respond(ix, {
+        content: [`${units.join('+')} from ${mover.from ?? 'off map'}: ${mover.allowance} MP. Cheapest first:`, ...list.map((l) => `• ${l}`)].join('\n'),
+        files: [{ attachment: png, name: 'reach.png' }],
+      });
+    }
+  },
+
+  async autocomplete(ix, ctx) {
+    const ref = { channelId: ix.channelId ?? 'dm' };
+    const status = await statusOrNull(ctx, ref);
+    const r = await ctx.game.service.legal(ref, { userId: ix.user.id }, sideFor(status, ix.user.id));
+    if (!r.ok) return ix.respond([{ name: r.error.message.slice(0, 100), value: '-' }]);
+    await ix.respond(moverChoices(r.legal, ix.options.getFocused()));
+  },
+};
+export default map;

@@ -1,0 +1,88 @@
+// /play: act in the game. Every choice offered by autocomplete comes from the engine's legal
+// actions (through the service), and the engine refuses anything it would not offer.
+import { SlashCommandBuilder } from '@discordjs/builders';
+import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
+import type { Action, LegalActions } from '../src/engine/types.js';
+import type { Command } from '../src/discord/command.js';
+import { destinationChoices, findMover, moverChoices, parseMover } from '../src/discord/choices.js';
+import { normaliseHexInput } from '../src/discord/hex-input.js';
+import { defer, Refusal } from '../src/discord/replies.js';
+import type { BotContext } from './context.js';
+import { actorOf, postChange, refOf, sideFor, statusOrNull, unwrap } from './support.js';
+
+const data = new SlashCommandBuilder()
+  .setName('play')
+  .setDescription('Act in the game in this channel')
+  .addSubcommand((s) =>
+    s
+      .setName('move')
+      .setDescription('Move a unit or stack, or bring a reinforcement on (4.0, 6.1, 13.1)')
+      .addStringOption((o) => o.setName('unit').setDescription('Unit or stack (only those that can move are offered)').setRequired(true).setAutocomplete(true).setMaxLength(100))
+      .addStringOption((o) => o.setName('to').setDescription('Destination hex, e.g. M16 (offered with MP cost)').setRequired(true).setAutocomplete(true).setMaxLength(10))
+      .addBooleanOption((o) => o.setName('exit').setDescription('Leave the map from a friendly supply source hex (4.2)')),
+  )
+  .addSubcommand((s) => s.setName('end').setDescription('End the current phase (3.0)'));
+
+/** The legal actions of the user's side now (seated players only). */
+async function legalFor(ix: ChatInputCommandInteraction | AutocompleteInteraction, ctx: BotContext): Promise<LegalActions> {
+  const ref = { channelId: ix.channelId ?? 'dm' };
+  const status = await statusOrNull(ctx, ref);
+  const side = sideFor(status, ix.user.id);
+  return unwrap(await ctx.game.service.legal(ref, { userId: ix.user.id }, side)).legal;
+}
+
+const play: Command<BotContext> = {
+  data,
+  async execute(ix, ctx) {
+    const sub = ix.options.getSubcommand(true);
+    await defer(ix);
+    const ref = refOf(ix);
+    const before = await statusOrNull(ctx, ref);
+    const side = sideFor(before, ix.user.id);
+    let action: Action;
+    if (sub === 'move') {
+      const units = parseMover(ix.options.getString('unit', true));
+      const typed = ix.options.getString('to', true);
+      const to = normaliseHexInput(typed);
+      if (!to) throw new Refusal(`'${typed}' is not a hex id.`, '2.3', 'give a hex such as M16 (any case, spaces allowed), or pick one from the list.');
+      const legal = unwrap(await ctx.game.service.legal(ref, actorOf(ix), side)).legal;
+      const mover = findMover(legal, units);
+      const exit = ix.options.getBoolean('exit') ?? false;
+      action = mover?.kind === 'enter' ? { type: 'enterReinforcement', units, to } : { type: 'move', units, to, ...(exit ? { exit } : {}) };
+    } else if (sub === 'end') {
+      if (!before || before.status !== 'active' || !before.phase) {
+        unwrap(await ctx.game.service.legal(ref, actorOf(ix), side)); // the service says why (no game, not started…)
+        throw new Refusal('There is no phase to end.', '3.0');
+      }
+      action = { type: 'endPhase', phase: before.phase as Extract<Action, { type: 'endPhase' }>['phase'] };
+    } else {
+      throw new Error(`no handler for /play ${sub}`);
+    }
+    const r = unwrap(await ctx.game.service.act(ref, actorOf(ix), action, side ? { side } : {}));
+    await postChange(ix, ctx, r, before);
+  },
+
+  async autocomplete(ix, ctx) {
+    const focused = ix.options.getFocused(true);
+    let legal: LegalActions;
+    try {
+      legal = await legalFor(ix, ctx);
+    } catch (e) {
+      // Not seated, no game…: say so in the list itself rather than showing nothing.
+      const msg = e instanceof Error ? e.message : 'not available';
+      await ix.respond([{ name: msg.slice(0, 100), value: '-' }]);
+      return;
+    }
+    if (focused.name === 'unit') {
+      await ix.respond(moverChoices(legal, String(focused.value)));
+      return;
+    }
+    if (focused.name === 'to') {
+      const mover = findMover(legal, parseMover(ix.options.getString('unit') ?? ''));
+      await ix.respond(mover ? destinationChoices(mover, String(focused.value)) : []);
+      return;
+    }
+    await ix.respond([]);
+  },
+};
+export default play;

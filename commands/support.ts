@@ -1,0 +1,228 @@
+// Shared plumbing of the game commands: who is acting, which game, turning service refusals into
+// ephemeral answers, posting results (with the map after each phase and a summary), pinging the side
+// that must act next, and the buttons/selects for the next step. No rules here: everything legal
+// comes from the service (and through it, the engine).
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  PermissionFlagsBits,
+  StringSelectMenuBuilder,
+  type AttachmentPayload,
+  type MessageActionRowComponentBuilder,
+  type RepliableInteraction,
+} from 'discord.js';
+import type { Actor, GameRef, Result, StatusView, ViewRequest } from '../src/app/game-service.js';
+import { describeAction, sideName } from '../src/app/game-service.js';
+import type { GameEvent, PendingDecision, Side } from '../src/engine/types.js';
+import { encodeCustomId } from '../src/discord/custom-id.js';
+import { Refusal, respond } from '../src/discord/replies.js';
+import type { BotContext } from './context.js';
+
+type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
+
+/** The acting user, with the channel-manage permission the service needs for abort. */
+export function actorOf(ix: RepliableInteraction): Actor {
+  return {
+    userId: ix.user.id,
+    name: ix.user.globalName ?? ix.user.username,
+    canManageChannel: ix.memberPermissions?.has(PermissionFlagsBits.ManageChannels) ?? false,
+  };
+}
+
+/** One game per channel: the game is the channel's. */
+export function refOf(ix: RepliableInteraction): GameRef {
+  return { channelId: ix.channelId ?? 'dm' };
+}
+
+/** What to suggest for each kind of service refusal. */
+function fixFor(code: string): string | undefined {
+  if (code === 'game/none-in-channel') return 'start one with `/game new`.';
+  if (code === 'game/channel-taken') return 'finish or `/game abort` the current game, or use another channel.';
+  if (code === 'perm/not-seated') return 'take a seat with `/game join` before the start, or ask the host to `/game seat` you.';
+  if (code === 'perm/not-your-turn') return 'wait for the ping: the bot mentions your side when it must act. `/game status` shows who is awaited.';
+  if (code === 'perm/wrong-side') return 'act only for the side you sit on (see `/game status`).';
+  if (code === 'perm/not-host') return 'ask the host (shown in `/game status`).';
+  if (code === 'game/stale') return 'use the newest message, or `/game status` for fresh buttons.';
+  if (code === 'game/not-started') return 'the host starts it with `/game start` once both sides are seated.';
+  if (code.startsWith('store/')) return 'try again in a moment; `/game status` shows what was saved.';
+  if (code.startsWith('rule/')) return 'pick from the autocomplete list: it offers only legal choices.';
+  return undefined;
+}
+
+/** The successful result, or throw a Refusal carrying the rule section and a fix. */
+export function unwrap<T>(r: Result<T>): Extract<Result<T>, { ok: true }> {
+  if (r.ok) return r as Extract<Result<T>, { ok: true }>;
+  throw new Refusal(r.error.message, r.error.rule, fixFor(r.error.code), r.error.code);
+}
+
+/** The game's status, or null when the channel has no game. */
+export async function statusOrNull(ctx: BotContext, ref: GameRef): Promise<StatusView | null> {
+  const r = await ctx.game.service.status(ref);
+  return r.ok ? r.status : null;
+}
+
+/** The side a user acts for now: the awaited side when they hold it (solitaire holds both). */
+export function sideFor(status: StatusView | null, userId: string): Side | undefined {
+  if (!status) return undefined;
+  const held = (['finnish', 'soviet'] as const).filter((s) => status.seats[s].includes(userId));
+  if (held.length === 1) return held[0];
+  const awaited = status.mustAct?.side;
+  if (awaited && held.includes(awaited)) return awaited;
+  return held[0];
+}
+
+/** Draw the view a result asked for. */
+export async function drawView(ctx: BotContext, ref: GameRef, request: ViewRequest, whole: boolean, name = 'map.png'): Promise<AttachmentPayload> {
+  const v = unwrap(await ctx.game.service.mapView(ref, whole ? { ...request.options, focus: null } : request.options));
+  const focus = request.options.focus;
+  const png = await ctx.game.draw(v.view, whole || !focus ? { whole: true } : { center: focus.center, radius: focus.radius });
+  return { attachment: png, name, description: request.caption };
+}
+
+/** Did this change end a phase (or a turn, or the game)? */
+export function endsPhase(events: GameEvent[]): boolean {
+  return events.some((e) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver');
+}
+
+/** A short summary of the phase that just ended: the accepted actions since the previous phase end. */
+export async function phaseSummary(ctx: BotContext, ref: GameRef): Promise<string[]> {
+  const r = await ctx.game.service.exportRecord(ref);
+  if (!r.ok) return [];
+  const entries = r.record.entries;
+  const undone = new Set(entries.flatMap((e) => (e.kind === 'undo' ? [e.undoes] : [])));
+  const acts = entries.filter((e) => e.kind === 'action' && !undone.has(e.seq));
+  const last = acts[acts.length - 1];
+  if (!last || last.kind !== 'action') return [];
+  let i = acts.length - 2;
+  while (i >= 0) {
+    const e = acts[i]!;
+    if (e.kind === 'action' && e.action.type === 'endPhase') break;
+    i--;
+  }
+  const phaseActs = acts.slice(i + 1, -1).filter((e) => e.kind === 'action');
+  const ended = last.action.type === 'endPhase' ? last.action.phase : 'phase';
+  const head = `Summary of the ${sideName(last.side)} ${ended} phase: ${phaseActs.length ? `${phaseActs.length} action(s)` : 'no actions'}.`;
+  const shown = phaseActs.slice(-8).map((e) => (e.kind === 'action' ? `• #${e.seq} ${describeAction(e.action)}` : ''));
+  if (phaseActs.length > 8) shown.unshift(`• … ${phaseActs.length - 8} earlier`);
+  return [head, ...shown];
+}
+
+/** Buttons for the next step: end the current phase, undo, the map; plus pending decisions. */
+export function controlsFor(status: StatusView): Row[] {
+  const rows: Row[] = [];
+  if (status.status !== 'active' || !status.mustAct) return rows;
+  const pending = status.mustAct.pending as PendingDecision | null;
+  if (pending) rows.push(...decisionControls(status, pending));
+  const buttons: ButtonBuilder[] = [];
+  if (!pending && status.phase && status.phase !== 'gameOver') {
+    buttons.push(
+      new ButtonBuilder()
+        .setCustomId(encodeCustomId({ kind: 'end', gameId: status.gameId, version: status.version, payload: status.phase }))
+        .setLabel(`End ${status.mustAct.side ? sideName(status.mustAct.side) + ' ' : ''}${status.phase} phase`)
+        .setStyle(ButtonStyle.Primary),
+    );
+  }
+  if (status.undoable) {
+    buttons.push(
+      new ButtonBuilder()
+        .setCustomId(encodeCustomId({ kind: 'undo', gameId: status.gameId, version: status.version, payload: status.undoable.side }))
+        .setLabel(`Undo (${sideName(status.undoable.side)})`)
+        .setStyle(ButtonStyle.Secondary),
+    );
+  }
+  buttons.push(
+    new ButtonBuilder()
+      .setCustomId(encodeCustomId({ kind: 'map', gameId: status.gameId, version: status.version, payload: '' }))
+      .setLabel('Map')
+      .setStyle(ButtonStyle.Secondary),
+  );
+  rows.push(new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(...buttons));
+  return rows;
+}
+
+/**
+ * Controls for a decision the engine waits for: a select with every option, and the engine's default
+ * (its first option) one click away.
+ */
+export function decisionControls(status: StatusView, pending: PendingDecision): Row[] {
+  if (pending.type === 'placeLeader') {
+    const ref = (payload: string) => encodeCustomId({ kind: 'decide', gameId: status.gameId, version: status.version, payload });
+    const [first] = pending.options;
+    const rows: Row[] = [];
+    if (first) {
+      rows.push(
+        new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+          new ButtonBuilder().setCustomId(ref(`place:${pending.unit}:${first}`)).setLabel(`Place ${pending.unit} in ${first} (default)`).setStyle(ButtonStyle.Success),
+        ),
+      );
+    }
+    if (pending.options.length > 1) {
+      rows.push(
+        new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+          new StringSelectMenuBuilder()
+            .setCustomId(ref(`place:${pending.unit}`))
+            .setPlaceholder(`Where does ${pending.unit} go? (rule ${pending.rule})`)
+            .addOptions(pending.options.slice(0, 25).map((h) => ({ label: h, value: h }))),
+        ),
+      );
+    }
+    return rows;
+  }
+  return [];
+}
+
+/** Mentions of a side's players, leaving out the user who just acted. */
+export function mentionsFor(status: StatusView, side: Side, except?: string): string[] {
+  return status.seats[side].filter((u) => u !== except);
+}
+
+/**
+ * Answer a successful change: its lines, a map (the whole map with a summary at a phase end, the
+ * zoom the service suggested otherwise), and, when the side to act changed or a decision appeared,
+ * one mention of that side's players with the controls they need.
+ */
+export async function postChange(
+  ix: RepliableInteraction,
+  ctx: BotContext,
+  result: { lines: string[]; events: GameEvent[]; views: ViewRequest[] },
+  before: StatusView | null,
+): Promise<void> {
+  const ref = refOf(ix);
+  const phaseEnd = endsPhase(result.events);
+  const lines = [...result.lines];
+  if (phaseEnd) lines.push('', ...(await phaseSummary(ctx, ref)));
+  const files: AttachmentPayload[] = [];
+  const request = result.views[0];
+  if (request) files.push(await drawView(ctx, ref, request, phaseEnd, phaseEnd ? 'phase-map.png' : 'map.png'));
+  const after = await statusOrNull(ctx, ref);
+  await respond(ix, { content: lines.join('\n'), files, components: after && !needsPing(before, after) ? controlsFor(after) : [] });
+  if (after && needsPing(before, after)) await ping(ix, after);
+}
+
+/** The side to act changed, or a decision appeared: that side is mentioned (once, at the change). */
+export function needsPing(before: StatusView | null, after: StatusView): boolean {
+  const a = after.mustAct;
+  if (!a?.side || after.status !== 'active') return false;
+  const b = before?.status === 'active' ? before.mustAct : null;
+  return !b || b.side !== a.side || (!!a.pending && !b.pending);
+}
+
+/** Mention the awaited side's players once, with what they must do and the controls for it. */
+export async function ping(ix: RepliableInteraction, status: StatusView): Promise<void> {
+  const side = status.mustAct!.side!;
+  const users = mentionsFor(status, side, undefined);
+  const who = users.map((u) => `<@${u}>`).join(' ');
+  const pending = status.mustAct!.pending as PendingDecision | null;
+  const what = pending ? describePending(pending) : `the ${status.phase} phase (turn ${status.turn})`;
+  await respond(ix, {
+    content: `${who} ${sideName(side)} side to act: ${what}.`,
+    mentionUsers: users,
+    components: controlsFor(status),
+  });
+}
+
+export function describePending(p: PendingDecision): string {
+  if (p.type === 'placeLeader') return `place ${p.unit} in one of ${p.options.join(', ')} (rule ${p.rule})`;
+  return (p as { type: string }).type;
+}
