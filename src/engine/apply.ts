@@ -1,0 +1,261 @@
+/**
+ * apply(state, side, action): checks the action against the rules and returns the next state and
+ * its events, or a RuleViolation. Never mutates its input.
+ */
+import type { Ctx } from './ctx.js';
+import type { Side } from './ruleset.js';
+import type { Action, ApplyResult, DelayReinforcementAction, EnterReinforcementAction, GameEvent, GameState, MoveAction, PlaceLeaderAction, ReachableHex, RuleViolation } from './types.js';
+import type { HexId } from './hex.js';
+import { parseHexId } from './hex.js';
+import { draftOf } from './draft.js';
+import { advancePhase, whoMustAct } from './sequence.js';
+import { checkPath, envFor, routeTo, type Mover } from './movement.js';
+import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
+import { dueReinforcements, lastTurn } from './reinforcements.js';
+import { updateControlAfterMove } from './zoc.js';
+import { pickUpLeaders } from './pajari.js';
+import { checkForcedDice, type DiceSource } from './dice.js';
+
+const fail = (code: string, rule: string, message: string): ApplyResult => ({ ok: false, violation: { code, rule, message } });
+
+/** Sections of the actions that later issues implement. */
+export const NOT_YET: Record<string, { rule: string; issue: string }> = {
+  combat: { rule: '8.0', issue: 'combat' },
+  assault: { rule: '9.0', issue: 'combat' },
+  ranged: { rule: '10.0', issue: 'ranged-attack' },
+  support: { rule: '10.3', issue: 'ranged-attack' },
+  atFire: { rule: '11.0', issue: 'anti-tank' },
+  recovery: { rule: '13.3', issue: 'recovery' },
+  digIn: { rule: '14.0', issue: 'digging-in' },
+  bonfire: { rule: '16.2', issue: 'night' },
+  nightRaid: { rule: '16.4', issue: 'night' },
+  replacement: { rule: '13.2', issue: 'replacements' },
+  commitArmor: { rule: '12.1.4', issue: 'armor commitment' },
+  takeLosses: { rule: '8.5', issue: 'combat' },
+  advance: { rule: '8.7', issue: 'combat' },
+};
+
+const SIDES: readonly Side[] = ['soviet', 'finnish'];
+
+function hexArg(text: unknown): HexId | null {
+  return typeof text === 'string' ? parseHexId(text) : null;
+}
+
+export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Action, opts?: { forcedDice?: number[] }): ApplyResult {
+  if (!SIDES.includes(side)) return fail('input/side', '2.0', `side must be soviet or finnish, got ${JSON.stringify(side)}`);
+  if (!action || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string') {
+    return fail('input/action', '3.0', 'An action is an object with a type, e.g. { "type": "endPhase", "phase": "action" }.');
+  }
+  if (opts?.forcedDice) {
+    const msg = checkForcedDice(opts.forcedDice);
+    if (msg) return fail('input/dice', '2.1', msg);
+  }
+  if (state.phase === 'gameOver') return fail('rule/game-over', '3.0', 'The game is over.');
+  const who = whoMustAct(state);
+  if (who.side !== side) {
+    return fail('rule/not-your-turn', who.pending ? who.pending.rule : '3.0', `It is the ${who.side} player's turn to act (${who.what}).`);
+  }
+  if (who.pending && action.type !== 'placeLeader') {
+    return fail('rule/pending-decision', who.pending.rule, `First place ${who.pending.unit} in one of ${who.pending.options.join(', ')} (placeLeader).`);
+  }
+  const source: DiceSource = { forced: [...(opts?.forcedDice ?? [])] };
+  const draft = draftOf(state);
+  const events: GameEvent[] = [];
+  let err: RuleViolation | null = null;
+  switch (action.type) {
+    case 'endPhase':
+      if (action.phase !== state.phase) {
+        err = { code: 'rule/wrong-phase', rule: '3.0', message: `The current phase is ${state.phase}, not ${String(action.phase)}.` };
+        break;
+      }
+      advancePhase(ctx, draft, events);
+      break;
+    case 'move':
+      err = doMove(ctx, draft, side, action, events);
+      break;
+    case 'enterReinforcement':
+      err = doEnter(ctx, draft, side, action, events);
+      break;
+    case 'delayReinforcement':
+      err = doDelay(ctx, draft, side, action, events);
+      break;
+    case 'placeLeader':
+      err = doPlaceLeader(draft, action, events);
+      break;
+    default: {
+      const later = NOT_YET[action.type];
+      if (later) {
+        err = { code: 'rule/not-yet', rule: later.rule, message: `${action.type} (${later.rule}) arrives with the ${later.issue} issue; it is not available yet.` };
+      } else {
+        err = { code: 'input/unknown-action', rule: '3.0', message: `Unknown action type ${JSON.stringify((action as { type: string }).type)}.` };
+      }
+    }
+  }
+  if (err) return { ok: false, violation: err };
+  void source;
+  draft.seq += 1;
+  for (const e of events) draft.log.push(e);
+  return { ok: true, state: draft, events };
+}
+
+function needActionPhase(state: GameState, what: string): RuleViolation | null {
+  if (state.phase !== 'action') return { code: 'rule/wrong-phase', rule: '3.0', message: `${what} happens in your Action Phase; the current phase is ${state.phase}.` };
+  return null;
+}
+
+function carryOut(ctx: Ctx, state: GameState, side: Side, m: Mover, route: ReachableHex, exit: boolean, events: GameEvent[]): RuleViolation | null {
+  const dest = route.hex;
+  if (exit) {
+    if (!ctx.ruleset.map.supplySources[side].includes(dest)) {
+      return { code: 'rule/exit', rule: '4.2', message: `Units leave the map only through a friendly supply source hex (${ctx.ruleset.map.supplySources[side].join(', ')}).` };
+    }
+    if (route.zocStop || route.minimumMove) {
+      return { code: 'rule/exit', rule: '4.2', message: `The move must end in ${dest} (enemy ZOC or minimum move), so it cannot go on off the map.` };
+    }
+  }
+  const entering = m.start === null;
+  for (const id of m.ids) {
+    const u = state.units[id]!;
+    u.location = 'map';
+    u.hex = dest;
+    u.flags.acted = true;
+    if (entering) {
+      delete u.entryTurn;
+      delete u.entryHex;
+      delete u.entryDisplaced;
+      delete u.entryMpPenalty;
+    }
+  }
+  const allowance = route.mpLeft + route.cost;
+  events.push({
+    type: 'moved',
+    side,
+    units: [...m.ids],
+    from: m.start,
+    path: [...route.path],
+    to: dest,
+    mpSpent: route.cost,
+    mpLeft: route.mpLeft,
+    allowance,
+    extended: route.extended,
+    minimumMove: route.minimumMove,
+    entry: entering,
+    stoppedByZoc: route.zocStop,
+  });
+  updateControlAfterMove(ctx, state, side, m.ids, route.path, events);
+  pickUpLeaders(ctx, state, side, route.path, events);
+  if (exit) exitUnits(state, side, m.ids, dest, events);
+  return null;
+}
+
+function exitUnits(state: GameState, side: Side, ids: string[], hex: HexId, events: GameEvent[]): void {
+  for (const id of ids) {
+    const u = state.units[id]!;
+    u.location = 'exited';
+    u.hex = null;
+    u.flags.acted = true;
+  }
+  events.push({ type: 'exited', side, units: [...ids], hex, rule: '4.2' });
+}
+
+function resolveRoute(ctx: Ctx, state: GameState, m: Mover, env: ReturnType<typeof envFor>, to: unknown, path: unknown): { route: ReachableHex } | { violation: RuleViolation } {
+  if (path !== undefined) {
+    if (!Array.isArray(path)) return { violation: { code: 'input/path', rule: '4.1', message: 'path is a list of hex ids.' } };
+    const hexes: HexId[] = [];
+    for (const p of path) {
+      const h = hexArg(p);
+      if (!h) return { violation: { code: 'input/bad-hex', rule: '2.3', message: `${JSON.stringify(p)} is not a hex id like M16.` } };
+      hexes.push(h);
+    }
+    if (m.start !== null && hexes[0] === m.start) hexes.shift();
+    const toHex = to === undefined ? null : hexArg(to);
+    if (to !== undefined && (!toHex || toHex !== hexes[hexes.length - 1])) {
+      return { violation: { code: 'input/path', rule: '4.1', message: `The path ends in ${hexes[hexes.length - 1] ?? 'nothing'}, not ${String(to)}.` } };
+    }
+    const r = checkPath(ctx, state, m, env, hexes);
+    return r.ok ? { route: r.route } : { violation: r.violation };
+  }
+  const toHex = hexArg(to);
+  if (!toHex) return { violation: { code: 'input/bad-hex', rule: '2.3', message: `${JSON.stringify(to)} is not a hex id like M16.` } };
+  const r = routeTo(ctx, state, m, env, toHex);
+  return r.ok ? { route: r.route } : { violation: r.violation };
+}
+
+function doMove(ctx: Ctx, state: GameState, side: Side, a: MoveAction, events: GameEvent[]): RuleViolation | null {
+  const phaseErr = needActionPhase(state, 'Movement');
+  if (phaseErr) return phaseErr;
+  const list = checkUnitList(state, side, a.units);
+  if ('violation' in list) return list.violation;
+  const env = envFor(ctx, state, side);
+  const m = moverOnMap(ctx, state, side, list.ids, env);
+  if ('violation' in m) return m.violation;
+  if (a.to === undefined && a.path === undefined) {
+    if (a.exit && m.start && ctx.ruleset.map.supplySources[side].includes(m.start)) {
+      exitUnits(state, side, m.ids, m.start, events);
+      return null;
+    }
+    return { code: 'input/no-destination', rule: '4.1', message: 'Give a destination hex (to) or a path.' };
+  }
+  const r = resolveRoute(ctx, state, m, env, a.to, a.path);
+  if ('violation' in r) return r.violation;
+  return carryOut(ctx, state, side, m, r.route, !!a.exit, events);
+}
+
+function doEnter(ctx: Ctx, state: GameState, side: Side, a: EnterReinforcementAction, events: GameEvent[]): RuleViolation | null {
+  const phaseErr = needActionPhase(state, 'Bringing on reinforcements (13.1)');
+  if (phaseErr) return phaseErr;
+  const list = checkUnitList(state, side, a.units);
+  if ('violation' in list) return list.violation;
+  let at: HexId | undefined;
+  if (a.at !== undefined) {
+    const h = hexArg(a.at);
+    if (!h) return { code: 'input/bad-hex', rule: '2.3', message: `${JSON.stringify(a.at)} is not a hex id like X28.` };
+    at = h;
+  }
+  const env = envFor(ctx, state, side);
+  const m = moverEntering(ctx, state, side, list.ids, env, at);
+  if ('violation' in m) return m.violation;
+  let to: unknown = a.to;
+  if (a.to === undefined && a.path === undefined) {
+    if (m.entryHexes.length !== 1) return { code: 'input/entry-hex', rule: '13.1.3', message: `Choose where to enter (at): ${m.entryHexes.join(', ')}.` };
+    to = m.entryHexes[0];
+  }
+  // Entering onto the entry hex itself: a one-hex path.
+  const toHex = hexArg(to);
+  const path = a.path ?? (toHex && m.entryHexes.includes(toHex) ? [toHex] : undefined);
+  const r = resolveRoute(ctx, state, m, env, path ? undefined : to, path);
+  if ('violation' in r) return r.violation;
+  return carryOut(ctx, state, side, m, r.route, false, events);
+}
+
+function doDelay(ctx: Ctx, state: GameState, side: Side, a: DelayReinforcementAction, events: GameEvent[]): RuleViolation | null {
+  const phaseErr = needActionPhase(state, 'Delaying reinforcements (13.1.2)');
+  if (phaseErr) return phaseErr;
+  const list = checkUnitList(state, side, a.units);
+  if ('violation' in list) return list.violation;
+  const due = new Set(dueReinforcements(state, side).map((u) => u.id));
+  for (const id of list.ids) {
+    if (!due.has(id)) return { code: 'rule/not-due', rule: '13.1.2', message: `${id} is not a reinforcement due to enter now.` };
+  }
+  const last = lastTurn(ctx, state);
+  const toTurn = a.toTurn ?? state.turn + 1;
+  if (!Number.isInteger(toTurn) || toTurn <= state.turn || toTurn > last) {
+    return { code: 'input/turn', rule: '13.1.2', message: `Delay to a later turn of this game: ${state.turn + 1}–${last}.` };
+  }
+  for (const id of list.ids) state.units[id]!.entryTurn = toTurn;
+  events.push({ type: 'reinforcementDelayed', side, units: [...list.ids], toTurn, reason: 'voluntary', rule: '13.1.2' });
+  return null;
+}
+
+function doPlaceLeader(state: GameState, a: PlaceLeaderAction, events: GameEvent[]): RuleViolation | null {
+  const p = state.pending[0];
+  if (!p || p.type !== 'placeLeader') return { code: 'rule/no-pending', rule: '12.3.1', message: 'No leader is waiting to be placed.' };
+  if (a.unit !== p.unit) return { code: 'input/unit', rule: '12.3.1', message: `The leader to place is ${p.unit}.` };
+  const hex = hexArg(a.hex);
+  if (!hex || !p.options.includes(hex)) return { code: 'rule/leader-placement', rule: '12.3.1', message: `Place ${p.unit} with the nearest friendly combat unit: ${p.options.join(', ')}.` };
+  const u = state.units[p.unit]!;
+  u.hex = hex;
+  state.pending.shift();
+  events.push({ type: 'leaderPlaced', unit: u.id, hex, rule: '12.3.1' });
+  return null;
+}

@@ -1,0 +1,71 @@
+/**
+ * The hexref rules engine (pure): createEngine(ruleset) → setup, legalActions, apply, whoMustAct,
+ * toMapView. See docs/architecture.md and docs/game-record.md.
+ */
+import type { Ruleset, Side } from './ruleset.js';
+import type { Action, ApplyResult, GameState, LegalActions, MapViewOptions, PendingDecision, PublicGameState } from './types.js';
+import type { MapView } from './view.js';
+import { contextOf, type Ctx } from './ctx.js';
+import { setupGame } from './setup.js';
+import { applyAction } from './apply.js';
+import { legalActionsFor } from './legal.js';
+import { whoMustAct as who } from './sequence.js';
+import { buildMapView } from './map-view.js';
+import { canonicalJson, sha256Hex } from './hash.js';
+
+export type * from './types.js';
+export type { MapView } from './view.js';
+export type { Ruleset, Side } from './ruleset.js';
+export { commitmentOf } from './hash.js';
+export { EngineInputError } from './setup.js';
+export { replayRecord, type GameRecord, type RecordedAction, type ReplayResult, type ReplaySummary } from './record.js';
+
+export interface Engine {
+  readonly ruleset: Ruleset;
+  setup(scenarioId: string, opts: { seed: string; options?: Record<string, boolean> }): GameState;
+  /** The single source of legality. */
+  legalActions(state: GameState, side: Side): LegalActions;
+  apply(state: GameState, side: Side, action: Action, opts?: { forcedDice?: number[] }): ApplyResult;
+  whoMustAct(state: GameState): { side: Side; what: string; pending?: PendingDecision };
+  toMapView(state: GameState, opts?: MapViewOptions): MapView;
+}
+
+/** A ruleset restricted to a scenario's play area (Scenario.playArea), cached. */
+function scenarioRuleset(ruleset: Ruleset, scenarioId: string, cache: Map<string, Ruleset>): Ruleset {
+  const scen = ruleset.scenarios.find((s) => s.id === scenarioId);
+  if (!scen?.playArea) return ruleset;
+  let r = cache.get(scenarioId);
+  if (!r) {
+    const keep = new Set(scen.playArea);
+    const hexes = Object.fromEntries(Object.entries(ruleset.map.hexes).filter(([id]) => keep.has(id)));
+    r = { ...ruleset, map: { ...ruleset.map, hexes } };
+    cache.set(scenarioId, r);
+  }
+  return r;
+}
+
+export function createEngine(ruleset: Ruleset): Engine {
+  const cache = new Map<string, Ruleset>();
+  const ctxFor = (scenarioId: string): Ctx => contextOf(scenarioRuleset(ruleset, scenarioId, cache));
+  return {
+    ruleset,
+    setup: (scenarioId, opts) => setupGame(ctxFor(scenarioId), scenarioId, opts),
+    legalActions: (state, side) => legalActionsFor(ctxFor(state.scenario), state, side),
+    apply: (state, side, action, opts) => applyAction(ctxFor(state.scenario), state, side, action, opts),
+    whoMustAct: (state) => who(state),
+    toMapView: (state, opts) => buildMapView(ctxFor(state.scenario), state, opts),
+  };
+}
+
+/** SHA-256 hex of the canonical JSON of the whole state (keys sorted). */
+export function stateHash(state: GameState): string {
+  return sha256Hex(canonicalJson(state));
+}
+
+/** The state without the secret seed and RNG state; the seed is included once the game is over. */
+export function publicState(state: GameState): PublicGameState {
+  const { seed, rng, ...rest } = state;
+  void rng;
+  return state.phase === 'gameOver' ? { ...rest, seed } : rest;
+}
+

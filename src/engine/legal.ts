@@ -1,0 +1,95 @@
+/**
+ * legalActions(state, side): the single source of legality. Everything listed here is accepted by
+ * apply, and apply refuses what is not listed (the same movement code answers both).
+ */
+import type { Ctx } from './ctx.js';
+import type { Side } from './ruleset.js';
+import type { ActionType, GameState, LegalActions, UnitMoves } from './types.js';
+import type { HexId } from './hex.js';
+import { whoMustAct } from './sequence.js';
+import { envFor, reachable, type Env, type Mover } from './movement.js';
+import { moverEntering, moverOnMap } from './mover.js';
+import { dueReinforcements, lastTurn } from './reinforcements.js';
+
+function movesOf(ctx: Ctx, state: GameState, side: Side, m: Mover, env: Env, kind: 'move' | 'enter'): UnitMoves {
+  const r = reachable(ctx, state, m, env);
+  const sources = ctx.ruleset.map.supplySources[side];
+  const canExit =
+    kind === 'move' && ((m.start !== null && sources.includes(m.start)) || r.some((x) => sources.includes(x.hex) && !x.zocStop && !x.minimumMove));
+  const out: UnitMoves = { units: [...m.ids], from: m.start, kind, allowance: m.allowance, reachable: r, canExit };
+  if (kind === 'enter') out.entryHexes = [...m.entryHexes];
+  return out;
+}
+
+export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalActions {
+  const who = whoMustAct(state);
+  const toAct = who.side === side && state.phase !== 'gameOver';
+  const base: LegalActions = {
+    side,
+    turn: state.turn,
+    phase: state.phase,
+    toAct,
+    what: toAct ? who.what : `waiting for ${who.side} (${who.what})`,
+    phaseActions: [],
+    units: [],
+    stacks: [],
+    delayable: [],
+  };
+  if (!toAct) return base;
+  if (who.pending) {
+    base.pending = who.pending;
+    base.phaseActions = ['placeLeader'];
+    return base;
+  }
+  const actions: ActionType[] = ['endPhase'];
+  if (state.phase === 'action') {
+    const env = envFor(ctx, state, side);
+    const byHex = new Map<HexId, string[]>();
+    for (const u of Object.values(state.units)) {
+      if (u.side !== side || u.location !== 'map' || !u.hex || u.flags.acted) continue;
+      const m = moverOnMap(ctx, state, side, [u.id], env);
+      if ('violation' in m) continue;
+      const mv = movesOf(ctx, state, side, m, env, 'move');
+      if (mv.reachable.length === 0 && !mv.canExit) continue;
+      base.units.push(mv);
+      const l = byHex.get(u.hex);
+      if (l) l.push(u.id);
+      else byHex.set(u.hex, [u.id]);
+    }
+    for (const ids of byHex.values()) {
+      if (ids.length < 2) continue;
+      const m = moverOnMap(ctx, state, side, ids, env);
+      if ('violation' in m) continue;
+      base.stacks.push(movesOf(ctx, state, side, m, env, 'move'));
+    }
+    const due = dueReinforcements(state, side);
+    const byEntry = new Map<string, string[]>();
+    for (const u of due) {
+      const m = moverEntering(ctx, state, side, [u.id], env);
+      if ('violation' in m) continue;
+      const mv = movesOf(ctx, state, side, m, env, 'enter');
+      if (mv.reachable.length === 0) continue;
+      base.units.push(mv);
+      const key = m.entryHexes.join(',');
+      const l = byEntry.get(key);
+      if (l) l.push(u.id);
+      else byEntry.set(key, [u.id]);
+    }
+    for (const ids of byEntry.values()) {
+      if (ids.length < 2) continue;
+      const m = moverEntering(ctx, state, side, ids, env);
+      if ('violation' in m) continue;
+      const mv = movesOf(ctx, state, side, m, env, 'enter');
+      if (mv.reachable.length) base.stacks.push(mv);
+    }
+    const last = lastTurn(ctx, state);
+    const turns: number[] = [];
+    for (let t = state.turn + 1; t <= last; t++) turns.push(t);
+    if (turns.length) for (const u of due) base.delayable.push({ unit: u.id, turns });
+    if (base.units.some((x) => x.kind === 'move')) actions.push('move');
+    if (base.units.some((x) => x.kind === 'enter')) actions.push('enterReinforcement');
+    if (base.delayable.length) actions.push('delayReinforcement');
+  }
+  base.phaseActions = actions;
+  return base;
+}

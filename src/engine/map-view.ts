@@ -1,0 +1,159 @@
+/** toMapView: the render input (src/engine/view.ts) derived from a GameState. Pure. */
+import type { Ctx } from './ctx.js';
+import type { Side } from './ruleset.js';
+import type { GameState, MapViewOptions, UnitState } from './types.js';
+import type { CounterView, HexMarkers, MapView, MoveArrow, OffMapBox, ReachableOverlay, UnitMarker } from './view.js';
+import type { HexId } from './hex.js';
+import { compareHexIds } from './hex.js';
+import { currentValues, isLeader } from './units.js';
+import { whoMustAct } from './sequence.js';
+import { envFor, reachable } from './movement.js';
+import { moverOnMap } from './mover.js';
+import { controllerOf, zocOf } from './zoc.js';
+import { lastTurn } from './reinforcements.js';
+
+const PHASE_NAMES: Record<string, string> = {
+  reset: 'Reset Phase',
+  action: 'Action Phase',
+  combat: 'Combat Phase',
+  subZero: 'Sub-Zero Loss Phase',
+  gameOver: 'Game over',
+};
+const SIDE_NAMES: Record<Side, string> = { soviet: 'Soviet', finnish: 'Finnish' };
+
+/** Short counter label: `1/1/609` → `1/1`, `MG/2/JR16#2` → `MG/2`, `Pajari` → `Pajari`. */
+export function counterLabel(id: string): string {
+  const plain = id.replace(/#\d+$/, '');
+  const parts = plain.split('/');
+  const label = parts.length >= 3 ? `${parts[0]}/${parts[1]}` : plain.length <= 7 ? plain : parts[0]!;
+  return label.slice(0, 7);
+}
+
+function counterView(ctx: Ctx, state: GameState, u: UnitState): CounterView {
+  const c = ctx.counter(u.id);
+  const markers: UnitMarker[] = [];
+  if (u.flags.fired) markers.push('fired');
+  if (u.flags.suppressed) markers.push('suppressed');
+  if (u.flags.acted && state.phase === 'action' && u.side === state.activeSide) markers.push('moved');
+  return {
+    id: u.id,
+    label: counterLabel(u.id),
+    side: c.side,
+    formation: c.formation,
+    type: c.type,
+    values: currentValues(ctx, u),
+    conventions: c.conventions,
+    reduced: u.stepsLeft < c.steps,
+    steps: u.stepsLeft,
+    markers,
+  };
+}
+
+export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = {}): MapView {
+  const scen = ctx.scenario(state.scenario);
+  const td = ctx.turnDef(state.turn);
+  const who = whoMustAct(state);
+  const over = state.phase === 'gameOver';
+  const notes: string[] = [];
+  if (td?.moraleBonus) notes.push(`${SIDE_NAMES[td.moraleBonus]} morale bonus`);
+  if (who.pending) notes.push(`${SIDE_NAMES[who.pending.side]} to place ${who.pending.unit} (12.3.1)`);
+  if (over) notes.push(`Game over: ${state.result?.winner ? `${SIDE_NAMES[state.result.winner]} victory` : (state.result?.reason ?? 'ended')}`);
+
+  const units: Record<HexId, CounterView[]> = {};
+  const onMap = Object.values(state.units)
+    .filter((u) => u.location === 'map' && u.hex)
+    .sort((a, b) => Number(isLeader(ctx.counter(a.id))) - Number(isLeader(ctx.counter(b.id))) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const u of onMap) (units[u.hex!] ??= []).push(counterView(ctx, state, u));
+
+  const hexMarkers: Record<HexId, HexMarkers> = {};
+  for (const m of state.markers) {
+    const hm = (hexMarkers[m.hex] ??= {});
+    if (m.type === 'dugIn' && m.side) hm.dugIn = m.side;
+    if (m.type === 'diggingIn' && m.side) hm.diggingIn = m.side;
+    if (m.type === 'bonfire') hm.bonfire = true;
+    if (m.type === 'skull') hm.skull = true;
+  }
+  for (const o of scen?.objectives ?? []) {
+    for (const h of o.hexes) if (ctx.hex(h)) (hexMarkers[h] ??= {}).control = controllerOf(state, h);
+  }
+
+  // Moves since the current (or latest) Action Phase began.
+  const moves: MoveArrow[] = [];
+  let start = 0;
+  for (let i = state.log.length - 1; i >= 0; i--) {
+    const e = state.log[i]!;
+    if (e.type === 'phase' && e.phase === 'action') {
+      start = i;
+      break;
+    }
+  }
+  for (let i = start; i < state.log.length; i++) {
+    const e = state.log[i]!;
+    if (e.type !== 'moved') continue;
+    const path = e.from ? [e.from, ...e.path] : [...e.path];
+    if (path.length < 2) continue;
+    moves.push({ side: e.side, unitIds: [...e.units], from: path[0]!, to: e.to, path, kind: e.entry ? 'entry' : 'move' });
+  }
+
+  let reach: ReachableOverlay | null = null;
+  if (opts.reachableFor?.length) {
+    const first = state.units[opts.reachableFor[0]!];
+    if (first && first.location === 'map' && first.hex) {
+      const env = envFor(ctx, state, first.side);
+      const m = moverOnMap(ctx, state, first.side, opts.reachableFor, env);
+      if (!('violation' in m)) {
+        const costs: Record<HexId, number> = {};
+        for (const r of reachable(ctx, state, m, env)) costs[r.hex] = r.cost;
+        reach = { unitIds: [...opts.reachableFor], side: first.side, from: first.hex, costs, allowance: m.allowance };
+      }
+    }
+  }
+  const zoc = opts.showZoc
+    ? {
+        soviet: [...zocOf(ctx, state, 'soviet').keys()].sort(compareHexIds),
+        finnish: [...zocOf(ctx, state, 'finnish').keys()].sort(compareHexIds),
+      }
+    : null;
+
+  const offMap: OffMapBox[] = [];
+  for (const side of ['soviet', 'finnish'] as Side[]) {
+    const mine = Object.values(state.units)
+      .filter((u) => u.side === side && u.location !== 'map')
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+    const box = (title: string, list: UnitState[]): void => {
+      if (list.length) offMap.push({ side, title, units: list.map((u) => counterView(ctx, state, u)) });
+    };
+    box('Off-map artillery', mine.filter((u) => u.location === 'offMap'));
+    const turns = [...new Set(mine.filter((u) => u.location === 'pending' && typeof u.entryTurn === 'number').map((u) => u.entryTurn as number))].sort((a, b) => a - b);
+    for (const t of turns) box(`Arriving turn ${t}`, mine.filter((u) => u.location === 'pending' && u.entryTurn === t));
+    box('Variable reinforcements', mine.filter((u) => u.location === 'pending' && u.entryTurn === null));
+    box('Dead pool', mine.filter((u) => u.location === 'deadPool'));
+    box('Eliminated', mine.filter((u) => u.location === 'eliminated'));
+    box('Left the map', mine.filter((u) => u.location === 'exited'));
+  }
+
+  return {
+    version: 1,
+    header: {
+      scenarioId: state.scenario,
+      scenarioName: scen?.name ?? state.scenario,
+      turn: state.turn,
+      lastTurn: lastTurn(ctx, state),
+      date: td?.date ?? '',
+      time: td?.time ?? '',
+      light: td?.light ?? 'day',
+      los: td?.los ?? 0,
+      phase: state.phase,
+      phaseLabel: over ? 'Game over' : state.phase === 'subZero' ? PHASE_NAMES.subZero! : `${SIDE_NAMES[state.activeSide]} ${PHASE_NAMES[state.phase]}`,
+      sideToAct: over ? null : who.side,
+      vp: { ...state.vp },
+      ammo: { ...state.ammo },
+      ...(notes.length ? { notes } : {}),
+    },
+    units,
+    hexMarkers,
+    overlays: { moves, combats: [], fire: [], reachable: reach, zoc, highlight: [...(opts.highlight ?? [])] },
+    offMap,
+    focus: opts.focus ?? null,
+  };
+}

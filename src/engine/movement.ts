@@ -1,0 +1,309 @@
+/**
+ * Movement (4.0–4.4, 6.1, 7.1, 12.1.3, 13.1, 16.1): allowances, the cheapest-path search, path
+ * checking, and what an illegal move should be told.
+ *
+ * A mover is one unit or a stack (6.1): it moves at the lowest allowance of its units and pays, per
+ * hex, the highest cost any of its units pays. Steps are priced per unit by terrain.ts; this file adds
+ * the ZOC rules: stop on entering a binding enemy ZOC, +1 MP to leave one the mover starts in, no
+ * road rate into it (5.3, 7.1). Extended Movement (4.3) is a second search restricted to road links
+ * and hexes 4+ from every enemy unit, with +2 MP. The minimum move (4.1.1) lets any legal single step
+ * happen whatever it costs.
+ */
+import type { Ctx } from './ctx.js';
+import type { CounterDef, Side } from './ruleset.js';
+import type { GameState, ReachableHex, RuleViolation, UnitState } from './types.js';
+import type { HexId } from './hex.js';
+import { hexesWithin } from './hex.js';
+import { currentValues, isLeader } from './units.js';
+import { stepCost } from './terrain.js';
+import { otherSide, zocBinds, zocOf, type ZocMap } from './zoc.js';
+import { overstackProblem } from './stacking.js';
+
+export interface Mover {
+  side: Side;
+  ids: string[];
+  counters: CounterDef[];
+  /** Start hex; null when entering from off the map (13.1). */
+  start: HexId | null;
+  /** Entry hexes when `start` is null. */
+  entryHexes: HexId[];
+  /** MPs available before Extended Movement's bonus. */
+  allowance: number;
+  /** Started on a road (or enters by a road): may try Extended Movement (4.3). */
+  startsOnRoad: boolean;
+}
+
+/** Facts about the enemy that every step needs. */
+export interface Env {
+  ezoc: ZocMap;
+  /** Hexes holding enemy units other than a lone leader: never enterable (4.1). */
+  blocked: Set<HexId>;
+  /** Hexes within 3 of an enemy unit: off limits for Extended Movement (4.3). */
+  nearEnemy: Set<HexId>;
+  /** Hexes with a lone enemy leader (12.3.1 pick-up). */
+  loneLeader: Set<HexId>;
+}
+
+export function envFor(ctx: Ctx, state: GameState, side: Side): Env {
+  const enemy = otherSide(side);
+  const byHex = new Map<HexId, UnitState[]>();
+  for (const u of Object.values(state.units)) {
+    if (u.side !== enemy || u.location !== 'map' || !u.hex) continue;
+    const l = byHex.get(u.hex);
+    if (l) l.push(u);
+    else byHex.set(u.hex, [u]);
+  }
+  const blocked = new Set<HexId>();
+  const loneLeader = new Set<HexId>();
+  const nearEnemy = new Set<HexId>();
+  for (const [hex, us] of byHex) {
+    if (us.every((u) => isLeader(ctx.counter(u.id)))) loneLeader.add(hex);
+    else blocked.add(hex);
+    for (const h of hexesWithin(hex, 3)) nearEnemy.add(h);
+  }
+  return { ezoc: zocOf(ctx, state, enemy), blocked, nearEnemy, loneLeader };
+}
+
+/** Is this a night turn (16.0)? */
+export function isNight(ctx: Ctx, turn: number): boolean {
+  return ctx.turnDef(turn)?.light === 'night';
+}
+
+/**
+ * MPs a unit has now (4.1): printed MA of its face-up side, minus an entry penalty (13.1.1), doubled
+ * on night turns unless it starts in a binding enemy ZOC (16.1). Null if it cannot move (no MA).
+ */
+export function unitAllowance(ctx: Ctx, state: GameState, u: UnitState, env: Env, entering: boolean): number | null {
+  const c = ctx.counter(u.id);
+  const ma = currentValues(ctx, u).ma;
+  if (ma === null || ma === undefined) return null;
+  let mp = ma;
+  if (entering && u.entryMpPenalty) mp = Math.max(0, mp - u.entryMpPenalty);
+  const startsInZoc = !entering && u.hex !== null && zocBinds(env.ezoc, c, u.hex);
+  if (isNight(ctx, state.turn) && !startsInZoc) mp *= 2;
+  return mp;
+}
+
+interface Step {
+  cost: number;
+  stop: boolean;
+}
+
+/** Price of one step for the whole mover, or null if any unit may not take it. */
+export function stepFor(ctx: Ctx, m: Mover, env: Env, from: HexId | null, to: HexId, extended: boolean): Step | null {
+  if (!ctx.hex(to) || env.blocked.has(to)) return null;
+  const road = from === null ? ctx.roadExit(to) : ctx.road(from, to);
+  if (extended && (road === null || env.nearEnemy.has(to))) return null;
+  let cost = 0;
+  let stop = false;
+  const leave = ctx.ruleset.tables.movement.leaveEnemyZoc;
+  for (const c of m.counters) {
+    const binds = zocBinds(env.ezoc, c, to);
+    let k = stepCost(ctx, c, to, road, !binds);
+    if (!Number.isFinite(k)) return null;
+    if (from !== null && from === m.start && zocBinds(env.ezoc, c, from)) k += leave;
+    if (binds) stop = true;
+    if (k > cost) cost = k;
+  }
+  return { cost, stop };
+}
+
+interface Node {
+  cost: number;
+  prev: HexId | null;
+  stop: boolean;
+}
+
+/** Dijkstra from the mover's start within `limit` MPs. `relaxZoc` ignores ZOC stops (for messages). */
+export function search(ctx: Ctx, m: Mover, env: Env, extended: boolean, limit: number, relaxZoc = false): Map<HexId, Node> {
+  const best = new Map<HexId, Node>();
+  const heap: [number, HexId][] = [];
+  const push = (cost: number, hex: HexId): void => {
+    heap.push([cost, hex]);
+    let i = heap.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (heap[p]![0] <= heap[i]![0]) break;
+      [heap[p], heap[i]] = [heap[i]!, heap[p]!];
+      i = p;
+    }
+  };
+  const pop = (): [number, HexId] | undefined => {
+    const top = heap[0];
+    const last = heap.pop();
+    if (heap.length > 0 && last) {
+      heap[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let s = i;
+        if (l < heap.length && heap[l]![0] < heap[s]![0]) s = l;
+        if (r < heap.length && heap[r]![0] < heap[s]![0]) s = r;
+        if (s === i) break;
+        [heap[s], heap[i]] = [heap[i]!, heap[s]!];
+        i = s;
+      }
+    }
+    return top;
+  };
+  const relax = (from: HexId | null, to: HexId, base: number): void => {
+    const st = stepFor(ctx, m, env, from, to, extended);
+    if (!st) return;
+    const cost = base + st.cost;
+    if (cost > limit) return;
+    const cur = best.get(to);
+    if (cur && cur.cost <= cost) return;
+    best.set(to, { cost, prev: from, stop: st.stop && !relaxZoc });
+    push(cost, to);
+  };
+  if (m.start === null) {
+    for (const e of m.entryHexes) relax(null, e, 0);
+  } else {
+    if (extended && env.nearEnemy.has(m.start)) return best;
+    best.set(m.start, { cost: 0, prev: null, stop: false });
+    push(0, m.start);
+  }
+  const done = new Set<HexId>();
+  for (let item = pop(); item; item = pop()) {
+    const [cost, hex] = item;
+    if (done.has(hex)) continue;
+    done.add(hex);
+    const node = best.get(hex)!;
+    if (node.cost !== cost) continue;
+    if (node.stop && hex !== m.start) continue;
+    for (const n of ctx.neighbours(hex)) if (n !== m.start) relax(hex, n, cost);
+  }
+  if (m.start !== null) best.delete(m.start);
+  return best;
+}
+
+function pathTo(nodes: Map<HexId, Node>, hex: HexId): HexId[] {
+  const out: HexId[] = [];
+  let h: HexId | null = hex;
+  while (h !== null) {
+    out.push(h);
+    h = nodes.get(h)?.prev ?? null;
+  }
+  return out.reverse();
+}
+
+/** Every hex the mover may end its move in now, with the best way there. */
+export function reachable(ctx: Ctx, state: GameState, m: Mover, env: Env): ReachableHex[] {
+  const out = new Map<HexId, ReachableHex>();
+  const consider = (r: ReachableHex): void => {
+    const cur = out.get(r.hex);
+    if (!cur || r.mpLeft > cur.mpLeft) out.set(r.hex, r);
+  };
+  const normal = search(ctx, m, env, false, m.allowance);
+  for (const [hex, n] of normal) {
+    consider({ hex, cost: n.cost, mpLeft: m.allowance - n.cost, path: pathTo(normal, hex), extended: false, minimumMove: false, zocStop: n.stop });
+  }
+  if (m.startsOnRoad) {
+    const bonus = ctx.ruleset.tables.movement.extendedMovement.bonusMp;
+    const ext = search(ctx, m, env, true, m.allowance + bonus);
+    for (const [hex, n] of ext) {
+      consider({ hex, cost: n.cost, mpLeft: m.allowance + bonus - n.cost, path: pathTo(ext, hex), extended: true, minimumMove: false, zocStop: n.stop });
+    }
+  }
+  // Minimum move (4.1.1): any single legal step.
+  const firsts = m.start === null ? m.entryHexes : ctx.neighbours(m.start);
+  for (const h of firsts) {
+    if (out.has(h)) continue;
+    const st = stepFor(ctx, m, env, m.start, h, false);
+    if (!st) continue;
+    out.set(h, { hex: h, cost: m.allowance, mpLeft: 0, path: [h], extended: false, minimumMove: true, zocStop: st.stop });
+  }
+  const list: ReachableHex[] = [];
+  for (const r of out.values()) if (!overstackProblem(ctx, state, r.hex, m.ids)) list.push(r);
+  return list.sort((a, b) => a.cost - b.cost || (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : 0));
+}
+
+export type PathCheck = { ok: true; route: ReachableHex } | { ok: false; violation: RuleViolation };
+
+const v = (code: string, rule: string, message: string): PathCheck => ({ ok: false, violation: { code, rule, message } });
+
+/** Checks an explicit path (hexes entered in order). */
+export function checkPath(ctx: Ctx, state: GameState, m: Mover, env: Env, path: HexId[]): PathCheck {
+  if (path.length === 0) return v('input/empty-path', '4.1', 'The path names no hex to enter.');
+  if (m.start === null && !m.entryHexes.includes(path[0]!)) {
+    return v('rule/entry-hex', '13.1', `Reinforcements enter at ${m.entryHexes.join(', ') || 'no open entry hex'}, not ${path[0]}.`);
+  }
+  const bonus = ctx.ruleset.tables.movement.extendedMovement.bonusMp;
+  const tryMode = (extended: boolean): { cost: number; stop: boolean; fail?: PathCheck } => {
+    let from = m.start;
+    let cost = 0;
+    let stop = false;
+    for (let i = 0; i < path.length; i++) {
+      const to = path[i]!;
+      if (stop) return { cost, stop, fail: v('rule/zoc-stop', '7.1', `${from} is in an enemy ZOC: the move must end there, so it cannot go on to ${to}.`) };
+      if (from !== null && !ctx.neighbours(from).includes(to)) {
+        return { cost, stop, fail: v('input/path-not-adjacent', '4.1', `${to} is not adjacent to ${from}.`) };
+      }
+      if (extended && from === m.start && from !== null && env.nearEnemy.has(from)) return { cost, stop, fail: v('rule/extended', '4.3', 'not eligible') };
+      const st = stepFor(ctx, m, env, from, to, extended);
+      if (!st) {
+        const why = stepProblem(ctx, m, env, from, to);
+        return { cost, stop, fail: why };
+      }
+      cost += st.cost;
+      stop = st.stop;
+      from = to;
+    }
+    return { cost, stop };
+  };
+  const dest = path[path.length - 1]!;
+  const over = overstackProblem(ctx, state, dest, m.ids);
+  if (over) return v('rule/overstack', '6.0', `${over}. End the move elsewhere.`);
+  const normal = tryMode(false);
+  if (normal.fail) return normal.fail;
+  const route = (cost: number, allowance: number, extended: boolean, minimumMove: boolean, stop: boolean): PathCheck => ({
+    ok: true,
+    route: { hex: dest, cost: minimumMove ? allowance : cost, mpLeft: minimumMove ? 0 : allowance - cost, path: [...path], extended, minimumMove, zocStop: stop },
+  });
+  if (normal.cost <= m.allowance) return route(normal.cost, m.allowance, false, false, normal.stop);
+  if (m.startsOnRoad) {
+    const ext = tryMode(true);
+    if (!ext.fail && ext.cost <= m.allowance + bonus) return route(ext.cost, m.allowance + bonus, true, false, ext.stop);
+  }
+  if (path.length === 1) return route(normal.cost, m.allowance, false, true, normal.stop);
+  return v('rule/not-enough-mp', '4.1', `That path costs ${normal.cost} MP but only ${m.allowance} MP are available${m.startsOnRoad ? ' (Extended Movement, 4.3, needs an all-road route 4+ hexes from every enemy unit)' : ''}.`);
+}
+
+/** Why a single step is refused. */
+export function stepProblem(ctx: Ctx, m: Mover, env: Env, from: HexId | null, to: HexId): PathCheck {
+  if (!ctx.hex(to)) return v('input/bad-hex', '2.3', `${to} is not a hex in play.`);
+  if (env.blocked.has(to)) return v('rule/enemy-occupied', '4.1', `${to} holds enemy units; only a hex with a lone enemy leader may be entered.`);
+  const road = from === null ? ctx.roadExit(to) : ctx.road(from, to);
+  for (const c of m.counters) {
+    if (!Number.isFinite(stepCost(ctx, c, to, road, true))) {
+      return v('rule/prohibited-terrain', '12.1.3', `${c.id} is armor: it must follow the road network and may leave it only to enter a village; ${to} is off the road from ${from ?? 'the map edge'}.`);
+    }
+  }
+  return v('rule/extended', '4.3', `Extended Movement needs every hex on a connected road and 4+ hexes from all enemy units; ${to} is not.`);
+}
+
+/** Picks the best route to `to`, or explains why there is none. */
+export function routeTo(ctx: Ctx, state: GameState, m: Mover, env: Env, to: HexId): PathCheck {
+  if (!ctx.hex(to)) return v('input/bad-hex', '2.3', `${to} is not a hex in play.`);
+  if (to === m.start) return v('input/no-move', '4.1', `The units are already in ${to}.`);
+  if (env.blocked.has(to)) return v('rule/enemy-occupied', '4.1', `${to} holds enemy units; a unit may enter an enemy hex only if it holds a lone leader.`);
+  const found = reachable(ctx, state, m, env).find((r) => r.hex === to);
+  if (found) return { ok: true, route: found };
+  const over = overstackProblem(ctx, state, to, m.ids);
+  if (over) return v('rule/overstack', '6.0', `${over}. End the move elsewhere.`);
+  const any = search(ctx, m, env, false, Infinity);
+  if (!any.has(to)) {
+    const armor = m.counters.find((c) => c.conventions.armored || c.type === 'tank' || c.type === 'armoredCar');
+    if (armor) return v('rule/prohibited-terrain', '12.1.3', `${armor.id} is armor: it can reach only road-network and village hexes, and ${to} cannot be reached that way.`);
+    return v('rule/no-path', '4.1', `No legal path leads to ${to}.`);
+  }
+  const relaxed = search(ctx, m, env, false, m.allowance, true);
+  if (relaxed.has(to)) {
+    const p = pathTo(relaxed, to);
+    const stopAt = p.slice(0, -1).find((h) => m.counters.some((c) => zocBinds(env.ezoc, c, h)));
+    return v('rule/zoc-stop', '7.1', `Every path to ${to} within ${m.allowance} MP enters an enemy ZOC first${stopAt ? ` (e.g. ${stopAt})` : ''}, where the move must stop. Stop there, or go around the enemy ZOC.`);
+  }
+  const cost = any.get(to)!.cost;
+  return v('rule/not-enough-mp', '4.1', `${to} costs ${cost} MP to reach but only ${m.allowance} MP are available${m.startsOnRoad ? ' (Extended Movement, 4.3, did not help)' : ''}. Pick a nearer hex.`);
+}

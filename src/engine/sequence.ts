@@ -1,0 +1,123 @@
+/**
+ * Sequence of play (3.0): Reset → Action → Combat for Player One, the same for Player Two, the
+ * Sub-Zero Loss Phase on night turns (16.3: placeholder until its issue), the Victory Check, then
+ * the next turn. Phase bookkeeping lives here: Reset (flip Fired units, ammo arrivals, off-map
+ * artillery arriving), the start of the Action Phase (clear acted marks, involuntary delays), its
+ * end (unentered reinforcements wait), the end of the Combat Phase (Suppressed markers removed).
+ */
+import type { Ctx } from './ctx.js';
+import type { Side } from './ruleset.js';
+import type { GameEvent, GameState, Phase } from './types.js';
+import { otherSide } from './zoc.js';
+import { artilleryArrivals, delayUnentered, involuntaryDelays, lastTurn } from './reinforcements.js';
+
+/** Unit types that flip to a Fired side (3.0 I; 12.4, 12.5). */
+const FIRING_TYPES = new Set(['mortar', 'infantryGun', 'artillery76', 'artillery122', 'artillery152']);
+
+/** Does this turn have a Sub-Zero Loss Phase (3.0 V, 16.3)? */
+export function hasSubZeroPhase(ctx: Ctx, turn: number): boolean {
+  const t = ctx.turnDef(turn);
+  return !!t && (t.light === 'night' || t.notes.includes('subZeroLossPhase'));
+}
+
+function enterPhase(state: GameState, phase: Phase, side: Side, events: GameEvent[]): void {
+  state.phase = phase;
+  state.activeSide = side;
+  events.push({ type: 'phase', turn: state.turn, phase, side });
+}
+
+/** Starts `side`'s Reset Phase and does its bookkeeping (3.0 I, 12.4.1). */
+export function enterReset(ctx: Ctx, state: GameState, side: Side, events: GameEvent[]): void {
+  enterPhase(state, 'reset', side, events);
+  const flipped: string[] = [];
+  for (const u of Object.values(state.units)) {
+    if (u.side === side && u.flags.fired && FIRING_TYPES.has(ctx.counter(u.id).type)) {
+      delete u.flags.fired;
+      flipped.push(u.id);
+    }
+  }
+  if (flipped.length) events.push({ type: 'unitsFlipped', side, units: flipped, rule: '3.0' });
+  const scen = ctx.scenario(state.scenario);
+  // On a scenario's first turn its starting ammo (set at setup) stands in for the track (ruling).
+  const added = scen && state.turn === scen.turns.first ? 0 : (ctx.turnDef(state.turn)?.ammo[side] ?? 0);
+  if (added) {
+    state.ammo[side] += added;
+    events.push({ type: 'ammo', side, added, total: state.ammo[side], rule: '12.4.1' });
+  }
+  artilleryArrivals(state, side, events);
+}
+
+function enterAction(ctx: Ctx, state: GameState, side: Side, events: GameEvent[]): void {
+  enterPhase(state, 'action', side, events);
+  for (const u of Object.values(state.units)) if (u.side === side && u.flags.acted) delete u.flags.acted;
+  involuntaryDelays(ctx, state, side, events);
+}
+
+function victoryCheck(ctx: Ctx, state: GameState, events: GameEvent[]): void {
+  const last = lastTurn(ctx, state);
+  const over = state.turn >= last;
+  events.push({
+    type: 'victoryCheck',
+    turn: state.turn,
+    over,
+    rule: '3.0',
+    note: over ? 'last turn of the scenario played; VP scoring arrives with the victory issue' : 'automatic victory conditions arrive with the victory issue',
+  });
+  if (over) {
+    state.phase = 'gameOver';
+    state.result = { reason: 'last turn played', winner: null };
+    events.push({ type: 'gameOver', reason: 'last turn played', winner: null });
+    return;
+  }
+  state.turn += 1;
+  events.push({ type: 'turn', turn: state.turn });
+  enterReset(ctx, state, state.firstPlayer, events);
+}
+
+/** Ends the current phase and runs everything up to the next phase that waits for a player. */
+export function advancePhase(ctx: Ctx, state: GameState, events: GameEvent[]): void {
+  const side = state.activeSide;
+  switch (state.phase) {
+    case 'reset':
+      enterAction(ctx, state, side, events);
+      return;
+    case 'action':
+      delayUnentered(ctx, state, side, events);
+      enterPhase(state, 'combat', side, events);
+      return;
+    case 'combat': {
+      const cleared: string[] = [];
+      for (const u of Object.values(state.units)) {
+        if (u.flags.suppressed) {
+          delete u.flags.suppressed;
+          cleared.push(u.id);
+        }
+      }
+      if (cleared.length) events.push({ type: 'suppressionRemoved', units: cleared, rule: '3.0' });
+      if (side === state.firstPlayer) {
+        enterReset(ctx, state, otherSide(side), events);
+        return;
+      }
+      if (hasSubZeroPhase(ctx, state.turn)) {
+        // 3.0 V: the Soviet player rolls first. Content (16.3) arrives with the night issue.
+        enterPhase(state, 'subZero', 'soviet', events);
+        return;
+      }
+      victoryCheck(ctx, state, events);
+      return;
+    }
+    case 'subZero':
+      victoryCheck(ctx, state, events);
+      return;
+    case 'gameOver':
+      return;
+  }
+}
+
+/** Who must act now, and on what (always explicit). */
+export function whoMustAct(state: GameState): { side: Side; what: string; pending?: GameState['pending'][number] } {
+  const p = state.pending[0];
+  if (p) return { side: p.side, what: p.type, pending: p };
+  if (state.phase === 'gameOver') return { side: state.firstPlayer, what: 'gameOver' };
+  return { side: state.activeSide, what: state.phase };
+}

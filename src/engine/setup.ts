@@ -1,0 +1,117 @@
+/**
+ * Scenario setup (1.2): units on their setup hexes, reinforcements on the Turn Track (13.1), off-map
+ * artillery, starting ammo, the dice commitment, initial hex control (7.3), then Player One's first
+ * Reset Phase.
+ *
+ * Rulings (docs/rulings.md): units set up "within N hexes" go to the named hex while stacking (6.0)
+ * allows, then to the nearest non-lake hex within N (column-then-row order on ties); a fixed-hex group
+ * that would overstack spills the same way to the nearest hex. Free placement by the players arrives later.
+ */
+import type { Ctx } from './ctx.js';
+import type { Placement, Side } from './ruleset.js';
+import type { GameEvent, GameState, UnitState } from './types.js';
+import type { HexId } from './hex.js';
+import { compareHexIds, hexDistance } from './hex.js';
+import { commitmentOf } from './hash.js';
+import { initialRng } from './dice.js';
+import { overstackProblem } from './stacking.js';
+import { initialControl } from './zoc.js';
+import { enterReset } from './sequence.js';
+
+export class EngineInputError extends Error {
+  constructor(
+    readonly code: string,
+    readonly rule: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineInputError';
+  }
+}
+
+function placeOnMap(ctx: Ctx, state: GameState, u: UnitState, p: Placement, events: GameEvent[]): void {
+  if (p.at.type === 'offMap') {
+    u.location = 'offMap';
+    return;
+  }
+  const center = p.at.hex;
+  if (!ctx.hex(center)) throw new EngineInputError('input/bad-setup', '1.2', `setup hex ${center} of ${u.id} is not in play`);
+  const maxD = p.at.type === 'within' ? p.at.distance : 0;
+  const fits = (h: HexId): boolean => !overstackProblem(ctx, state, h, [u.id], []);
+  const candidates = Object.keys(ctx.ruleset.map.hexes)
+    .filter((h) => h !== center && ctx.hex(h)!.terrain !== 'lake')
+    .map((h) => ({ h, d: hexDistance(center, h) }))
+    .sort((a, b) => a.d - b.d || compareHexIds(a.h, b.h));
+  let hex: HexId | undefined = fits(center) ? center : candidates.find((c) => c.d <= maxD && fits(c.h))?.h;
+  let note: string | undefined;
+  if (!hex) {
+    hex = candidates.find((c) => fits(c.h))?.h;
+    note = `stacking (6.0) full at ${center}: placed in the nearest hex with room`;
+  } else if (hex !== center) note = `stacking (6.0) full at ${center}: placed within ${maxD} hexes`;
+  if (!hex) throw new EngineInputError('input/bad-setup', '6.0', `no room to set up ${u.id}`);
+  u.location = 'map';
+  u.hex = hex;
+  if (note) events.push({ type: 'placed', unit: u.id, hex, rule: '1.2', note });
+}
+
+export function setupGame(ctx: Ctx, scenarioId: string, opts: { seed: string; options?: Record<string, boolean> }): GameState {
+  const scen = ctx.scenario(scenarioId);
+  if (!scen) {
+    const known = ctx.ruleset.scenarios.map((s) => s.id).join(', ');
+    throw new EngineInputError('input/unknown-scenario', '17.0', `unknown scenario ${JSON.stringify(scenarioId)}; known: ${known}`);
+  }
+  if (typeof opts.seed !== 'string' || opts.seed.length === 0) throw new EngineInputError('input/seed', '2.1', 'a non-empty secret seed is required');
+  const options: Record<string, boolean> = {};
+  for (const r of scen.optionalRules) options[r] = true;
+  Object.assign(options, opts.options ?? {});
+  const commitment = commitmentOf(opts.seed);
+  const events: GameEvent[] = [{ type: 'setup', scenario: scen.id, turn: scen.turns.first, firstPlayer: scen.firstPlayer, commitment }];
+  const state: GameState = {
+    v: 1,
+    ruleset: ctx.ruleset.id,
+    scenario: scen.id,
+    options,
+    turn: scen.turns.first,
+    phase: 'reset',
+    activeSide: scen.firstPlayer,
+    firstPlayer: scen.firstPlayer,
+    units: {},
+    markers: scen.dugInAtStart.map((d) => ({ type: 'dugIn', hex: d.hex, side: d.side })),
+    seed: opts.seed,
+    rng: initialRng(opts.seed),
+    rollCount: 0,
+    commitment,
+    vp: { soviet: 0, finnish: 0 },
+    control: { base: 'finnish', hexes: {} },
+    ammo: { soviet: scen.startingAmmo.soviet, finnish: scen.startingAmmo.finnish },
+    pending: [],
+    log: [],
+    seq: 0,
+    result: null,
+  };
+  const newUnit = (id: string, reduced: boolean): UnitState => {
+    if (!ctx.hasCounter(id)) throw new EngineInputError('input/bad-setup', '1.2', `scenario ${scen.id} names unknown unit ${id}`);
+    if (state.units[id]) throw new EngineInputError('input/bad-setup', '1.2', `scenario ${scen.id} lists unit ${id} twice`);
+    const c = ctx.counter(id);
+    const u: UnitState = { id, side: c.side as Side, location: 'pending', hex: null, stepsLeft: reduced ? 1 : c.steps, flags: {} };
+    state.units[id] = u;
+    return u;
+  };
+  for (const p of scen.setup) placeOnMap(ctx, state, newUnit(p.unit, !!p.reduced), p, events);
+  for (const r of scen.reinforcements) {
+    const u = newUnit(r.unit, false);
+    u.entryTurn = r.turn;
+    u.entryHex = r.entry;
+    if (r.mpPenalty) u.entryMpPenalty = r.mpPenalty;
+  }
+  for (const id of scen.variableReinforcements) {
+    if (state.units[id]) continue;
+    const u = newUnit(id, false);
+    u.entryTurn = null;
+    u.entryHex = ctx.ruleset.map.supplySources[u.side][0] ?? null;
+  }
+  initialControl(ctx, state);
+  enterReset(ctx, state, scen.firstPlayer, events);
+  state.log = events;
+  return state;
+}

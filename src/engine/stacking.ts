@@ -1,0 +1,40 @@
+/**
+ * Stacking (6.0): at most 5 units of one side per hex, at most 3 of them infantry companies; leaders
+ * and markers do not count. Enforced at setup, at the end of each move and at the instant of an Assault.
+ */
+import type { Ctx } from './ctx.js';
+import type { GameState } from './types.js';
+import type { HexId } from './hex.js';
+import { isLeader } from './units.js';
+
+export const STACK_LIMIT = { units: 5, infantryCompanies: 3 } as const;
+
+/** Units counted for stacking in `hex` if `adding` units arrive and `leaving` units leave. */
+export function stackCount(ctx: Ctx, state: GameState, hex: HexId, adding: readonly string[] = [], leaving: readonly string[] = []): { units: number; infantryCompanies: number } {
+  let units = 0;
+  let inf = 0;
+  const seen = new Set<string>();
+  const count = (id: string): void => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const c = ctx.counter(id);
+    if (isLeader(c)) return;
+    units++;
+    if (c.infantryCompany) inf++;
+  };
+  for (const u of Object.values(state.units)) {
+    if (u.location === 'map' && u.hex === hex && !leaving.includes(u.id)) count(u.id);
+  }
+  for (const id of adding) count(id);
+  return { units, infantryCompanies: inf };
+}
+
+/** Null if the hex may hold the units after the move, else a message saying why not (6.0). */
+export function overstackProblem(ctx: Ctx, state: GameState, hex: HexId, adding: readonly string[], leaving: readonly string[] = adding): string | null {
+  const n = stackCount(ctx, state, hex, adding, leaving);
+  if (n.units > STACK_LIMIT.units) return `${hex} would hold ${n.units} units; the limit is ${STACK_LIMIT.units} per side (leaders not counted)`;
+  if (n.infantryCompanies > STACK_LIMIT.infantryCompanies) {
+    return `${hex} would hold ${n.infantryCompanies} infantry companies; the limit is ${STACK_LIMIT.infantryCompanies}`;
+  }
+  return null;
+}

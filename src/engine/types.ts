@@ -1,0 +1,366 @@
+/**
+ * Engine value types: GameState (one small JSON document), actions, events, violations,
+ * legal-action listings and pending decisions. Pure types only.
+ * Section numbers refer to the Red Winter rulebook.
+ */
+import type { HexId } from './hex.js';
+import type { Side } from './ruleset.js';
+
+export type { HexId } from './hex.js';
+export type { Side } from './ruleset.js';
+
+// ───────────────────────────── state ─────────────────────────────
+
+/**
+ * Phases of a player turn and of the game turn (3.0).
+ * - `reset` (I), `action` (II), `combat` (III) belong to the active side;
+ * - `subZero` (V) exists on night turns only (content: later issue);
+ * - the Victory Check (VI) runs automatically when the last player turn (or Sub-Zero phase) ends;
+ * - `gameOver` once the scenario's last turn has been checked.
+ */
+export type Phase = 'reset' | 'action' | 'combat' | 'subZero' | 'gameOver';
+
+/**
+ * Where a unit is.
+ * - `map`: on `hex`;
+ * - `pending`: waiting on the Turn Track (`entryTurn`), or a variable reinforcement (`entryTurn` null);
+ * - `offMap`: off-map artillery available to fire (12.4);
+ * - `exited`: left the map through a friendly supply source (4.2): out of the game, not eliminated;
+ * - `deadPool`: eliminated, eligible for reconstitution (13.2.1); `eliminated`: permanently gone.
+ */
+export type UnitLocation = 'map' | 'pending' | 'offMap' | 'exited' | 'deadPool' | 'eliminated';
+
+export interface UnitFlags {
+  /** Has taken its one action this Action Phase (3.0 II). Cleared when its side's Action Phase starts. */
+  acted?: boolean;
+  /** Mortar / infantry gun / artillery on its Fired side (12.4); flipped back in its Reset Phase. */
+  fired?: boolean;
+  /** Suppressed (10.4.1); removed at the end of each Combat Phase. */
+  suppressed?: boolean;
+  /** Dug in (14.0; later issue). */
+  dugIn?: boolean;
+}
+
+export interface UnitState {
+  id: string;
+  side: Side;
+  location: UnitLocation;
+  /** Hex when `location` is `map`, else null. */
+  hex: HexId | null;
+  /** Steps left: 2 = full, 1 = reduced for two-step units; single-step units have 1 (8.5.1). */
+  stepsLeft: number;
+  flags: UnitFlags;
+  /** For pending reinforcements: the Turn Track turn it may enter (13.1); null = variable (12.1.4, 12.8). */
+  entryTurn?: number | null;
+  /** For pending reinforcements: its scheduled entry hex (13.1, 13.1.1); null = off-map artillery. */
+  entryHex?: HexId | null;
+  /** Entry displaced by an enemy on the entry hex (13.1.3): may enter on the same edge within 3 hexes. */
+  entryDisplaced?: boolean;
+  /** MPs lost on the turn it enters (13.1.1, 5/2 and 6/2/JR16: 2). */
+  entryMpPenalty?: number;
+}
+
+/** A decision the engine waits for before play goes on. */
+export type PendingDecision = {
+  type: 'placeLeader';
+  side: Side;
+  /** The leader to place (Pajari). */
+  unit: string;
+  /** Hexes of the nearest friendly combat units (12.3.1): the owner picks one. */
+  options: HexId[];
+  rule: '12.3.1';
+};
+
+/** seedrandom alea state (`{ state: true }`). */
+export interface RngState {
+  c: number;
+  s0: number;
+  s1: number;
+  s2: number;
+}
+
+export interface GameState {
+  /** Shape version of this document. */
+  v: 1;
+  ruleset: string;
+  scenario: string;
+  options: Record<string, boolean>;
+  turn: number;
+  phase: Phase;
+  /** The phasing player (3.0); during `subZero` the side rolling first (Soviet). */
+  activeSide: Side;
+  /** Player One of the current turn (3.0). */
+  firstPlayer: Side;
+  units: Record<string, UnitState>;
+  /** Hex markers (dug-in, bonfire, skull… later issues). */
+  markers: Marker[];
+  /** Secret seed: never shown until the game is over (see publicState). */
+  seed: string;
+  rng: RngState;
+  /** Number of dice rolls made so far (each roll event carries its number). */
+  rollCount: number;
+  /** SHA-256 hex of the seed (commitmentOf). */
+  commitment: string;
+  vp: Record<Side, number>;
+  /** Hex control (7.3): `base` controls every hex not listed in `hexes`. */
+  control: { base: Side; hexes: Record<HexId, Side> };
+  /** 76 mm ammo (12.4.1). */
+  ammo: Record<Side, number>;
+  pending: PendingDecision[];
+  /** Every event so far, in order. */
+  log: GameEvent[];
+  /** Number of actions applied. */
+  seq: number;
+  /** Set when the game is over. */
+  result: { reason: string; winner: Side | null } | null;
+}
+
+export interface Marker {
+  type: string;
+  hex: HexId;
+  side?: Side;
+}
+
+/** GameState without the secret seed and RNG state (the seed is shown once the game is over). */
+export type PublicGameState = Omit<GameState, 'seed' | 'rng'> & { seed?: string };
+
+// ───────────────────────────── actions ─────────────────────────────
+
+/** Move a unit or a stack (4.0, 6.1). Give `to` (the engine finds the cheapest legal path) or `path`. */
+export interface MoveAction {
+  type: 'move';
+  units: string[];
+  to?: HexId;
+  /** Hexes entered in order (the start hex may be included first or left out). */
+  path?: HexId[];
+  /** Leave the map from a friendly supply source hex at the end of the move (4.2). */
+  exit?: boolean;
+}
+
+/** Bring reinforcements on (13.1): the units enter together at `at` (default: their entry hex). */
+export interface EnterReinforcementAction {
+  type: 'enterReinforcement';
+  units: string[];
+  /** Entry hex (only needed for a displaced entry, 13.1.3). */
+  at?: HexId;
+  /** Destination; default: stop on the entry hex. */
+  to?: HexId;
+  /** Explicit path starting with the entry hex. */
+  path?: HexId[];
+}
+
+/** Delay reinforcements to a later turn (13.1.2); default: the next turn. */
+export interface DelayReinforcementAction {
+  type: 'delayReinforcement';
+  units: string[];
+  toTurn?: number;
+}
+
+/** Pass the current phase (3.0). `phase` must name the current phase (guards against stale clicks). */
+export interface EndPhaseAction {
+  type: 'endPhase';
+  phase: Phase;
+}
+
+/** Answer a pending placement of Pajari (12.3.1). */
+export interface PlaceLeaderAction {
+  type: 'placeLeader';
+  unit: string;
+  hex: HexId;
+}
+
+// Shapes for later issues (apply answers `rule/not-yet` until they are implemented).
+export interface CombatAction {
+  type: 'combat';
+  attackers: string[];
+  target: HexId;
+}
+export interface AssaultAction {
+  type: 'assault';
+  units: string[];
+  target: HexId;
+  path?: HexId[];
+}
+export interface RangedAction {
+  type: 'ranged';
+  units: string[];
+  target: HexId;
+  spotter?: string;
+}
+export interface SupportAction {
+  type: 'support';
+  units: string[];
+  combat?: number;
+}
+export interface AtFireAction {
+  type: 'atFire';
+  units: string[];
+  target: string;
+}
+export interface RecoveryAction {
+  type: 'recovery';
+  unit: string;
+}
+export interface DigInAction {
+  type: 'digIn';
+  units: string[];
+}
+export interface BonfireAction {
+  type: 'bonfire';
+  units: string[];
+}
+export interface NightRaidAction {
+  type: 'nightRaid';
+  units: string[];
+  target: HexId;
+}
+export interface ReplacementAction {
+  type: 'replacement';
+  unit: string;
+  hex?: HexId;
+}
+export interface CommitArmorAction {
+  type: 'commitArmor';
+  units: string[];
+}
+export interface TakeLossesAction {
+  type: 'takeLosses';
+  steps: Record<string, number>;
+  retreat?: Record<string, HexId[]>;
+}
+export interface AdvanceAction {
+  type: 'advance';
+  units: string[];
+  path: HexId[];
+}
+
+export type Action =
+  | MoveAction
+  | EnterReinforcementAction
+  | DelayReinforcementAction
+  | EndPhaseAction
+  | PlaceLeaderAction
+  | CombatAction
+  | AssaultAction
+  | RangedAction
+  | SupportAction
+  | AtFireAction
+  | RecoveryAction
+  | DigInAction
+  | BonfireAction
+  | NightRaidAction
+  | ReplacementAction
+  | CommitArmorAction
+  | TakeLossesAction
+  | AdvanceAction;
+
+export type ActionType = Action['type'];
+
+// ───────────────────────────── events ─────────────────────────────
+
+export type GameEvent =
+  | { type: 'setup'; scenario: string; turn: number; firstPlayer: Side; commitment: string }
+  | { type: 'placed'; unit: string; hex: HexId; rule: string; note?: string }
+  | { type: 'phase'; turn: number; phase: Phase; side: Side }
+  | { type: 'turn'; turn: number }
+  | { type: 'unitsFlipped'; side: Side; units: string[]; rule: '3.0' }
+  | { type: 'ammo'; side: Side; added: number; total: number; rule: '12.4.1' }
+  | { type: 'artilleryAvailable'; side: Side; units: string[]; rule: '12.4' }
+  | { type: 'suppressionRemoved'; units: string[]; rule: '3.0' }
+  | {
+      type: 'moved';
+      side: Side;
+      units: string[];
+      from: HexId | null;
+      path: HexId[];
+      to: HexId;
+      mpSpent: number;
+      mpLeft: number;
+      allowance: number;
+      extended: boolean;
+      minimumMove: boolean;
+      entry: boolean;
+      stoppedByZoc: boolean;
+    }
+  | { type: 'exited'; side: Side; units: string[]; hex: HexId; rule: '4.2' }
+  | { type: 'reinforcementDelayed'; side: Side; units: string[]; toTurn: number; reason: 'voluntary' | 'notEntered' | 'enemyOnEntry'; rule: string }
+  | { type: 'leaderPickedUp'; unit: string; from: HexId; options: HexId[]; rule: '12.3.1' }
+  | { type: 'leaderPlaced'; unit: string; hex: HexId; rule: '12.3.1' }
+  | { type: 'leaderRemoved'; unit: string; reason: string; rule: '12.3.1' }
+  | { type: 'control'; side: Side; hexes: HexId[]; rule: '7.3' }
+  | { type: 'roll'; n: number; dice: number[]; purpose: string; rule: string; forced: boolean }
+  | { type: 'victoryCheck'; turn: number; over: boolean; rule: '3.0'; note: string }
+  | { type: 'gameOver'; reason: string; winner: Side | null };
+
+// ───────────────────────────── results ─────────────────────────────
+
+/** A refused action: stable namespaced code, rulebook section, and a message saying what would be legal. */
+export interface RuleViolation {
+  code: string;
+  rule: string;
+  message: string;
+}
+
+export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; violation: RuleViolation };
+
+/** One hex a unit or stack can reach now. */
+export interface ReachableHex {
+  hex: HexId;
+  /** MPs spent to get there (for a minimum move: the whole allowance). */
+  cost: number;
+  mpLeft: number;
+  /** Cheapest path, hexes entered in order. */
+  path: HexId[];
+  /** Reached only with Extended Movement (4.3). */
+  extended: boolean;
+  /** Reached only through the minimum move (4.1.1). */
+  minimumMove: boolean;
+  /** The mover must stop here (eZOC, 7.1). */
+  zocStop: boolean;
+}
+
+/** Moves open to one unit (or one stack) now. */
+export interface UnitMoves {
+  units: string[];
+  /** null for a reinforcement not yet on the map. */
+  from: HexId | null;
+  kind: 'move' | 'enter';
+  /** For reinforcements: the entry hexes open to it. */
+  entryHexes?: HexId[];
+  /** MPs available (MA after night doubling and penalties, before Extended Movement's +2). */
+  allowance: number;
+  reachable: ReachableHex[];
+  /** Can leave the map through a friendly supply source hex (4.2), directly or after moving there. */
+  canExit: boolean;
+}
+
+export interface LegalActions {
+  side: Side;
+  turn: number;
+  phase: Phase;
+  /** True when this side is the one to act now. */
+  toAct: boolean;
+  /** What this side is asked for (mirrors whoMustAct when toAct). */
+  what: string;
+  /** Phase-level actions, e.g. `endPhase`. */
+  phaseActions: ActionType[];
+  /** Per unit that can act: where it can go. */
+  units: UnitMoves[];
+  /** Stacks of two or more units that may move together (6.1), with where the whole stack can go. */
+  stacks: UnitMoves[];
+  /** Reinforcements that may be delayed now (13.1.2), with the turns they may be delayed to. */
+  delayable: { unit: string; turns: number[] }[];
+  pending?: PendingDecision;
+}
+
+/** Options for toMapView. */
+export interface MapViewOptions {
+  /** Show where these units (one unit or a stack) can go. */
+  reachableFor?: string[];
+  /** Shade both sides' ZOC. */
+  showZoc?: boolean;
+  /** Hexes to outline. */
+  highlight?: HexId[];
+  /** Zoom suggestion. */
+  focus?: { center: HexId; radius: number } | null;
+}

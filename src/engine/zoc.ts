@@ -1,0 +1,88 @@
+/**
+ * Zones of control (7.0–7.2) and hex control (7.3).
+ * Every combat unit exerts a ZOC into its six neighbours; Pajari never does (12.3). Armor ignores
+ * every enemy ZOC except that of enemy AT units (7.2, 12.1).
+ */
+import type { Ctx } from './ctx.js';
+import type { CounterDef, Side } from './ruleset.js';
+import type { GameEvent, GameState } from './types.js';
+import type { HexId } from './hex.js';
+import { isArmored, isAtUnit, isCombatUnit } from './units.js';
+
+/** Per hex in `side`'s ZOC: whether any AT unit contributes to it. */
+export type ZocMap = Map<HexId, { at: boolean }>;
+
+export function otherSide(side: Side): Side {
+  return side === 'soviet' ? 'finnish' : 'soviet';
+}
+
+/** The ZOC exerted by `side`'s on-map combat units. */
+export function zocOf(ctx: Ctx, state: GameState, side: Side): ZocMap {
+  const z: ZocMap = new Map();
+  for (const u of Object.values(state.units)) {
+    if (u.side !== side || u.location !== 'map' || !u.hex) continue;
+    const c = ctx.counter(u.id);
+    if (!isCombatUnit(c)) continue;
+    const at = isAtUnit(c);
+    for (const n of ctx.neighbours(u.hex)) {
+      const e = z.get(n);
+      if (!e) z.set(n, { at });
+      else if (at) e.at = true;
+    }
+  }
+  return z;
+}
+
+/** True if the enemy ZOC in `hex` binds this unit (armor: only AT units' ZOC, 12.1). */
+export function zocBinds(ezoc: ZocMap, c: CounterDef, hex: HexId): boolean {
+  const e = ezoc.get(hex);
+  if (!e) return false;
+  return isArmored(c) ? e.at : true;
+}
+
+function setControl(state: GameState, hex: HexId, side: Side, changed: HexId[]): void {
+  const now = state.control.hexes[hex] ?? state.control.base;
+  if (now === side) return;
+  if (side === state.control.base) delete state.control.hexes[hex];
+  else state.control.hexes[hex] = side;
+  changed.push(hex);
+}
+
+/** Which side controls a hex (7.3). */
+export function controllerOf(state: GameState, hex: HexId): Side {
+  return state.control.hexes[hex] ?? state.control.base;
+}
+
+/**
+ * Initial control (7.3): the Finns hold every hex except the Soviet supply source and the hexes
+ * occupied by or adjacent to Soviet combat units. Used for every scenario (ruling).
+ */
+export function initialControl(ctx: Ctx, state: GameState): void {
+  state.control = { base: 'finnish', hexes: {} };
+  const changed: HexId[] = [];
+  for (const h of ctx.ruleset.map.supplySources.soviet) if (ctx.hex(h)) setControl(state, h, 'soviet', changed);
+  for (const u of Object.values(state.units)) {
+    if (u.side !== 'soviet' || u.location !== 'map' || !u.hex) continue;
+    if (!isCombatUnit(ctx.counter(u.id))) continue;
+    setControl(state, u.hex, 'soviet', changed);
+    for (const n of ctx.neighbours(u.hex)) setControl(state, n, 'soviet', changed);
+  }
+}
+
+/**
+ * After a move (7.3): hexes a moving combat unit entered, and the hexes its final position exerts a
+ * ZOC into (unless an enemy combat unit stands there), become the mover's. Ruling: passing through counts.
+ */
+export function updateControlAfterMove(ctx: Ctx, state: GameState, side: Side, units: readonly string[], path: readonly HexId[], events: GameEvent[]): void {
+  const combat = units.some((id) => isCombatUnit(ctx.counter(id)));
+  if (!combat || path.length === 0) return;
+  const changed: HexId[] = [];
+  for (const h of path) setControl(state, h, side, changed);
+  const last = path[path.length - 1]!;
+  const enemyCombat = new Set<HexId>();
+  for (const u of Object.values(state.units)) {
+    if (u.side !== side && u.location === 'map' && u.hex && isCombatUnit(ctx.counter(u.id))) enemyCombat.add(u.hex);
+  }
+  for (const n of ctx.neighbours(last)) if (!enemyCombat.has(n)) setControl(state, n, side, changed);
+  if (changed.length) events.push({ type: 'control', side, hexes: changed, rule: '7.3' });
+}
