@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import type { CounterDef, CrtCell, GameMap, MapHex, Ruleset, Scenario, Side, Tables, TurnDef } from '../engine/ruleset.js';
+import type { CrtCell, GameMap, MapHex, Ruleset, Scenario, Side, Tables } from '../engine/ruleset.js';
 import {
   checkCounters,
   checkMap,
@@ -164,9 +164,9 @@ export function checkRulesetData(raw: RawRulesetFiles, readErrors: DataError[] =
   const ruleset: Ruleset = {
     id: 'redwinter',
     map: buildMap(map),
-    counters: buildCounters(counters),
+    counters: counters.counters,
     tables: buildTables(tables),
-    turnTrack: turnTrack.turns as TurnDef[],
+    turnTrack: turnTrack.turns,
     scenarios: scenarios.map(([, s]) => buildScenario(s)),
   };
   const terrains = Object.values(map.terrain);
@@ -269,16 +269,6 @@ function buildMap(m: MapFile): GameMap {
   };
 }
 
-function buildCounters(c: CountersFile): CounterDef[] {
-  return c.counters.map((u) => {
-    const out: CounterDef = { ...u };
-    if (u.optionalRule === undefined) delete out.optionalRule;
-    if (u.variableReinforcement === undefined) delete out.variableReinforcement;
-    if (u.notes === undefined) delete out.notes;
-    return out;
-  });
-}
-
 function parseCell(cell: string | null): CrtCell | null {
   if (cell === null) return null;
   const [a, d] = cell.split('/').map(Number) as [number, number];
@@ -295,9 +285,9 @@ function buildTables(t: TablesFile): Tables {
       complete: rows.every((r) => r.cells.every((c) => c !== null)),
       notes: t.crt.notes,
     },
-  } as Tables;
+  };
 }
 
 function buildScenario(s: ScenarioFile): Scenario {
-  return { ...s, playArea: expandPlayArea(s.playArea) } as Scenario;
+  return { ...s, playArea: expandPlayArea(s.playArea) };
 }
