@@ -46,7 +46,7 @@ export async function start(options: StartOptions = {}): Promise<number> {
     await startBot(config, log);
     return new Promise<number>(() => {}); // runs until a signal stops the process
   }
-  return runConsole({ config, log, input: options.input ?? process.stdin, output: options.output ?? process.stdout });
+  return runConsole({ config, log, input: options.input ?? process.stdin, output: options.output ?? process.stdout, ...(await consolePlay(config, log)) });
 }
 
 export interface BotOptions {
@@ -93,6 +93,16 @@ export async function createGamePlay(config: Config, options: { store?: GameStor
     scenarios: ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })),
     draw: (view, o = {}) => renderMap(view as MapView, ruleset.map, o),
   };
+}
+
+/** The game service and renderer for console mode, or why they could not be started. */
+export async function consolePlay(config: Config, log: Logger): Promise<{ play?: GamePlay; unavailable?: string }> {
+  try {
+    return { play: await createGamePlay(config) };
+  } catch (err) {
+    log.error({ err }, 'game service could not start');
+    return { unavailable: (err as Error).message };
+  }
 }
 
 /** Channel dice: streams kept beside the game store (in memory for memory:, files otherwise). */

@@ -1,42 +1,366 @@
-// Console mode: the terminal front end used when no DISCORD_TOKEN is configured.
-// It reads command lines at a `hexref>` prompt. Until the game service exists (issue 6) it offers
-// only help, status of the setup, and quit, and says so.
+// Console mode: the terminal front end used when no DISCORD_TOKEN is configured. It drives the same
+// game service as the Discord bot with the same command grammar (`game new tutorial both`,
+// `play move 1/1/609 M17`, `map zoom M16 3`; options may also be written `name:value` as in
+// Discord), and writes map snapshots as PNG files to MAP_DIR (./var/maps by default).
+// There is one channel (`console`); `as <name>` switches the acting player for hot-seat play.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import readline from 'node:readline';
 import type { Logger } from '../log.js';
+import type { Actor, GameService, Result, StatusView, ViewRequest } from '../app/game-service.js';
+import { sideName } from '../app/game-service.js';
+import type { Action, GameEvent, LegalActions, PendingDecision, Phase, Side } from '../engine/types.js';
+
+export interface ConsolePlay {
+  service: GameService;
+  /** Draw an engine map view to PNG bytes (render/renderMap with the ruleset's map). */
+  draw(view: unknown, options?: { center?: string; radius?: number; whole?: boolean }): Promise<Buffer>;
+}
 
 export interface ConsoleOptions {
-  config: { STORE_URL: string };
+  config: { STORE_URL: string; MAP_DIR?: string };
   log: Logger;
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
+  /** The game service and renderer; without them only help/about/quit work (the reason is shown). */
+  play?: ConsolePlay;
+  /** Why `play` is missing, shown at start. */
+  unavailable?: string;
 }
 
+export const CONSOLE_CHANNEL = 'console';
+
 const HELP = [
-  'Console mode (no DISCORD_TOKEN configured).',
-  'Commands: help, about, quit.',
-  'Game commands arrive with the game service; until then this console is minimal.',
+  'Console mode (no DISCORD_TOKEN configured). Same commands as on Discord, without the slash:',
+  '  game new <scenario> [finnish|soviet|both]   game join <side>   game seat <player> <side>',
+  '  game leave <side> [player]   game start   game status   game undo   game resign [side]',
+  '  game abort [reason]   game export [file]   game verify',
+  '  play move <unit[+unit…]> <hex> [exit]   play end   decide [hex]   (pending decision; default without hex)',
+  '  map whole   map zoom <hex> [radius]   map reach <unit>',
+  '  units   (what you can move now, with destinations)   as <name>   (act as another player)',
+  '  help   about   quit',
+  'Hex ids in any case, with or without spaces (m 16). Options may be written name:value.',
 ].join('\n');
 
-export async function runConsole({ config, input, output }: ConsoleOptions): Promise<number> {
+const NAMED = new Set(['scenario', 'side', 'player', 'unit', 'to', 'center', 'radius', 'reason', 'exit', 'hex', 'file']);
+
+/** Split a line into words, honouring "double quotes", and pull out name:value options. */
+export function parseLine(line: string): { words: string[]; named: Record<string, string> } {
+  const words: string[] = [];
+  const named: Record<string, string> = {};
+  const re = /"([^"]*)"|(\S+)/g;
+  let m: RegExpExecArray | null;
+  const text = line.trim().replace(/^\//, '');
+  while ((m = re.exec(text))) {
+    const quoted = m[1] !== undefined;
+    const w = m[1] ?? m[2]!;
+    const kv = quoted ? null : /^([a-z]+):(.+)$/i.exec(w);
+    if (kv && NAMED.has(kv[1]!.toLowerCase())) named[kv[1]!.toLowerCase()] = kv[2]!;
+    else words.push(w);
+  }
+  return { words, named };
+}
+
+/** Printed hex id from typed text (`m 16` → `M16`), or null. */
+export function hexArg(text: string | undefined): string | null {
+  if (!text) return null;
+  const m = /^([a-z])\s*0*(\d{1,3})$/i.exec(text.trim());
+  return m && Number(m[2]) > 0 ? `${m[1]!.toUpperCase()}${Number(m[2])}` : null;
+}
+
+function slug(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'map';
+}
+
+export class ConsoleSession {
+  private actor: Actor = { userId: 'you', name: 'you', canManageChannel: true };
+  private readonly ref = { channelId: CONSOLE_CHANNEL };
+  private readonly mapDir: string;
+
+  constructor(
+    private readonly play: ConsolePlay,
+    private readonly say: (text: string) => void,
+    mapDir = './var/maps',
+  ) {
+    this.mapDir = path.resolve(mapDir);
+  }
+
+  /** Run one command line; returns false when the line was not a game command. */
+  async run(line: string): Promise<boolean> {
+    const { words, named } = parseLine(line);
+    const [cmd, sub, ...rest] = words.map((w, i) => (i < 2 ? w.toLowerCase() : w));
+    const arg = (i: number, name: string): string | undefined => named[name] ?? rest[i];
+    switch (cmd) {
+      case 'as': {
+        if (!sub) return this.out([`You act as ${this.actor.name} (${this.actor.userId}).`]), true;
+        const name = words[1]!;
+        this.actor = { userId: name.toLowerCase(), name, canManageChannel: true };
+        this.out([`You now act as ${name}.`]);
+        return true;
+      }
+      case 'game':
+        return this.game(sub, arg);
+      case 'play':
+        if (sub === 'move') {
+          const unitText = named.unit ?? rest.shift();
+          const exit = rest.some((w) => w.toLowerCase() === 'exit') || named.exit === 'true';
+          // The hex may be typed with a space (`m 17`): take every remaining word but `exit`.
+          const hex = hexArg(named.to ?? rest.filter((w) => w.toLowerCase() !== 'exit').join(' '));
+          if (!unitText || !hex) return this.out(['Usage: play move <unit[+unit…]> <hex> [exit]']), true;
+          const units = unitText.split(/[+,]/).filter(Boolean);
+          const legal = await this.legal();
+          const mover = legal && [...legal.units, ...legal.stacks].find((m) => [...m.units].sort().join('+') === [...units].sort().join('+'));
+          const action: Action = mover?.kind === 'enter' ? { type: 'enterReinforcement', units, to: hex } : { type: 'move', units, to: hex, ...(exit ? { exit } : {}) };
+          await this.act(action);
+          return true;
+        }
+        if (sub === 'end') {
+          await this.endPhase();
+          return true;
+        }
+        this.out(['Usage: play move <unit> <hex> | play end']);
+        return true;
+      case 'end':
+        await this.endPhase();
+        return true;
+      case 'decide': {
+        const st = await this.status();
+        const pending = st?.mustAct?.pending as PendingDecision | null | undefined;
+        if (!pending) return this.out(['Nothing is waiting for a decision.']), true;
+        const hex = hexArg(sub ?? named.hex) ?? pending.options[0]!;
+        await this.act({ type: 'placeLeader', unit: pending.unit, hex });
+        return true;
+      }
+      case 'units': {
+        const legal = await this.legal();
+        if (!legal) return true;
+        const lines = [...legal.units, ...legal.stacks]
+          .filter((m) => m.reachable.length)
+          .map((m) => `${m.units.join('+')} (${m.from ?? 'entering'}, ${m.allowance} MP): ${[...m.reachable].sort((a, b) => a.cost - b.cost).slice(0, 12).map((r) => `${r.hex} ${r.cost}`).join(', ')}${m.reachable.length > 12 ? ' …' : ''}`);
+        this.out(lines.length ? lines : [`Nothing can move now (${legal.what}).`]);
+        return true;
+      }
+      case 'map':
+        return this.map(sub, arg);
+      default:
+        return false;
+    }
+  }
+
+  private async game(sub: string | undefined, arg: (i: number, name: string) => string | undefined): Promise<boolean> {
+    const svc = this.play.service;
+    const side = (i: number) => arg(i, 'side')?.toLowerCase() as Side | undefined;
+    switch (sub) {
+      case 'new': {
+        const scenario = arg(0, 'scenario');
+        if (!scenario) return this.out(['Usage: game new <scenario> [finnish|soviet|both]']), true;
+        const seat = arg(1, 'side')?.toLowerCase() as Side | 'both' | undefined;
+        this.show(await svc.createGame({ channelId: CONSOLE_CHANNEL, host: this.actor, scenario, ...(seat ? { seatHostAs: seat } : {}) }));
+        return true;
+      }
+      case 'join':
+        if (!side(0)) return this.out(['Usage: game join <finnish|soviet>']), true;
+        this.show(await svc.seat(this.ref, this.actor, { side: side(0)! }));
+        return true;
+      case 'seat': {
+        const player = arg(0, 'player');
+        if (!player || !side(1)) return this.out(['Usage: game seat <player> <finnish|soviet>']), true;
+        this.show(await svc.seat(this.ref, this.actor, { side: side(1)!, user: { userId: player.toLowerCase(), name: player } }));
+        return true;
+      }
+      case 'leave': {
+        const player = arg(1, 'player');
+        if (!side(0)) return this.out(['Usage: game leave <side> [player]']), true;
+        this.show(await svc.seat(this.ref, this.actor, { side: side(0)!, leave: true, ...(player ? { user: { userId: player.toLowerCase(), name: player } } : {}) }));
+        return true;
+      }
+      case 'start': {
+        const r = await svc.start(this.ref, this.actor);
+        this.show(r);
+        if (r.ok) await this.snapshots(r.views, true);
+        await this.announce(null);
+        return true;
+      }
+      case 'status': {
+        const r = await svc.status(this.ref);
+        this.show(r);
+        return true;
+      }
+      case 'undo': {
+        const before = await this.status();
+        const r = await svc.undo(this.ref, this.actor);
+        this.show(r);
+        if (r.ok) await this.announce(before);
+        return true;
+      }
+      case 'resign':
+        this.show(await svc.resign(this.ref, this.actor, side(0) ? { side: side(0)! } : {}));
+        return true;
+      case 'abort':
+        this.show(await svc.abort(this.ref, this.actor, arg(0, 'reason') ?? 'aborted'));
+        return true;
+      case 'export': {
+        const r = await svc.exportRecord(this.ref);
+        if (!r.ok) return this.show(r), true;
+        const file = path.resolve(arg(0, 'file') ?? path.join(this.mapDir, '..', `${r.gameId}-record.json`));
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, JSON.stringify(r.record, null, 2) + '\n');
+        this.out([...r.lines, `Written to ${file}`]);
+        return true;
+      }
+      case 'verify':
+        this.show(await svc.verify(this.ref));
+        return true;
+      default:
+        this.out(['Usage: game new|join|seat|leave|start|status|undo|resign|abort|export|verify']);
+        return true;
+    }
+  }
+
+  private async map(sub: string | undefined, arg: (i: number, name: string) => string | undefined): Promise<boolean> {
+    const svc = this.play.service;
+    if (sub === 'zoom') {
+      const center = hexArg(arg(0, 'center'));
+      if (!center) return this.out(['Usage: map zoom <hex> [radius]']), true;
+      const radius = Math.max(1, Math.min(10, Number(arg(1, 'radius') ?? 4) || 4));
+      const r = await svc.mapView(this.ref, { focus: { center, radius }, highlight: [center] });
+      if (!r.ok) return this.show(r), true;
+      await this.write(r.view, { center, radius }, `${r.gameId}-v${r.version}-zoom-${center}`);
+      return true;
+    }
+    if (sub === 'reach') {
+      const unit = arg(0, 'unit');
+      if (!unit) return this.out(['Usage: map reach <unit>']), true;
+      const units = unit.split(/[+,]/).filter(Boolean);
+      const legal = await this.legal();
+      const mover = legal && [...legal.units, ...legal.stacks].find((m) => [...m.units].sort().join('+') === [...units].sort().join('+'));
+      if (!mover || !mover.reachable.length) return this.out([`${unit} cannot move now (rule 4.0). Try \`units\` for the list.`]), true;
+      const center = mover.from ?? mover.reachable[0]!.hex;
+      const r = await svc.mapView(this.ref, { reachableFor: units, focus: { center, radius: 5 } });
+      if (!r.ok) return this.show(r), true;
+      this.out([`${units.join('+')}: ${[...mover.reachable].sort((a, b) => a.cost - b.cost).map((x) => `${x.hex} ${x.cost} MP`).join(', ')}`]);
+      await this.write(r.view, { center, radius: 5 }, `${r.gameId}-v${r.version}-reach`);
+      return true;
+    }
+    const r = await svc.mapView(this.ref, {});
+    if (!r.ok) return this.show(r), true;
+    await this.write(r.view, { whole: true }, `${r.gameId}-v${r.version}-whole`);
+    return true;
+  }
+
+  private async status(): Promise<StatusView | null> {
+    const r = await this.play.service.status(this.ref);
+    return r.ok ? r.status : null;
+  }
+
+  /** The side this player acts for now (the awaited one when they hold both). */
+  private sideNow(st: StatusView | null): Side | undefined {
+    if (!st) return undefined;
+    const held = (['finnish', 'soviet'] as const).filter((s) => st.seats[s].includes(this.actor.userId));
+    const awaited = st.mustAct?.side;
+    return awaited && held.includes(awaited) ? awaited : held[0];
+  }
+
+  private async legal(): Promise<LegalActions | null> {
+    const st = await this.status();
+    const r = await this.play.service.legal(this.ref, this.actor, this.sideNow(st));
+    if (!r.ok) return this.show(r), null;
+    return r.legal;
+  }
+
+  private async endPhase(): Promise<void> {
+    const st = await this.status();
+    if (!st?.phase || st.status !== 'active') {
+      const r = await this.play.service.legal(this.ref, this.actor);
+      if (!r.ok) return void this.show(r);
+      return void this.out(['There is no phase to end (rule 3.0).']);
+    }
+    await this.act({ type: 'endPhase', phase: st.phase as Phase });
+  }
+
+  private async act(action: Action): Promise<void> {
+    const before = await this.status();
+    const side = this.sideNow(before);
+    const r = await this.play.service.act(this.ref, this.actor, action, side ? { side } : {});
+    this.show(r);
+    if (!r.ok) return;
+    const phaseEnd = r.events.some((e: GameEvent) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver');
+    if (phaseEnd && r.views[0]) await this.snapshots(r.views.slice(0, 1), true);
+    await this.announce(before);
+  }
+
+  /** When the side to act changes (or a decision appears), say whose turn it is, once. */
+  private async announce(before: StatusView | null): Promise<void> {
+    const after = await this.status();
+    const a = after?.mustAct;
+    if (!after || !a?.side || after.status !== 'active') return;
+    const b = before?.status === 'active' ? before.mustAct : null;
+    if (b && b.side === a.side && !(a.pending && !b.pending)) return;
+    const names = after.seats[a.side].join(', ') || 'nobody seated';
+    const pending = a.pending as PendingDecision | null;
+    const what = pending ? `place ${pending.unit} in one of ${pending.options.join(', ')} (rule ${pending.rule}); \`decide\` takes ${pending.options[0]}` : `the ${after.phase} phase`;
+    this.out([`>>> ${sideName(a.side)} side to act (${names}): ${what}.`]);
+  }
+
+  private async snapshots(views: ViewRequest[], whole: boolean): Promise<void> {
+    for (const v of views) {
+      const r = await this.play.service.mapView(this.ref, whole ? { ...v.options, focus: null } : v.options);
+      if (!r.ok) return void this.show(r);
+      await this.write(r.view, { whole: true }, `${r.gameId}-v${r.version}-${slug(v.caption)}`);
+    }
+  }
+
+  private async write(view: unknown, options: { center?: string; radius?: number; whole?: boolean }, name: string): Promise<void> {
+    const png = await this.play.draw(view, options);
+    mkdirSync(this.mapDir, { recursive: true });
+    const file = path.join(this.mapDir, `${name}.png`);
+    writeFileSync(file, png);
+    this.out([`Map written to ${file}`]);
+  }
+
+  private show(r: Result<object>): void {
+    if (r.ok) this.out(r.lines);
+    else this.out([`Refused: ${r.error.message}${r.error.rule ? ` (rule ${r.error.rule})` : ''}`]);
+  }
+
+  private out(lines: string[]): void {
+    if (lines.length) this.say(lines.join('\n'));
+  }
+}
+
+export async function runConsole({ config, log, input, output, play, unavailable }: ConsoleOptions): Promise<number> {
   const rl = readline.createInterface({ input, output, prompt: 'hexref> ', terminal: false });
   const say = (text: string) => output.write(text + '\n');
+  const session = play ? new ConsoleSession(play, say, config.MAP_DIR) : null;
   say(`hexref console. Store: ${config.STORE_URL}. Type 'help' for commands, 'quit' to leave.`);
+  if (!session) say(`Game commands are unavailable: ${unavailable ?? 'the game service was not started'}.`);
   rl.prompt();
+  // Lines are handled one at a time, in order, even when a command is slow (map drawing).
+  let queue: Promise<void> = Promise.resolve();
   return new Promise<number>((resolve) => {
     rl.on('line', (raw) => {
-      const line = raw.trim();
-      if (line === 'quit' || line === 'exit') {
-        rl.close();
-        return;
-      }
-      if (line === 'help' || line === '?') say(HELP);
-      else if (line === 'about') say('hexref: a Discord referee for hex-and-counter wargames. First ruleset: Red Winter.');
-      else if (line) say(`Unknown command '${line}'. Type 'help'.`);
-      rl.prompt();
+      queue = queue.then(async () => {
+        const line = raw.trim();
+        if (line === 'quit' || line === 'exit') {
+          rl.close();
+          return;
+        }
+        try {
+          if (line === 'help' || line === '?') say(HELP);
+          else if (line === 'about') say('hexref: a Discord referee for hex-and-counter wargames. First ruleset: Red Winter.');
+          else if (line && !(session && (await session.run(line)))) say(`Unknown command '${line}'. Type 'help'.`);
+        } catch (err) {
+          log.error({ err }, 'console command failed');
+          say(`Something went wrong: ${(err as Error).message}`);
+        }
+        rl.prompt();
+      });
     });
     rl.on('close', () => {
-      say('bye');
-      resolve(0);
+      void queue.then(() => {
+        say('bye');
+        resolve(0);
+      });
     });
   });
 }

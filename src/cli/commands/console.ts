@@ -1,5 +1,5 @@
 import { runConsole } from '../../console/console.js';
-import { loadConfigOrExplain } from '../../main.js';
+import { consolePlay, loadConfigOrExplain } from '../../main.js';
 import { createLogger } from '../../log.js';
 import type { CliCommand } from '../types.js';
 
@@ -10,7 +10,8 @@ const command: CliCommand = {
   async run(_args, io) {
     const config = loadConfigOrExplain(io.err);
     if (!config) return 2;
-    return runConsole({ config, log: createLogger(config.LOG_LEVEL, 2), input: process.stdin, output: process.stdout });
+    const log = createLogger(config.LOG_LEVEL, 2);
+    return runConsole({ config, log, input: process.stdin, output: process.stdout, ...(await consolePlay(config, log)) });
   },
 };
 export default command;
