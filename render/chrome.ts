@@ -4,7 +4,7 @@
 import type { CanvasRenderingContext2D } from 'canvas';
 import type { Light, RoadType, Side, Terrain, UnitType } from '../src/engine/ruleset.js';
 import type { CounterView, MapView, OffMapBox, ViewHeader } from '../src/engine/view.js';
-import { COUNTER, drawCounter, drawUnitSymbol, markerSamples } from './counters.js';
+import { drawCounter, drawUnitSymbol, markerSamples } from './counters.js';
 import { COLORS, ROAD_NAME, ROAD_STYLE, SIDE_STYLE, TERRAIN_NAME, font } from './style.js';
 import { drawTerrainTile, hexPath } from './terrain.js';
 
@@ -90,7 +90,7 @@ export function drawHeader(ctx: CanvasRenderingContext2D, h: ViewHeader, width: 
 
 // ───────────────────────────── legend ─────────────────────────────
 
-export const LEGEND_BLOCK_W = 290;
+export const LEGEND_BLOCK_W = 272;
 
 interface LegendBlock {
   title: string;
@@ -218,25 +218,59 @@ function legendBlocks(): LegendBlock[] {
     },
     {
       title: 'Counter',
-      height: 8 * 17 + 14,
+      height: 9 * 19 + 4,
       draw(ctx, x, y) {
-        const s = COUNTER * 1.55;
-        drawCounter(ctx, SAMPLE, x + s / 2 + 2, y + s / 2 + 6, s);
-        const lx = x + s + 14;
-        let cy = y + 10;
-        const line = (t: string, bold = false): void => {
-          label(ctx, t, lx, cy, 11.5, bold);
-          cy += 16;
-        };
-        line('top: unit id + regiment', true);
-        line('bottom: CS  RAS^range  MA', true);
-        line('▇ black CS: doubled on defence');
-        line('(n) CS: cannot attack');
-        line('yellow RAS: indirect fire');
-        line('red box: AT fire range');
-        line('orange MA: armored unit');
-        cy = y + s + 22;
-        label(ctx, 'Light band across = reduced side;  ● n = counters in the stack', x, cy, 11.5);
+        const s = 66;
+        drawCounter(ctx, SAMPLE, x + s / 2 + 2, y + s / 2 + 4, s);
+        label(ctx, '← unit id, regiment', x + s + 10, y + 12, 11.5, true);
+        label(ctx, '← CS  RAS^range  MA', x + s + 10, y + s - 6, 11.5, true);
+        const rows: [string, string, string, string][] = [
+          ['4', '#111111', '#ffffff', 'black CS: doubled on defence'],
+          ['(1)', '', '#111111', 'CS in brackets: cannot attack'],
+          ['5⁶', COLORS.yellowBox, '#111111', 'yellow RAS: indirect fire'],
+          ['2', COLORS.redBox, '#ffffff', 'red box: AT fire range'],
+          ['8', COLORS.orangeBox, '#111111', 'orange MA: armored unit'],
+        ];
+        let cy = y + s + 18;
+        for (const [t, bg, fg, text] of rows) {
+          ctx.font = font(12, true);
+          const w = ctx.measureText(t).width + 6;
+          if (bg) {
+            ctx.fillStyle = bg;
+            ctx.fillRect(x + 20 - w / 2, cy - 8, w, 16);
+          }
+          ctx.fillStyle = fg;
+          ctx.textAlign = 'center';
+          ctx.textBaseline = 'middle';
+          ctx.fillText(t, x + 20, cy + 0.5);
+          label(ctx, text, x + 44, cy, 11.5);
+          cy += 19;
+        }
+        // Reduced band sample and the stack badge.
+        ctx.fillStyle = SIDE_STYLE.finnish.body;
+        ctx.fillRect(x + 8, cy - 9, 24, 18);
+        ctx.fillStyle = COLORS.reducedBand;
+        ctx.fillRect(x + 8, cy - 4, 24, 8);
+        ctx.strokeStyle = SIDE_STYLE.finnish.band;
+        ctx.lineWidth = 1.2;
+        ctx.strokeRect(x + 8, cy - 9, 24, 18);
+        ctx.beginPath();
+        ctx.moveTo(x + 8, cy - 4);
+        ctx.lineTo(x + 32, cy - 4);
+        ctx.moveTo(x + 8, cy + 4);
+        ctx.lineTo(x + 32, cy + 4);
+        ctx.stroke();
+        label(ctx, 'light band: reduced side', x + 44, cy, 11.5);
+        cy += 19;
+        ctx.beginPath();
+        ctx.arc(x + 20, cy, 7.5, 0, Math.PI * 2);
+        ctx.fillStyle = '#111111';
+        ctx.fill();
+        ctx.fillStyle = '#ffffff';
+        ctx.font = font(10, true);
+        ctx.textAlign = 'center';
+        ctx.fillText('3', x + 20, cy + 0.5);
+        label(ctx, 'counters in the stack', x + 44, cy, 11.5);
       },
     },
     {
@@ -246,16 +280,16 @@ function legendBlocks(): LegendBlock[] {
         SYMBOLS.forEach(([t, name], i) => {
           const col = i % 2;
           const r = Math.floor(i / 2);
-          const cx = x + col * 145;
+          const cx = x + col * 136;
           const cy = y + 12 + r * row;
-          drawUnitSymbol(ctx, t, cx + 15, cy, 24, 13, '#111111');
-          label(ctx, name, cx + 34, cy, 12);
+          drawUnitSymbol(ctx, t, cx + 13, cy, 22, 12, '#111111');
+          label(ctx, name, cx + 30, cy, 11.5);
         });
       },
     },
     {
       title: 'Markers and arrows',
-      height: 8 * row + 12,
+      height: 10 * row + 12,
       draw(ctx, x, y) {
         const items: [(cx: number, cy: number) => void, string][] = [
           [(cx, cy) => markerSamples.chit(ctx, cx, cy, 'S', COLORS.suppressed, '#ffffff'), 'Suppressed hex   F Fired'],
@@ -334,7 +368,45 @@ function legendBlocks(): LegendBlock[] {
               ctx.textAlign = 'center';
               ctx.fillText('2', cx, cy + 0.5);
             },
-            'Reachable, MP cost · hatched: ZOC',
+            'Reachable hex, MP cost to get there',
+          ],
+          [
+            (cx, cy) => {
+              ctx.save();
+              hexPath(ctx, cx, cy, 10);
+              ctx.clip();
+              ctx.fillStyle = 'rgba(192,38,31,0.2)';
+              ctx.fill();
+              ctx.strokeStyle = SIDE_STYLE.soviet.accent;
+              ctx.lineWidth = 1.3;
+              ctx.beginPath();
+              for (let k = -3; k <= 3; k++) {
+                ctx.moveTo(cx + k * 5 - 10, cy + 10);
+                ctx.lineTo(cx + k * 5 + 10, cy - 10);
+              }
+              ctx.stroke();
+              ctx.restore();
+            },
+            'ZOC (/ Soviet, \\ Finnish)',
+          ],
+          [
+            (cx, cy) => {
+              for (const [dx, t, bg] of [
+                [-8, 'O', '#6a1b9a'],
+                [4, 'M', '#555555'],
+              ] as const) {
+                ctx.beginPath();
+                ctx.arc(cx + dx, cy, 5.5, 0, Math.PI * 2);
+                ctx.fillStyle = bg;
+                ctx.fill();
+                ctx.fillStyle = '#ffffff';
+                ctx.font = font(7.5, true);
+                ctx.textAlign = 'center';
+                ctx.textBaseline = 'middle';
+                ctx.fillText(t, cx + dx, cy + 0.5);
+              }
+            },
+            'On a unit: S F, O out of supply, M moved',
           ],
         ];
         items.forEach(([icon, text], i) => {
@@ -391,7 +463,7 @@ export function drawLegend(ctx: CanvasRenderingContext2D, width: number): void {
 
 // ─────────────────────── off-map boxes and stack lists ───────────────────────
 
-const MINI = 40;
+const MINI = 50;
 
 /** Height of the off-map strip (0 when there is nothing off the map). */
 export function offMapHeight(boxes: readonly OffMapBox[], width: number): number {

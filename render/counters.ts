@@ -193,8 +193,9 @@ export function valuePieces(c: CounterView): ValuePiece[] {
   const v = c.values;
   const cv = c.conventions;
   const pieces: ValuePiece[] = [];
-  if (c.type === 'leader') pieces.push({ text: '★' });
-  else if (v.cs === null) pieces.push({ text: '–' });
+  // A leader prints no CS or RAS: only its MA (the star is its symbol).
+  if (c.type === 'leader') return [{ text: num(v.ma) }];
+  if (v.cs === null) pieces.push({ text: '–' });
   else if (cv.cannotAttack) pieces.push({ text: `(${v.cs})` });
   else pieces.push({ text: String(v.cs), box: cv.csDoubledOnDefense ? 'black' : undefined });
   if (v.ras === null) pieces.push({ text: '–' });
@@ -322,7 +323,7 @@ export function drawCounter(ctx: CanvasRenderingContext2D, c: CounterView, x: nu
     ctx.fillRect(l, t + bandH + 15.8 * k, s, 1.2 * k);
   }
   ctx.restore();
-  const bt = bandText(ctx, c, s - 4 * k);
+  const bt = bandText(ctx, c, COUNTER - 4);
   ctx.font = font(bt.px * k, true);
   ctx.fillStyle = st.bandText;
   ctx.textAlign = 'center';

@@ -92,7 +92,7 @@ export function planPicture(view: MapView, map: GameMap, options: RenderOptions 
   const mapW = Math.ceil((b.maxX - b.minX) * scale);
   const mapH = Math.ceil((b.maxY - b.minY) * scale);
   const width = Math.max(mapW + 2 * MARGIN, focus ? MIN_ZOOM_WIDTH : 0);
-  const chromeScale = clamp(width / 1460, 0.7, 1.3);
+  const chromeScale = clamp(width / 1460, 0.9, 1.3);
   const headerH = options.header === false ? 0 : Math.ceil(HEADER_H * chromeScale);
   const fx = Math.round((width - mapW) / 2);
   const fy = headerH + MARGIN;
@@ -149,11 +149,17 @@ function release(canvas: Canvas): void {
   pool.set(key, list);
 }
 
-/** Static layer cache: per GameMap, per layout key (size, scale, legend). */
+/**
+ * Static layer cache: per GameMap, per layout (size, scale, focus, legend). The whole map is one
+ * entry that every whole-map render reuses; zooms are kept in a small LRU (the same area is often
+ * drawn again after the next action).
+ */
 const staticCache = new WeakMap<GameMap, Map<string, Canvas>>();
+const STATIC_ENTRIES_PER_MAP = 6;
 
 function staticKey(p: PictureLayout): string {
-  return `${p.width}x${p.staticH}@${p.frame.scale}:${p.headerH}:${p.legendH}`;
+  const f = p.frame.focus;
+  return `${p.width}x${p.staticH}@${p.frame.scale}:${p.headerH}:${p.stackH}:${p.legendH}:${f ? `${f.center}/${f.radius}` : 'whole'}`;
 }
 
 function setMapTransform(ctx: CanvasRenderingContext2D, frame: MapFrame): void {
@@ -204,10 +210,25 @@ function staticLayer(map: GameMap, p: PictureLayout): Canvas {
   }
   const key = staticKey(p);
   let c = perMap.get(key);
-  if (!c) {
-    c = createCanvas(p.width, p.staticH);
-    drawStatic(c.getContext('2d'), map, p);
+  if (c) {
+    // Refresh its place in the LRU order.
+    perMap.delete(key);
     perMap.set(key, c);
+    return c;
+  }
+  c = createCanvas(p.width, p.staticH);
+  drawStatic(c.getContext('2d'), map, p);
+  perMap.set(key, c);
+  while (perMap.size > STATIC_ENTRIES_PER_MAP) {
+    const oldest = perMap.keys().next().value as string;
+    // Keep the whole-map layer: it is the one drawn most.
+    if (oldest.endsWith(':whole') && perMap.size > 1) {
+      const whole = perMap.get(oldest)!;
+      perMap.delete(oldest);
+      perMap.set(oldest, whole);
+      const next = perMap.keys().next().value as string;
+      perMap.delete(next);
+    } else perMap.delete(oldest);
   }
   return c;
 }
@@ -277,11 +298,7 @@ export function drawMap(view: MapView, map: GameMap, options: RenderOptions = {}
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalAlpha = 1;
   ctx.globalCompositeOperation = 'source-over';
-  if (p.frame.focus) {
-    drawStatic(ctx, map, p);
-  } else {
-    ctx.drawImage(staticLayer(map, p), 0, 0);
-  }
+  ctx.drawImage(staticLayer(map, p), 0, 0);
   if (p.headerH > 0) {
     ctx.save();
     ctx.setTransform(p.chromeScale, 0, 0, p.chromeScale, 0, 0);

@@ -269,19 +269,53 @@ export function drawTerrainLayer(ctx: CanvasRenderingContext2D, map: GameMap, he
     ctx.fillText(id, c.x, c.y - BASE_H / 2 + 2);
   }
 
-  // 8. Place names (confirmed places and lakes), with a halo so they read on any terrain.
+  // 8. Place names (confirmed places and lakes), with a halo so they read on any terrain. Labels
+  // are kept inside the drawn area and nudged up/down so they do not overlap each other.
+  const bounds = hexBounds(hexes);
+  const placedLabels: { l: number; t: number; r: number; b: number }[] = [];
   for (const place of map.places) {
     const inView = place.hexes.filter((h) => set.has(h));
     if (inView.length === 0) continue;
     if (place.id === 'main-road-first-seven') continue;
-    const pts = place.hexes.map(baseCenter);
-    const x = pts.reduce((s, p) => s + p.x, 0) / pts.length;
-    const y = pts.reduce((s, p) => s + p.y, 0) / pts.length;
     const lakeName = place.certainty === 'approximate';
-    const single = place.hexes.length === 1 || /bridge/i.test(place.name);
-    const ty = single ? y + BASE_H / 2 - 9 : y;
-    haloText(ctx, place.name, x, lakeName ? y : ty, font(lakeName ? 11 : 10, true), lakeName ? COLORS.lakeText : COLORS.placeText);
+    const bridge = /bridge/i.test(place.name);
+    const pts = (lakeName ? place.hexes : inView).map(baseCenter);
+    let x = pts.reduce((s, p) => s + p.x, 0) / pts.length;
+    let y = pts.reduce((s, p) => s + p.y, 0) / pts.length;
+    if (bridge) x += BASE_R * 1.1;
+    else if (!lakeName && place.hexes.length === 1) y += BASE_H / 2 - 9;
+    const f = font(lakeName ? 11 : 10, true);
+    ctx.font = f;
+    const w = ctx.measureText(place.name).width + 6;
+    const h = 14;
+    x = Math.min(Math.max(x, bounds.minX + w / 2 + 2), bounds.maxX - w / 2 - 2);
+    y = Math.min(Math.max(y, bounds.minY + h), bounds.maxY - h);
+    let chosen = y;
+    for (const dy of [0, 13, -13, 26, -26]) {
+      const r = { l: x - w / 2, t: y + dy - h / 2, r: x + w / 2, b: y + dy + h / 2 };
+      if (!placedLabels.some((o) => o.l < r.r && r.l < o.r && o.t < r.b && r.t < o.b)) {
+        chosen = y + dy;
+        break;
+      }
+    }
+    placedLabels.push({ l: x - w / 2, t: chosen - h / 2, r: x + w / 2, b: chosen + h / 2 });
+    haloText(ctx, place.name, x, chosen, f, lakeName ? COLORS.lakeText : COLORS.placeText);
   }
+}
+
+function hexBounds(hexes: readonly HexId[]): { minX: number; minY: number; maxX: number; maxY: number } {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const id of hexes) {
+    const c = baseCenter(id);
+    minX = Math.min(minX, c.x - BASE_R);
+    maxX = Math.max(maxX, c.x + BASE_R);
+    minY = Math.min(minY, c.y - BASE_H / 2);
+    maxY = Math.max(maxY, c.y + BASE_H / 2);
+  }
+  return { minX, minY, maxX, maxY };
 }
 
 /** Text with a white halo. */
