@@ -1,9 +1,10 @@
 // The stored game document (one per game, kept by a GameStore with a version number).
 // Format documented in docs/game-record.md § Service.
+import type { GameRecord } from '../engine/record.js';
 import type { Action, GameState, Side } from '../engine/types.js';
 
 export const DOC_FORMAT = 'hexref-game-doc/1';
-export const RECORD_FORMAT = 'hexref-record/1';
+export const RECORD_FORMAT = 'hexref-service-record/1';
 
 export const SIDES: readonly Side[] = ['finnish', 'soviet'];
 
@@ -78,21 +79,23 @@ export interface GameDoc {
   secret: { seed: string } | null;
 }
 
-/** An exported record: replays to the game's state; the seed appears only once the game is over. */
-export interface ExportedRecord {
-  format: typeof RECORD_FORMAT;
-  gameId: string;
-  ruleset: string;
-  scenario: string;
-  options: Record<string, boolean>;
-  seats: Record<Side, string[]>;
-  status: GameStatus;
-  commitment: string | null;
-  seed: string | null;
-  startedAt: number | null;
-  endedAt: number | null;
-  result: GameMeta['result'];
+/**
+ * An exported record: the engine's record format (docs/game-record.md: format 'hexref-record',
+ * version 1; its `actions` are the effective actions — undone ones left out — with their dice, so the
+ * engine's replayRecord / `hexref replay` accept it as is) plus `service` (game id, seats, status,
+ * times, result) and `entries`, the full service record (who did what when, notes, undos, resignation). The seed is included only once the
+ * game is over; the RNG state never.
+ */
+export interface ExportedRecord extends GameRecord {
+  service: {
+    format: typeof RECORD_FORMAT;
+    gameId: string;
+    status: GameStatus;
+    seats: Record<Side, string[]>;
+    startedAt: number | null;
+    endedAt: number | null;
+    result: GameMeta['result'];
+  };
+  /** The full service record: every entry, undone actions and undo entries included. */
   entries: RecordEntry[];
-  /** stateHash of the final state, once the game is over (null before). */
-  finalStateHash: string | null;
 }

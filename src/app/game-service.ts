@@ -61,6 +61,8 @@ export interface ServiceDeps {
   newGameId?: () => string;
   /** Most undo steps kept per side's run of actions (default 30). */
   maxUndo?: number;
+  /** Told about every compare-and-set conflict (metrics, the race tool). */
+  onConflict?: (gameId: string, attempt: number) => void;
 }
 
 export const sideName = (s: Side): string => (s === 'finnish' ? 'Finnish' : 'Soviet');
@@ -95,6 +97,7 @@ export class GameService {
   private readonly newGameId: () => string;
   private readonly maxUndo: number;
   private readonly ruleset: ServiceDeps['ruleset'];
+  private readonly onConflict: (gameId: string, attempt: number) => void;
 
   constructor(deps: ServiceDeps) {
     this.store = deps.store;
@@ -105,6 +108,7 @@ export class GameService {
     this.newSeed = deps.newSeed ?? (() => randomBytes(32).toString('hex'));
     this.newGameId = deps.newGameId ?? (() => `g-${randomBytes(5).toString('hex')}`);
     this.maxUndo = deps.maxUndo ?? 30;
+    this.onConflict = deps.onConflict ?? (() => {});
   }
 
   // ───────────────────────────── plumbing ─────────────────────────────
@@ -161,6 +165,7 @@ export class GameService {
           ...(change.extra ? { extra: change.extra } : {}),
         };
       } catch (err) {
+        if (isStoreError(err, 'store/conflict')) this.onConflict(id, attempt);
         if (isStoreError(err, 'store/conflict') && attempt === 0) continue;
         if (isStoreError(err, 'store/conflict')) {
           return refuse('store/conflict', `The game changed twice while ${doing}; nothing was applied. Look at the status and try again.`);
@@ -634,7 +639,7 @@ export class GameService {
     return {
       ok: true, gameId: id, version: stored.version, events: [], views: [], record,
       lines: [
-        `Record of game ${id}: ${record.entries.length} entries.`,
+        `Record of game ${id}: ${record.entries.length} entries, ${record.actions.length} effective actions.`,
         record.seed ? 'The seed is included: anyone can verify every roll.' : 'The seed stays secret until the game ends; the commitment is included.',
       ],
     };
@@ -673,22 +678,33 @@ export interface StatusView {
 
 export function exportDoc(doc: GameDoc, helpers: EngineHelpers): ExportedRecord {
   const over = doc.meta.status === 'finished' || doc.meta.status === 'aborted';
-  return {
-    format: RECORD_FORMAT,
-    gameId: doc.meta.gameId,
+  const entries = structuredClone(doc.record) as RecordEntry[];
+  const undone = new Set(entries.flatMap((e) => (e.kind === 'undo' ? [e.undoes] : [])));
+  const actions = entries.flatMap((e) =>
+    e.kind === 'action' && !undone.has(e.seq) ? [{ side: e.side, action: e.action, ...(e.rolls.length ? { dice: e.rolls.map((r) => r.dice) } : {}) }] : [],
+  );
+  const out: ExportedRecord = {
+    format: 'hexref-record',
+    version: 1,
     ruleset: doc.meta.ruleset,
     scenario: doc.meta.scenario,
     options: { ...doc.meta.options },
-    seats: { finnish: doc.meta.seats.finnish.slice(), soviet: doc.meta.seats.soviet.slice() },
-    status: doc.meta.status,
-    commitment: doc.meta.commitment,
+    commitment: doc.meta.commitment ?? '',
     seed: over && doc.secret ? doc.secret.seed : null,
-    startedAt: doc.meta.startedAt,
-    endedAt: doc.meta.endedAt,
-    result: doc.meta.result,
-    entries: structuredClone(doc.record) as RecordEntry[],
-    finalStateHash: over && doc.state ? helpers.stateHash(doc.state) : null,
+    actions,
+    service: {
+      format: RECORD_FORMAT,
+      gameId: doc.meta.gameId,
+      status: doc.meta.status,
+      seats: { finnish: doc.meta.seats.finnish.slice(), soviet: doc.meta.seats.soviet.slice() },
+      startedAt: doc.meta.startedAt,
+      endedAt: doc.meta.endedAt,
+      result: doc.meta.result,
+    },
+    entries,
   };
+  if (over && doc.state) out.final = { turn: doc.state.turn, phase: doc.state.phase, stateHash: helpers.stateHash(doc.state) };
+  return out;
 }
 
 export function describeAction(a: Action): string {

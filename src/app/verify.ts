@@ -82,11 +82,11 @@ export function verifyRecord(engine: EngineApi, helpers: EngineHelpers, record: 
     actions++;
     state = res.state;
   }
-  if (record.finalStateHash) {
+  if (record.final) {
     const h = helpers.stateHash(state);
-    if (h !== record.finalStateHash) {
+    if (h !== record.final.stateHash) {
       return fail(actions, rolls, {
-        seq: record.entries.length, kind: 'final-state', expected: h, recorded: record.finalStateHash,
+        seq: record.entries.length, kind: 'final-state', expected: h, recorded: record.final.stateHash,
         message: 'the replayed final state differs from the recorded final state hash',
       });
     }
@@ -95,7 +95,7 @@ export function verifyRecord(engine: EngineApi, helpers: EngineHelpers, record: 
     ok: true, actions, rolls, mismatch: null,
     lines: [
       `Verified: the seed matches the commitment ${commitment.slice(0, 16)}…; ${actions} action(s) replayed, ${rolls} roll(s) recomputed, all match` +
-        (record.finalStateHash ? ', and the final state is identical.' : '.'),
+        (record.final ? ', and the final state is identical.' : '.'),
     ],
   };
 }

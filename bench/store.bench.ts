@@ -1,0 +1,95 @@
+// npm run bench:store — apply+persist through the game service on Redis (load → engine.apply → Lua
+// compare-and-set save) beside a raw Redis GET+SET round trip of the same document, and their ratio.
+// Uses REDIS_URL if set, else starts a private redis-server for the run. Not a test: prints figures.
+import { randomBytes } from 'node:crypto';
+import { createClient } from '@redis/client';
+import { startPrivateRedis, type PrivateRedis } from '../scripts/private-redis.js';
+import { openGameService } from '../src/app/wiring.js';
+import type { GameDoc } from '../src/app/game-doc.js';
+import type { Phase } from '../src/engine/types.js';
+
+const N = Number(process.env.BENCH_N ?? 400);
+const WARMUP = 30;
+
+function stats(samples: number[]): { median: number; p99: number; mean: number } {
+  const s = samples.slice().sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+  return { median: q(0.5), p99: q(0.99), mean: s.reduce((a, b) => a + b, 0) / s.length };
+}
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+
+async function main(): Promise<void> {
+  let redis: PrivateRedis | undefined;
+  let url = process.env.REDIS_URL;
+  if (!url) {
+    redis = await startPrivateRedis();
+    url = redis.url;
+  }
+  const bundle = await openGameService({ storeUrl: url });
+  const { service, ruleset } = bundle;
+  const scenario = ruleset.scenarios.find((s) => s.id === 'campaign') ?? ruleset.scenarios[0]!;
+  const user = { userId: 'bench' };
+  let gameId = '';
+  const newGame = async () => {
+    const c = await service.createGame({ channelId: `bench-${randomBytes(4).toString('hex')}`, host: user, scenario: scenario.id, seatHostAs: 'both' });
+    if (!c.ok) throw new Error(c.error.message);
+    if (gameId) await service.abort({ gameId }, user, 'bench: next game');
+    gameId = c.gameId;
+    const s = await service.start({ gameId }, user);
+    if (!s.ok) throw new Error(s.error.message);
+  };
+  await newGame();
+
+  const applyTimes: number[] = [];
+  let docBytes = 0;
+  for (let i = 0; i < N + WARMUP; i++) {
+    const st = await service.status({ gameId });
+    if (!st.ok) throw new Error(st.error.message);
+    if (st.status.turn! >= scenario.turns.last) {
+      await newGame();
+      i--;
+      continue;
+    }
+    const t0 = process.hrtime.bigint();
+    const r = await service.act({ gameId }, user, { type: 'endPhase', phase: st.status.phase as Phase });
+    const t = ms(t0);
+    if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+    if (i >= WARMUP) applyTimes.push(t);
+  }
+  const doc = (await bundle.store.load(gameId))!.doc as GameDoc;
+  const json = JSON.stringify(doc);
+  docBytes = Buffer.byteLength(json);
+
+  const raw = createClient({ url });
+  await raw.connect();
+  const key = `bench:raw:${randomBytes(4).toString('hex')}`;
+  await raw.set(key, json);
+  const rawTimes: number[] = [];
+  for (let i = 0; i < N + WARMUP; i++) {
+    const t0 = process.hrtime.bigint();
+    const got = await raw.get(key);
+    await raw.set(key, got!);
+    const t = ms(t0);
+    if (i >= WARMUP) rawTimes.push(t);
+  }
+  await raw.del(key);
+  raw.destroy();
+  await service.abort({ gameId }, user, 'bench finished');
+  await bundle.close();
+  await redis?.stop();
+
+  const a = stats(applyTimes);
+  const b = stats(rawTimes);
+  const f = (x: number) => x.toFixed(3).padStart(8);
+  console.log(`store bench on ${url.replace(/\/\/[^@/]*@/, '//***@')}: ${N} samples each, document ${(docBytes / 1024).toFixed(1)} KiB (${scenario.id})`);
+  console.log(`                                  median ms    p99 ms   mean ms`);
+  console.log(`apply+persist (service.act)      ${f(a.median)}  ${f(a.p99)}  ${f(a.mean)}`);
+  console.log(`raw GET+SET of the same document ${f(b.median)}  ${f(b.p99)}  ${f(b.mean)}`);
+  console.log(`ratio                            ${f(a.median / b.median)}x ${f(a.p99 / b.p99)}x`);
+  console.log(JSON.stringify({ bench: 'store', samples: N, docBytes, applyPersist: a, rawGetSet: b, ratioMedian: a.median / b.median, ratioP99: a.p99 / b.p99 }));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+// Build a ready GameService from configuration: store (createStore), ruleset (src/data), engine.
+// Used by the composition root (src/main.ts), the console, the race tool and the benchmark.
+import { loadRuleset, DEFAULT_DATA_DIR } from '../data/load.js';
+import * as engineModule from '../engine/index.js';
+import type { Ruleset } from '../engine/ruleset.js';
+import { createStore } from '../store/index.js';
+import type { GameStore } from '../store/types.js';
+import type { EngineApi, EngineHelpers } from './engine-port.js';
+import { GameService, type ServiceDeps } from './game-service.js';
+
+export interface GameServiceBundle {
+  service: GameService;
+  store: GameStore;
+  ruleset: Ruleset;
+  engine: EngineApi;
+  helpers: EngineHelpers;
+  close(): Promise<void>;
+}
+
+export interface WiringOptions {
+  storeUrl: string;
+  finishedTtlDays?: number;
+  dataDir?: string;
+  /** Already-loaded ruleset (saves re-reading data/ in tests). */
+  ruleset?: Ruleset;
+  clock?: () => number;
+  onConflict?: ServiceDeps['onConflict'];
+  onStoreError?: (err: Error) => void;
+  newSeed?: () => string;
+}
+
+export const engineHelpers: EngineHelpers = {
+  commitmentOf: engineModule.commitmentOf,
+  stateHash: engineModule.stateHash,
+  publicState: engineModule.publicState,
+};
+
+export async function openGameService(opts: WiringOptions): Promise<GameServiceBundle> {
+  const ruleset = opts.ruleset ?? loadRuleset(opts.dataDir ?? DEFAULT_DATA_DIR);
+  const engine: EngineApi = engineModule.createEngine(ruleset);
+  const store = await createStore(opts.storeUrl, {
+    ...(opts.finishedTtlDays !== undefined ? { finishedTtlDays: opts.finishedTtlDays } : {}),
+    ...(opts.onStoreError ? { onError: opts.onStoreError } : {}),
+  });
+  const service = new GameService({
+    store,
+    engine,
+    helpers: engineHelpers,
+    ruleset: { id: ruleset.id, scenarios: ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })) },
+    clock: opts.clock ?? Date.now,
+    ...(opts.onConflict ? { onConflict: opts.onConflict } : {}),
+    ...(opts.newSeed ? { newSeed: opts.newSeed } : {}),
+  });
+  return { service, store, ruleset, engine, helpers: engineHelpers, close: () => store.close() };
+}
