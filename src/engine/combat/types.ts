@@ -88,3 +88,42 @@ export interface AdvanceDecision {
 }
 
 export type CombatDecision = LossDecision | AdvanceDecision;
+
+/** Events of Combats and Assaults (added to the engine's GameEvent union). */
+export type CombatEvent =
+  | {
+      type: 'combat';
+      kind: 'combat' | 'assault';
+      id: number;
+      side: Side;
+      target: HexId;
+      attackers: { unit: string; hex: HexId; cs: number; notes: string[] }[];
+      defenders: { unit: string; cs: number; notes: string[] }[];
+      attackerTotal: number;
+      defenderTotal: number;
+      /** CS halvings applied (8.2 cases 1, 2; 8.5.2.3), as text. */
+      halvings: string[];
+      /** `19:2` */
+      ratio: string;
+      baseOdds: string;
+      /** Each shift with its case number, e.g. `defender on frozen lake: 4R (8.3 case 5)`. */
+      modifiers: string[];
+      netShift: string;
+      finalOdds: string;
+      column: OddsColumn;
+      /** Number of the roll event with the dice. */
+      rollNumber: number;
+      roll: number;
+      /** `1/2`: attacker / defender losses (8.4). */
+      result: string;
+      rule: '8.4' | '9.2';
+    }
+  | { type: 'hotel'; hex: HexId; ignored: number; rule: '5.2.5' }
+  | { type: 'lossesIgnored'; units: string[]; losses: number; reason: string; rule: string }
+  | { type: 'stepLoss'; unit: string; steps: number; stepsLeft: number; rule: string; reason: string }
+  | { type: 'eliminated'; unit: string; box: 'deadPool' | 'eliminated'; inSupply: boolean; rule: '8.6' }
+  | { type: 'retreated'; unit: string; from: HexId; path: HexId[]; rule: '8.5.2' }
+  | { type: 'advanced'; units: string[]; from: HexId[]; path: HexId[]; rule: '8.7' | '8.7.1' | '9.2' }
+  | { type: 'advanceDeclined'; combatId: number; rule: '8.7' }
+  | { type: 'combatDone'; combatId: number }
+  | { type: 'pajariCheck'; unit: string; reason: string; roll: number; captured: boolean; rule: '12.3.1' };

@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import { answerAdvance, answerLosses, checkAssaultDeclaration, checkCombatDeclaration, readRecord, resolveDeclared, type CombatIo, type Declared } from '../../../src/engine/combat/resolve.js';
+import type { AdvanceDecision, CombatEvent, LossDecision } from '../../../src/engine/combat/types.js';
+import type { GameState } from '../../../src/engine/types.js';
+import { area, ruleset, SHIPPED_CRT, state } from './helpers.js';
+
+function io(dice: number[]): CombatIo & { events: CombatEvent[]; rolls: number } {
+  const out = {
+    events: [] as CombatEvent[],
+    rolls: 0,
+    roll(count: number) {
+      out.rolls++;
+      const d = dice.splice(0, count);
+      if (d.length !== count) throw new Error('test ran out of dice');
+      return { dice: d, n: out.rolls };
+    },
+    emit(e: CombatEvent) {
+      out.events.push(e);
+    },
+  };
+  return out;
+}
+
+function declare(st: GameState, rs: ReturnType<typeof ruleset>, side: 'soviet' | 'finnish', attackers: string[], target: string): Declared {
+  const d = checkCombatDeclaration(st, rs, side, attackers, target);
+  if ('violation' in d) throw new Error(d.violation.message);
+  return d;
+}
+
+const pending = <T>(st: GameState): T => st.pending[0] as unknown as T;
+
+describe('Combat procedure (8.1)', () => {
+  it('resolves the bridge example without its support rolls: 13 halved to 7 against 6 is 1:1, an 8 gives 1/1 (10.6 example, 8.2, 8.4)', () => {
+    const rs = ruleset({ terrain: area('K15', 3, 'forest'), bridges: [['J16', 'K15']], supply: { soviet: ['P16'], finnish: ['F15'] } });
+    const st = state(rs, [['S1', 'J16'], ['S2', 'J16', 1], ['S3', 'J16'], ['FMG1', 'K15']]);
+    const d = declare(st, rs, 'soviet', ['S1', 'S2', 'S3'], 'K15');
+    const draft = structuredClone(st);
+    const x = io([3, 5]);
+    expect(resolveDeclared(draft, rs, d, x)).toBeNull();
+    const ev = x.events[0]!;
+    expect(ev).toMatchObject({ type: 'combat', attackerTotal: 7, defenderTotal: 6, ratio: '7:6', baseOdds: '1:1', column: '1:1', roll: 8, result: '1/1', modifiers: [] });
+    if (ev.type === 'combat') expect(ev.halvings[0]).toContain('8.2 case 1');
+    // The defender decides first: one step or a one-hex retreat.
+    const dec = pending<LossDecision>(draft);
+    expect(dec).toMatchObject({ type: 'combatLosses', side: 'finnish', role: 'defender', losses: 1 });
+    expect(answerLosses(draft, rs, 'finnish', { steps: { FMG1: 1 } }, x)).toBeNull();
+    // Then the attacker: the first loss must be a step.
+    const att = pending<LossDecision>(draft);
+    expect(att).toMatchObject({ side: 'soviet', role: 'attacker', minSteps: 1 });
+    expect(answerLosses(draft, rs, 'soviet', { steps: { S1: 1 } }, x)).toBeNull();
+    expect(draft.units.S1!.stepsLeft).toBe(1);
+    expect(draft.units.FMG1!.stepsLeft).toBe(1);
+    // The MG held: no advance; the combat is over.
+    expect(draft.pending).toEqual([]);
+    expect(readRecord(draft).current).toBeNull();
+  });
+
+  it('refuses the attack before rolling when the CRT column is not filled in (8.4, rule/crt-missing)', () => {
+    const rs = ruleset({ terrain: area('M16', 2, 'forest') }, { crt: SHIPPED_CRT });
+    const st = state(rs, [['S1', 'M15'], ['F1', 'M16']]);
+    const x = io([3, 5]);
+    const draft = structuredClone(st);
+    const v = resolveDeclared(draft, rs, declare(st, rs, 'soviet', ['S1'], 'M16'), x);
+    expect(v).toMatchObject({ code: 'rule/crt-missing', rule: '8.4' });
+    expect(x.rolls).toBe(0);
+    expect(draft).toEqual(st);
+  });
+
+  it('lets defending infantry in the Hotel ignore the first loss (5.2.5)', () => {
+    const rs = ruleset({ terrain: area('M16', 3, 'forest'), hotel: 'M16', supply: { soviet: ['P16'], finnish: ['H16'] } });
+    const st = state(rs, [['S1', 'M15'], ['S2', 'M15'], ['S3', 'M15'], ['F1', 'M16']]);
+    const draft = structuredClone(st);
+    const x = io([6, 6]); // 15:5 = 3:1, 12 → fixture 0/4
+    resolveDeclared(draft, rs, declare(st, rs, 'soviet', ['S1', 'S2', 'S3'], 'M16'), x);
+    expect(x.events.map((e) => e.type)).toEqual(['combat', 'hotel']);
+    expect(pending<LossDecision>(draft).losses).toBe(3);
+  });
+
+  it('keeps every step of a combat in pending decisions with a one-step default (8.5, 8.7)', () => {
+    const rs = ruleset({ terrain: area('M16', 4, 'forest'), supply: { soviet: ['P16'], finnish: ['H16'] } });
+    const st = state(rs, [['S1', 'M15'], ['S2', 'M17'], ['F1', 'M16']]);
+    const draft = structuredClone(st);
+    const x = io([5, 5]); // 10:5 = 2:1, concentric 1R → 3:1; 10 → fixture 0/3
+    resolveDeclared(draft, rs, declare(st, rs, 'soviet', ['S1', 'S2'], 'M16'), x);
+    const ev = x.events[0]!;
+    if (ev.type === 'combat') expect(ev.modifiers).toEqual(['concentric attack from M15, M17: 1R (8.3 case 4)']);
+    const dec = pending<LossDecision>(draft);
+    expect(dec.default).toBeDefined();
+    expect(answerLosses(draft, rs, 'finnish', dec.default, x)).toBeNull();
+    const adv = pending<AdvanceDecision>(draft);
+    expect(adv).toMatchObject({ type: 'advance', side: 'soviet', vacated: 'M16', mandatory: false });
+  });
+});
+
+describe('Combat declaration (8.0)', () => {
+  const rs = ruleset({ terrain: area('M16', 3, 'forest') });
+  it('never lets a mortar attack (12.5.1)', () => {
+    const st = state(rs, [['SMtr', 'M15'], ['F1', 'M16']]);
+    expect(checkCombatDeclaration(st, rs, 'soviet', ['SMtr'], 'M16')).toMatchObject({ violation: { code: 'rule/mortar-no-attack' } });
+  });
+  it('refuses attackers that are not adjacent to the defending hex (8.0)', () => {
+    const st = state(rs, [['S1', 'M14'], ['F1', 'M16']]);
+    expect(checkCombatDeclaration(st, rs, 'soviet', ['S1'], 'M16')).toMatchObject({ violation: { code: 'rule/not-adjacent' } });
+  });
+  it('lets each unit attack once and each hex be attacked once per Combat Phase (8.0 c, e)', () => {
+    const st = state(rs, [['S1', 'M15'], ['S2', 'M15'], ['F1', 'M16'], ['F3', 'M16'], ['F2', 'N15']]);
+    const draft = structuredClone(st);
+    const x = io([6, 6]); // 5:10 = 1:2, 12 → fixture 0/2: the Finns take two steps and stay
+    resolveDeclared(draft, rs, declare(st, rs, 'soviet', ['S1'], 'M16'), x);
+    expect(answerLosses(draft, rs, 'finnish', { steps: { F1: 1, F3: 1 } }, x)).toBeNull();
+    expect(draft.pending).toEqual([]);
+    expect(checkCombatDeclaration(draft, rs, 'soviet', ['S1'], 'N15')).toMatchObject({ violation: { code: 'rule/already-attacked' } });
+    expect(checkCombatDeclaration(draft, rs, 'soviet', ['S2'], 'M16')).toMatchObject({ violation: { code: 'rule/hex-already-attacked' } });
+    // (d) S2 stacked with S1 may attack a different hex.
+    expect('violation' in checkCombatDeclaration(draft, rs, 'soviet', ['S2'], 'N15')).toBe(false);
+  });
+  it('does not let Pajari alone be attacked (12.3.1)', () => {
+    const st = state(rs, [['S1', 'M15'], ['Pajari', 'M16']]);
+    expect(checkCombatDeclaration(st, rs, 'soviet', ['S1'], 'M16')).toMatchObject({ violation: { code: 'rule/leader-alone' } });
+  });
+  it('requires a friendly Combat Phase (8.0)', () => {
+    const st = state(rs, [['S1', 'M15'], ['F1', 'M16']], { phase: 'action' });
+    expect(checkCombatDeclaration(st, rs, 'soviet', ['S1'], 'M16')).toMatchObject({ violation: { code: 'rule/wrong-phase' } });
+  });
+  it('lets armor attack into terrain it may not enter (8.0 f)', () => {
+    const st = state(rs, [['T26', 'M15'], ['F1', 'M16']]);
+    expect('violation' in checkCombatDeclaration(st, rs, 'soviet', ['T26'], 'M16')).toBe(false);
+  });
+});
+
+describe('Advance after combat (8.7, 8.7.1)', () => {
+  const rs = ruleset({ terrain: area('M16', 5, 'forest'), supply: { soviet: ['P16'], finnish: ['H16'] } });
+  function cleared(places: Parameters<typeof state>[1], attackers: string[], dice: number[], answer: { steps: Record<string, number>; retreat?: Record<string, string[]> }) {
+    const st = state(rs, places);
+    const draft = structuredClone(st);
+    const x = io(dice);
+    resolveDeclared(draft, rs, declare(st, rs, 'soviet', attackers, 'M16'), x);
+    expect(answerLosses(draft, rs, 'finnish', answer, x)).toBeNull();
+    return { draft, x };
+  }
+
+  it('never advances mortars, AT guns or infantry guns (8.7, 12.5.1)', () => {
+    // 15 (3 inf) vs 5: 3:1; 12 → 0/4. Defender eliminated (2 steps) …
+    const { draft, x } = cleared([['S1', 'M15'], ['S2', 'M15'], ['S3', 'M15'], ['SAT', 'M15'], ['F1', 'M16']], ['S1', 'S2', 'S3', 'SAT'], [6, 6], { steps: { F1: 2 } });
+    const adv = pending<AdvanceDecision>(draft);
+    expect(adv.units.map((u) => u.unit)).toEqual(['S1', 'S2', 'S3']);
+    expect(answerAdvance(draft, rs, 'soviet', ['SAT'], ['M16'], x)).toMatchObject({ code: 'rule/cannot-advance' });
+  });
+
+  it('lets the attacker advance only into the defenders’ hex when they were all eliminated (8.7.1)', () => {
+    const { draft, x } = cleared([['S1', 'M15'], ['S2', 'M15'], ['S3', 'M15'], ['F1', 'M16']], ['S1', 'S2', 'S3'], [6, 6], { steps: { F1: 2 } });
+    expect(answerAdvance(draft, rs, 'soviet', ['S1'], ['M16', 'M17'], x)).toMatchObject({ code: 'rule/advance-limit' });
+    expect(answerAdvance(draft, rs, 'soviet', ['S1', 'S2'], ['M16'], x)).toBeNull();
+    expect(draft.units.S1!.hex).toBe('M16');
+    // The third unit may still advance (units need not follow the same path); an empty answer ends it.
+    expect(answerAdvance(draft, rs, 'soviet', [], [], x)).toBeNull();
+    expect(draft.pending).toEqual([]);
+    // Advanced units cannot attack again this phase (8.7).
+    expect(readRecord(draft).advanced).toEqual(['S1', 'S2']);
+  });
+
+  it('advances as many hexes as the defenders retreated, stopping on entering an eZOC (8.7.1)', () => {
+    const { draft, x } = cleared([['S1', 'M15'], ['S2', 'M15'], ['S3', 'M15'], ['F1', 'M16'], ['F2', 'K17']], ['S1', 'S2', 'S3'], [6, 6], { steps: { F1: 1 }, retreat: { F1: ['M17', 'M18', 'M19'] } });
+    expect(draft.units.F1!.hex).toBe('M19');
+    expect(pending<AdvanceDecision>(draft).units.map((u) => u.maxHexes)).toEqual([3, 3, 3]);
+    expect(answerAdvance(draft, rs, 'soviet', ['S1'], ['M16', 'M17', 'M18', 'M19'], x)).toMatchObject({ code: 'rule/advance-limit' });
+    // F2 in K17 puts L17 in a Finnish ZOC: an advance through it must stop there.
+    expect(answerAdvance(draft, rs, 'soviet', ['S1'], ['M16', 'L17', 'L18'], x)).toMatchObject({ code: 'rule/advance-zoc-stop', rule: '8.7.1' });
+    // Ending in an eZOC hex (M18, next to F1) is fine.
+    expect(answerAdvance(draft, rs, 'soviet', ['S1'], ['M16', 'M17', 'M18'], x)).toBeNull();
+    expect(draft.units.S1!.hex).toBe('M18');
+  });
+});
+
+describe('Assaults (9.0–9.2)', () => {
+  const rs = ruleset({ terrain: area('M16', 4, 'forest', { M16: 'village' }), supply: { soviet: ['P16'], finnish: ['H16'] } });
+  const mp = { from: 'M15', mpLeft: 5, cost: 3, minimumMove: false };
+
+  it('costs the terrain of the defender’s hex plus 2 MP (9.1)', () => {
+    const st = state(rs, [['S1', 'M15'], ['F1', 'M16']], { phase: 'action' });
+    expect(checkAssaultDeclaration(st, rs, 'soviet', ['S1'], 'M16', { ...mp, mpLeft: 2 })).toMatchObject({ violation: { code: 'rule/assault-mp' } });
+    expect('violation' in checkAssaultDeclaration(st, rs, 'soviet', ['S1'], 'M16', mp)).toBe(false);
+  });
+
+  it('allows an Assault by the minimum movement rule whatever its cost (9.1, 4.1.1)', () => {
+    const st = state(rs, [['S1', 'M15'], ['F1', 'M16']], { phase: 'action' });
+    expect('violation' in checkAssaultDeclaration(st, rs, 'soviet', ['S1'], 'M16', { ...mp, mpLeft: 2, minimumMove: true })).toBe(false);
+  });
+
+  it('lets only infantry, armor, engineers and MGs assault (9.1)', () => {
+    const st = state(rs, [['S1', 'M15'], ['SAT', 'M15'], ['F1', 'M16']], { phase: 'action' });
+    expect(checkAssaultDeclaration(st, rs, 'soviet', ['S1', 'SAT'], 'M16', mp)).toMatchObject({ violation: { code: 'rule/cannot-assault' } });
+  });
+
+  it('does not let armor assault into terrain it may not enter (9.1, 8.0 f)', () => {
+    const rs2 = ruleset({ terrain: area('M16', 3, 'forest'), roads: [['M14', 'M15']] });
+    const st = state(rs2, [['T26', 'M15'], ['F1', 'M16']], { phase: 'action' });
+    expect(checkAssaultDeclaration(st, rs2, 'soviet', ['T26'], 'M16', mp)).toMatchObject({ violation: { code: 'rule/prohibited-terrain' } });
+  });
+
+  it('makes the attacker take all losses as steps and advance into the vacated hex (9.2)', () => {
+    const st = state(rs, [['S1', 'M15'], ['S2', 'M15'], ['F1', 'M16', 1]], { phase: 'action' });
+    const d = checkAssaultDeclaration(st, rs, 'soviet', ['S1', 'S2'], 'M16', mp);
+    if ('violation' in d) throw new Error(d.violation.message);
+    const draft = structuredClone(st);
+    const x = io([1, 1]); // 10:3 = 3:1; SMG 1L (village, Finnish infantry) → 2:1; roll 2 → fixture 2/1
+    resolveDeclared(draft, rs, d, x);
+    const ev = x.events[0]!;
+    if (ev.type === 'combat') expect(ev.modifiers).toEqual(['Finnish SMGs in an Assault in village: 1L (8.3 case 15)']);
+    expect(ev).toMatchObject({ column: '2:1', result: '2/1' });
+    expect(answerLosses(draft, rs, 'finnish', { steps: { F1: 1 } }, x)).toBeNull();
+    const att = pending<LossDecision>(draft);
+    expect(att.minSteps).toBe(2);
+    expect(answerLosses(draft, rs, 'soviet', { steps: { S1: 1 }, retreat: { S1: ['M14'], S2: ['M14'] } }, x)).toMatchObject({ code: 'rule/assault-losses-are-steps' });
+    expect(answerLosses(draft, rs, 'soviet', { steps: { S1: 1, S2: 1 } }, x)).toBeNull();
+    const adv = pending<AdvanceDecision>(draft);
+    expect(adv.mandatory).toBe(true);
+    expect(answerAdvance(draft, rs, 'soviet', [], [], x)).toMatchObject({ code: 'rule/assault-must-advance' });
+    expect(answerAdvance(draft, rs, 'soviet', ['S1'], ['M16'], x)).toMatchObject({ code: 'rule/assault-must-advance' });
+    expect(answerAdvance(draft, rs, 'soviet', ['S1', 'S2'], ['M16'], x)).toBeNull();
+    expect(draft.units.S2!.hex).toBe('M16');
+  });
+});
+
+describe('Pajari and losses (12.3.1)', () => {
+  it('rolls for Pajari when every unit in his hex is eliminated out of supply: a 1 captures him', () => {
+    const rs = ruleset({ terrain: area('M16', 4, 'forest'), supply: { soviet: ['P16'], finnish: ['H16'] } });
+    const ring: Parameters<typeof state>[1] = [['S1', 'M15'], ['S2', 'N16'], ['S3', 'N17'], ['S4', 'M17'], ['S5', 'L17'], ['S6', 'L16']];
+    const st = state(rs, [...ring, ['F1', 'M16', 1], ['Pajari', 'M16']]);
+    const draft = structuredClone(st);
+    const x = io([6, 6, 1]);
+    resolveDeclared(draft, rs, declare(st, rs, 'soviet', ['S1', 'S2'], 'M16'), x);
+    expect(answerLosses(draft, rs, 'finnish', { steps: { F1: 1 } }, x)).toBeNull();
+    expect(x.events.find((e) => e.type === 'pajariCheck')).toMatchObject({ roll: 1, captured: true });
+    expect(draft.units.Pajari!.location).toBe('eliminated');
+    expect(draft.units.F1!.location).toBe('eliminated');
+  });
+});
