@@ -196,7 +196,8 @@ export interface Crt {
   rows: { roll: number; cells: (CrtCell | null)[] }[];
   /** False while any cell is null (see docs/rulings.md). */
   complete: boolean;
-  notes: string[];
+  /** Where the cells come from and what is missing (informational). */
+  notes?: string[];
 }
 
 /** What a CRT modifier does (8.2, 8.3). */
