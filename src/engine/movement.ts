@@ -181,9 +181,9 @@ export function search(ctx: Ctx, m: Mover, env: Env, extended: boolean, limit: n
 function pathTo(nodes: Map<HexId, Node>, hex: HexId): HexId[] {
   const out: HexId[] = [];
   let h: HexId | null = hex;
-  while (h !== null) {
+  while (h !== null && nodes.has(h)) {
     out.push(h);
-    h = nodes.get(h)?.prev ?? null;
+    h = nodes.get(h)!.prev;
   }
   return out.reverse();
 }

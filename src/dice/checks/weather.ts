@@ -18,7 +18,7 @@ const EFFECTS: Record<Condition, { ids: string[]; effects: string[] }> = {
     'An effective Breeze drawn with a Red 6 RNC thins the Fog by one level.'] },
   mist: { ids: ['99.3'], effects: ['Fire and observation: -2 at RR0, -1 at RR1.'] },
   gusty: { ids: ['99.4'], effects: ['A Radio card drawn in an RNC/RPC check counts as an effective Breeze.'] },
-  overcast: { ids: ['99.5'], effects: ['At the start of each deck draw an RNC: Red 4-6 starts Rain (Falling Snow if Ground Snow, Deep Snow or Extreme Winter is in effect).'] },
+  overcast: { ids: ['99.5'], effects: ['At the start of each deck draw an RNC: Red 4-6 starts Rain, or Falling Snow when snow already lies on the ground (Ground/Deep Snow) or it is Extreme Winter.'] },
   rain: { ids: ['99.6', '99.3'], effects: [
     'Mist penalties apply (fire and observation -2 at RR0, -1 at RR1); Smoke cards do nothing.',
     'RNC at the start of each new deck: Red 4-6 the rain gets heavier (another -1 FS or TH at every range); Black 5-6 it stops and Overcast remains.'] },
@@ -31,7 +31,7 @@ const EFFECTS: Record<Condition, { ids: string[]; effects: string[] }> = {
     'Streams are Frigid unless another snow form is in effect: an Infantry group entering one checks RPCs for wounds until a red one comes up.'] },
   'ground-snow': { ids: ['99.8', '99.82', '99.821'], effects: [
     'Observation +1.', 'Entrenching succeeds only on an RNC numbered 2; Bog checks shift one more column left.',
-    'Movement RNC 3-6 needed for Infantry entering or leaving Hills and for non-tracked AFVs, unless played to the discard pile (Banzai groups excepted).',
+    'Infantry moving onto or off Hills, and AFVs other than tracked ones, need a Movement RNC of 3-6 (a card sent to the discard pile is exempt; Banzai groups too).',
     'Streams are Frozen (treated as Gullies); an HE attack on a group there that draws Black 5-6 turns it Frigid.', 'Marsh counts as Open Ground.'] },
   'deep-snow': { ids: ['99.8', '99.83', '99.821'], effects: [
     'Observation +1.', 'Streams Frozen as in Ground Snow; Marsh and Brush count as Open Ground.',
@@ -41,7 +41,7 @@ const EFFECTS: Record<Condition, { ids: string[]; effects: string[] }> = {
     'Marsh cards become Drifts terrain.', 'A defending group on Drifts lowers the Fire Strength of the group opposite by 1 (not against mortars/artillery, not if encircled).',
     'Leaving Drifts takes a sideways Movement card; AFVs may go forward/back but Bog check two columns left (also before overrunning a group in Drifts).'] },
   'extreme-winter': { ids: ['99.85'], effects: [
-    'Breakdown range +1 for Russians before 4/41 and non-Finnish Axis before 4/42.',
+    'Breakdown range one higher: Russians until 3/41, Axis other than Finns until 3/42.',
     'Non-Finnish Axis AFVs before 4/42 draw an RNC in Prepare for Play: Red 5-6 immobilised.', 'Terrain as in Ground Snow; no entrenching.'] },
   'winter-camouflage': { ids: ['99.86'], effects: [
     'Infantry with it: attacks and observation against them -1 at RR0-RR1 in Open Ground, and they may play Concealment (Partisans get no extra bonus).',
@@ -87,7 +87,7 @@ export const weatherRnc: CheckDef = {
   options: [
     { name: 'condition', type: 'string', choices: RNC_SITUATIONS, required: true, description: 'what the RNC was drawn for' },
     { name: 'rnc', type: 'string', required: true, description: 'the card drawn, e.g. red5 or black6' },
-    { name: 'snow', type: 'boolean', description: 'Ground Snow, Deep Snow or Extreme Winter is in effect (overcast); Ground rather than Deep Snow matters not' },
+    { name: 'snow', type: 'boolean', description: 'snow already on the ground, or Extreme Winter (overcast)' },
     { name: 'breeze', type: 'boolean', description: 'an effective Breeze card was drawn with it (fog)' },
     { name: 'terrain', type: 'string', choices: ['mud', 'ground-snow', 'deep-snow'], description: 'weather for an entrenchment attempt' },
   ],

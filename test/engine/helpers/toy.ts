@@ -141,3 +141,30 @@ export function block(cols: string, rowFrom: number, rowTo: number, terrain: Ter
   for (const c of cols) for (let r = rowFrom; r <= rowTo; r++) out[`${c}${r}`] = terrain;
   return out;
 }
+
+import { createEngine, type Engine, type GameState, type Action, type ApplyResult } from '../../../src/engine/index.js';
+
+/** Engine + state at the start of `side`'s Action Phase on the first turn (or a later turn). */
+export function atAction(r: Ruleset, side: Side = 'soviet', turn = 1): { engine: Engine; state: GameState } {
+  const engine = createEngine(r);
+  let state = engine.setup('toy', { seed: 'toy-seed' });
+  while (!(state.phase === 'action' && state.activeSide === side && state.turn === turn)) {
+    const who = engine.whoMustAct(state);
+    const res = engine.apply(state, who.side, { type: 'endPhase', phase: state.phase });
+    if (!res.ok) throw new Error(res.violation.message);
+    state = res.state;
+  }
+  return { engine, state };
+}
+
+/** Applies and throws on a violation (for set-up steps inside tests). */
+export function must(engine: Engine, state: GameState, side: Side, action: Action): GameState {
+  const r: ApplyResult = engine.apply(state, side, action);
+  if (!r.ok) throw new Error(`${r.violation.code}: ${r.violation.message}`);
+  return r.state;
+}
+
+/** The violation code of a refused action (or 'ok'). */
+export function codeOf(r: ApplyResult): string {
+  return r.ok ? 'ok' : r.violation.code;
+}
