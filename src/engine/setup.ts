@@ -99,6 +99,7 @@ export function setupGame(ctx: Ctx, scenarioId: string, opts: { seed: string; op
   };
   for (const p of scen.setup) placeOnMap(ctx, state, newUnit(p.unit, !!p.reduced), p, events);
   for (const r of scen.reinforcements) {
+    if (r.optionalRule && !options[r.optionalRule]) continue;
     const u = newUnit(r.unit, false);
     u.entryTurn = r.turn;
     u.entryHex = r.entry;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { block, counter, toyRuleset, atAction, codeOf } from './helpers/toy.js';
+import { block, counter, toyRuleset, atAction, codeOf, setHex } from './helpers/toy.js';
 
 const costTo = (la: ReturnType<ReturnType<typeof atAction>['engine']['legalActions']>, id: string, hex: string) =>
   la.units.find((u) => u.units[0] === id)!.reachable.find((x) => x.hex === hex)?.cost;
@@ -24,8 +24,8 @@ describe('terrain (5.0–5.4)', () => {
       counters: [counter('s1', 'soviet', 'infantry'), counter('f1', 'finnish', 'infantry')],
       setup: { s1: 'M17', f1: 'K14' },
     });
-    r.map.hexes.M16 = { id: 'M16', terrain: 'forest', hotel: true };
-    r.map.hexes.L16 = { id: 'L16', terrain: 'forest', gravelPits: true };
+    setHex(r, { id: 'M16', terrain: 'forest', hotel: true });
+    setHex(r, { id: 'L16', terrain: 'forest', gravelPits: true });
     const { engine, state } = atAction(r);
     const la = engine.legalActions(state, 'soviet');
     expect(costTo(la, 's1', 'M16')).toBe(2);

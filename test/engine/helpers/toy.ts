@@ -2,7 +2,7 @@
  * Toy rulesets for engine tests (DESIGN: "a test can pass a 7-hex toy map"). Hex ids are real map
  * ids; only the hexes listed are in play. Costs are the printed ones (FACTS §1.10).
  */
-import type { CounterDef, GameMap, MapHex, Ruleset, RoadLink, Scenario, Side, Tables, Terrain, TurnDef, UnitType, StepValues } from '../../../src/engine/ruleset.js';
+import type { Drm, RatResult, CounterDef, GameMap, MapHex, Ruleset, RoadLink, Scenario, Side, Tables, Terrain, TurnDef, UnitType, StepValues } from '../../../src/engine/ruleset.js';
 import type { HexId } from '../../../src/engine/hex.js';
 
 export const MOVEMENT: Tables['movement'] = {
@@ -16,7 +16,7 @@ export const MOVEMENT: Tables['movement'] = {
   assaultExtra: 2,
 };
 
-function emptyDieTable<R>(): { dice: '1d6'; rows: { min: number | null; max: number | null; result: R }[]; drms: []; rule: string } {
+function emptyDieTable<R>(): { dice: '1d6'; rows: { min: number | null; max: number | null; result: R }[]; drms: Drm[]; rule: string } {
   return { dice: '1d6', rows: [], drms: [], rule: '' };
 }
 
@@ -25,14 +25,14 @@ export const TOY_TABLES: Tables = {
   crtNotes: { combatFirstAttackerLossIsStep: true, assaultAttackerLossesAllSteps: true, hotelIgnoresFirstLoss: 'M16' },
   combatModifiers: [],
   allOnLake: { favour: 'finnish', columns: 0, replaces: [] },
-  rat: { ...emptyDieTable(), friendlyFire: { unmodifiedMax: 0, optionalRule: '20.3' } },
-  atft: { ...emptyDieTable(), maxRange: 2, exclusiveDrms: [] },
+  rat: { ...emptyDieTable<RatResult>(), friendlyFire: { unmodifiedMax: 0, optionalRule: '20.3' } },
+  atft: { ...emptyDieTable<{ stepReduction: boolean }>(), maxRange: 2, exclusiveDrms: [] },
   recovery: emptyDieTable(),
   szlt: emptyDieTable(),
   fnrt: emptyDieTable(),
   movement: MOVEMENT,
   optional: {
-    capturedLmgs: { ...emptyDieTable(), marker: { cs: 0, ras: 0, range: 0 } },
+    capturedLmgs: { ...emptyDieTable<{ success: boolean }>(), marker: { cs: 0, ras: 0, range: 0 } },
     lostInWoods: emptyDieTable(),
     pajariHeart: { rule: '20.6', dice: '2d6', night: { failMax: 0, turnsAhead: { min: 1, max: 1 } }, other: { failMax: 0, turnsAhead: { min: 1, max: 1 } }, fatalFailure: 2 },
   },
@@ -46,6 +46,7 @@ export function counter(id: string, side: Side, type: UnitType, over: Partial<Co
   const twoStep = ['infantry', 'mg', 'tank', 'armoredCar', 'engineer', 'bicycle'].includes(type);
   return {
     id,
+    printed: id,
     side,
     formation: side === 'soviet' ? '609' : 'JR16',
     type,
@@ -105,6 +106,8 @@ export function toyRuleset(o: ToyOptions): Ruleset {
     description: 'test',
     turns: o.turns ?? { first: 1, last: 32 },
     firstPlayer: o.firstPlayer ?? 'soviet',
+    schedule: 'own',
+    replacements: [],
     setup: Object.entries(o.setup ?? {}).map(([unit, at]) => ({ unit, at: at === 'offMap' ? { type: 'offMap' as const } : { type: 'hex' as const, hex: at } })),
     startingAmmo: o.startingAmmo ?? { soviet: 0, finnish: 0 },
     dugInMarkers: { soviet: 0, finnish: 0 },
@@ -125,6 +128,7 @@ export function toyRuleset(o: ToyOptions): Ruleset {
       bridges: [],
       places: [],
       supplySources: { soviet: o.supply?.soviet ?? [], finnish: o.supply?.finnish ?? [] },
+      supplySourceEdges: {},
       entryHexes: [],
       roadExits: o.roadExits ?? [],
     },
@@ -133,6 +137,11 @@ export function toyRuleset(o: ToyOptions): Ruleset {
     turnTrack: o.track ?? turnTrack(),
     scenarios: [scenario],
   };
+}
+
+/** Replaces one hex of a toy map (e.g. to flag the Hotel). */
+export function setHex(r: Ruleset, hex: MapHex): void {
+  (r.map.hexes as Record<HexId, MapHex>)[hex.id] = hex;
 }
 
 /** Every hex of a rectangle of columns × rows, with one terrain. */
