@@ -1,7 +1,8 @@
 // Verify a revealed dice stream: the seed must hash to the commitment published before the first
 // roll, and every roll must be what (seed, roll number, input) gives. Reports the first mismatch.
+import { readFileSync } from 'node:fs';
 import { parseRoll, rollSpec } from './notation.js';
-import { commitmentFor, rollEngine, type RollRecord } from './stream.js';
+import { commitmentFor, RevealedStreamSchema, rollEngine, RollRecordSchema, type RollRecord } from './stream.js';
 
 export interface RollMismatch {
   n: number;
@@ -68,4 +69,30 @@ export function describeReport(r: VerifyReport, total: number): string[] {
   if (r.duplicates.length) lines.push(`roll numbers used twice: ${r.duplicates.join(', ')}`);
   lines.push(r.ok ? 'VERIFIED' : 'NOT VERIFIED');
   return lines;
+}
+
+/**
+ * What to verify, read from files: either a revealed stream written by `hexref roll --rotate`, or a
+ * seed and commitment given separately with a rolls file (a JSON list of rolls, or an object with `rolls`).
+ */
+export function readVerificationInput(source: { file?: string; seed?: string; commitment?: string; rollsFile?: string }): {
+  seed: string; commitment: string; rolls: RollRecord[];
+} {
+  const read = (f: string): unknown => {
+    try {
+      return JSON.parse(readFileSync(f, 'utf8'));
+    } catch (err) {
+      throw new Error(`Cannot read ${f}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+  };
+  if (source.file) {
+    const r = RevealedStreamSchema.safeParse(read(source.file));
+    if (!r.success) throw new Error(`${source.file} is not a revealed dice stream (${r.error.issues[0]!.path.join('.')}: ${r.error.issues[0]!.message}).`);
+    return r.data;
+  }
+  if (!source.seed || !source.commitment || !source.rollsFile) throw new Error('Give a revealed stream file, or a seed, a commitment and a rolls file.');
+  const raw = read(source.rollsFile);
+  const r = RollRecordSchema.array().safeParse(Array.isArray(raw) ? raw : (raw as { rolls?: unknown } | null)?.rolls);
+  if (!r.success) throw new Error(`${source.rollsFile} does not hold a list of rolls (${r.error.issues[0]!.message}).`);
+  return { seed: source.seed, commitment: source.commitment, rolls: r.data };
 }

@@ -83,6 +83,18 @@ describe('hexref roll', () => {
     const t = await run(['roll', '--verify', join(dir, 'tampered.json')]);
     expect(t.code).toBe(1);
     expect(t.out).toMatch(/roll #1 \(DR\): MISMATCH/);
+
+    // the same check from a seed, a commitment and the rolls copied from the channel
+    const revealed = JSON.parse(readFileSync(out, 'utf8'));
+    writeFileSync(join(dir, 'rolls.json'), JSON.stringify(revealed.rolls));
+    const byParts = await run(['roll', '--verify', '--seed', revealed.seed, '--commitment', revealed.commitment, '--rolls', join(dir, 'rolls.json')]);
+    expect(byParts.code).toBe(0);
+    const wrongSeed = await run(['roll', '--verify', '--seed', 'f'.repeat(64), '--commitment', revealed.commitment, '--rolls', join(dir, 'rolls.json')]);
+    expect(wrongSeed.code).toBe(1);
+    expect(wrongSeed.out).toMatch(/commitment: MISMATCH/);
+    const junk = await run(['roll', '--verify', 'package.json']);
+    expect(junk.code).toBe(2);
+    expect(junk.err).toMatch(/is not a revealed dice stream/);
   });
 });
 

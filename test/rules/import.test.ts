@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -80,5 +80,21 @@ describe('hexref rules import (storage beside our summaries)', () => {
     expect(loadFullTexts(dir)).toEqual([]);
     expect(() => importRulebook('no/such/file.txt', 'x', { dir })).toThrow(/Cannot read .*ENOENT/);
     expect(() => importRulebook(FIXTURE, 'Bad Name', { dir })).toThrow(/not a valid name/);
+  });
+});
+
+// The real rulebook texts are not in the repository; when the team's seed folder is present, check that
+// the splitter finds every section our indexes list. Nothing from them is stored or printed.
+const SEEDS = '../shared/seeds';
+describe.skipIf(!existsSync(SEEDS))('splitting the seed rulebooks (when ../shared/seeds is present)', () => {
+  const ids = (system: string) => loadRuleIndexes().find((i) => i.system === system)!.entries.map((e) => e.id);
+  it.each([
+    ['004_150ad1203c9abf63.txt', 'redwinter', 0],
+    ['003_fe6099b8d1f71716.txt', 'weather', 0],
+    ['001_6934c12f4efedf3d.txt', 'asl', 1], // the Japanese text starts partway into E3.712
+  ])('%s: every %s section of our index is found (missing allowed: %i)', (file, system, allowedMissing) => {
+    const { sections } = splitRulebook(readFileSync(join(SEEDS, file), 'utf8'), { knownIds: ids(system) });
+    const found = new Set(sections.map((s) => s.id));
+    expect(ids(system).filter((id) => !found.has(id)).length).toBe(allowedMissing);
   });
 });

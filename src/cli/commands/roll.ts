@@ -3,43 +3,29 @@
 //   hexref roll --open | --status | --rotate [--out FILE]              [--channel ID]
 //   hexref roll --verify FILE                   (a revealed stream written by --rotate)
 //   hexref roll --verify --seed S --commitment C --rolls FILE
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStream, rollInChannel, rotateStream, streamStatus } from '../../dice/channel.js';
 import { DiceInputError } from '../../dice/notation.js';
 import { FileDiceStreamStore } from '../../dice/store.js';
-import { RevealedStreamSchema, RollRecordSchema } from '../../dice/stream.js';
-import { describeReport, verifyStream } from '../../dice/verify.js';
+import { describeReport, readVerificationInput, verifyStream } from '../../dice/verify.js';
 import type { CliCommand, CliIO } from '../types.js';
 
 const short = (c: string) => c.slice(0, 16);
 
 function verify(values: { seed?: string; commitment?: string; rolls?: string }, file: string | undefined, io: CliIO): number {
+  let input;
   try {
-    let seed: string, commitment: string, rolls;
-    if (file) {
-      const r = RevealedStreamSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-      if (!r.success) throw new Error(`${file} is not a revealed dice stream (${r.error.issues[0]!.path.join('.')}: ${r.error.issues[0]!.message}).`);
-      ({ seed, commitment, rolls } = r.data);
-    } else {
-      if (!values.seed || !values.commitment || !values.rolls) throw new Error('--verify needs a FILE, or --seed, --commitment and --rolls FILE.');
-      seed = values.seed;
-      commitment = values.commitment;
-      const raw = JSON.parse(readFileSync(values.rolls, 'utf8')) as unknown;
-      const list = Array.isArray(raw) ? raw : (raw as { rolls?: unknown }).rolls;
-      const parsed = RollRecordSchema.array().safeParse(list);
-      if (!parsed.success) throw new Error(`${values.rolls} does not hold a list of rolls (${parsed.error.issues[0]!.message}).`);
-      rolls = parsed.data;
-    }
-    const report = verifyStream(seed, commitment, rolls);
-    io.out(`stream ${short(commitment)}…, ${rolls.length} rolls`);
-    for (const l of describeReport(report, rolls.length)) io.out(l);
-    return report.ok ? 0 : 1;
+    input = readVerificationInput({ file, seed: values.seed, commitment: values.commitment, rollsFile: values.rolls });
   } catch (err) {
-    io.err((err as Error).message);
+    io.err(`${(err as Error).message}\nUsage: hexref roll --verify FILE | --verify --seed S --commitment C --rolls FILE`);
     return 2;
   }
+  const report = verifyStream(input.seed, input.commitment, input.rolls);
+  io.out(`stream ${short(input.commitment)}…, ${input.rolls.length} rolls`);
+  for (const l of describeReport(report, input.rolls.length)) io.out(l);
+  return report.ok ? 0 : 1;
 }
 
 const command: CliCommand = {
