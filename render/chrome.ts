@@ -1,7 +1,7 @@
 // The picture's frame: the header band (where we are in the game), the legend (what every colour and
 // mark means), the off-map boxes and, on zoomed pictures, the list of stacked counters. Drawn in
 // "chrome units" (the caller scales the context).
-import type { CanvasRenderingContext2D } from 'canvas';
+import { createCanvas, type CanvasRenderingContext2D } from 'canvas';
 import type { Light, RoadType, Side, Terrain, UnitType } from '../src/engine/ruleset.js';
 import type { CounterView, MapView, OffMapBox, ViewHeader } from '../src/engine/view.js';
 import { drawCounter, drawUnitSymbol, markerSamples } from './counters.js';
@@ -218,7 +218,7 @@ function legendBlocks(): LegendBlock[] {
     },
     {
       title: 'Counter',
-      height: 9 * 19 + 4,
+      height: 66 + 18 + 6 * 19 + 8,
       draw(ctx, x, y) {
         const s = 66;
         drawCounter(ctx, SAMPLE, x + s / 2 + 2, y + s / 2 + 4, s);
@@ -464,34 +464,69 @@ export function drawLegend(ctx: CanvasRenderingContext2D, width: number): void {
 // ─────────────────────── off-map boxes and stack lists ───────────────────────
 
 const MINI = 50;
+const MINI_GAP = 6;
+const BOX_GAP = 22;
+let scratch: CanvasRenderingContext2D | null = null;
+
+function measure(text: string, f: string): number {
+  scratch ??= createCanvas(4, 4).getContext('2d');
+  scratch.font = f;
+  return scratch.measureText(text).width;
+}
+
+interface PlacedBox {
+  box: OffMapBox;
+  title: string;
+  x: number;
+  y: number;
+  perRow: number;
+}
+
+/** Flow the non-empty boxes into rows like words in a paragraph. */
+function layoutOffMap(boxes: readonly OffMapBox[], width: number): { height: number; placed: PlacedBox[] } {
+  const nonEmpty = boxes.filter((b) => b.units.length > 0);
+  if (nonEmpty.length === 0) return { height: 0, placed: [] };
+  const inner = width - 24;
+  const maxPerRow = Math.max(1, Math.floor((inner + MINI_GAP) / (MINI + MINI_GAP)));
+  const placed: PlacedBox[] = [];
+  let x = 12;
+  let y = 10;
+  let rowH = 0;
+  for (const box of nonEmpty) {
+    const title = `${sideName(box.side)} · ${box.title}`;
+    const perRow = Math.min(box.units.length, maxPerRow);
+    const rows = Math.ceil(box.units.length / perRow);
+    const w = Math.min(inner, Math.max(measure(title, font(13, true)), perRow * (MINI + MINI_GAP) - MINI_GAP));
+    const h = 22 + rows * (MINI + MINI_GAP);
+    if (x > 12 && x + w > 12 + inner) {
+      x = 12;
+      y += rowH + 10;
+      rowH = 0;
+    }
+    placed.push({ box, title, x, y, perRow });
+    x += w + BOX_GAP;
+    rowH = Math.max(rowH, h);
+  }
+  return { height: y + rowH + 8, placed };
+}
 
 /** Height of the off-map strip (0 when there is nothing off the map). */
 export function offMapHeight(boxes: readonly OffMapBox[], width: number): number {
-  const nonEmpty = boxes.filter((b) => b.units.length > 0);
-  if (nonEmpty.length === 0) return 0;
-  const perRow = Math.max(1, Math.floor((width - 24) / (MINI + 8)));
-  let h = 10;
-  for (const b of nonEmpty) h += 22 + Math.ceil(b.units.length / perRow) * (MINI + 8);
-  return h + 6;
+  return layoutOffMap(boxes, width).height;
 }
 
 export function drawOffMap(ctx: CanvasRenderingContext2D, boxes: readonly OffMapBox[], width: number): void {
-  const nonEmpty = boxes.filter((b) => b.units.length > 0);
-  if (nonEmpty.length === 0) return;
-  const h = offMapHeight(boxes, width);
+  const { height, placed } = layoutOffMap(boxes, width);
+  if (height === 0) return;
   ctx.fillStyle = '#eef0f2';
-  ctx.fillRect(0, 0, width, h);
-  const perRow = Math.max(1, Math.floor((width - 24) / (MINI + 8)));
-  let y = 10;
-  for (const b of nonEmpty) {
-    label(ctx, `${sideName(b.side)} · ${b.title}`, 12, y + 8, 13, true);
-    y += 22;
-    b.units.forEach((u, i) => {
-      const col = i % perRow;
-      const r = Math.floor(i / perRow);
-      drawCounter(ctx, u, 12 + MINI / 2 + col * (MINI + 8), y + MINI / 2 + r * (MINI + 8), MINI);
+  ctx.fillRect(0, 0, width, height);
+  for (const p of placed) {
+    label(ctx, p.title, p.x, p.y + 8, 13, true);
+    p.box.units.forEach((u, i) => {
+      const col = i % p.perRow;
+      const r = Math.floor(i / p.perRow);
+      drawCounter(ctx, u, p.x + MINI / 2 + col * (MINI + MINI_GAP), p.y + 22 + MINI / 2 + r * (MINI + MINI_GAP), MINI);
     });
-    y += Math.ceil(b.units.length / perRow) * (MINI + 8);
   }
 }
 

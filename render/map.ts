@@ -42,6 +42,8 @@ export interface RenderOptions {
   legend?: boolean;
   /** On zooms, list the counters of every stack under the map (default true). */
   stackList?: boolean;
+  /** Boxes of counters off the map (default: on the whole map, not on zooms). */
+  offMap?: boolean;
   /** Switch individual overlays off (all on by default; ZOC only drawn when the view has it). */
   overlays?: Partial<Record<OverlayName, boolean>>;
 }
@@ -114,7 +116,8 @@ export function planPicture(view: MapView, map: GameMap, options: RenderOptions 
   const legendY = stackY + stackH;
   const legendH = options.legend === false ? 0 : Math.ceil(legendHeight(width / chromeScale) * chromeScale);
   const offMapY = legendY + legendH;
-  const offMapH = Math.ceil(offMapHeight(view.offMap ?? [], width / chromeScale) * chromeScale);
+  const showOffMap = options.offMap ?? !focus;
+  const offMapH = showOffMap ? Math.ceil(offMapHeight(view.offMap ?? [], width / chromeScale) * chromeScale) : 0;
   return {
     width,
     height: offMapY + offMapH,

@@ -1,0 +1,48 @@
+// `hexref render`: scenario → PNG on disk, with clear errors for bad input.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'hexref-render-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('hexref render', () => {
+  it('draws the Campaign, whole and zoomed, as PNG files', async () => {
+    for (const extra of [[], ['--center', 'm16', '--radius', '5']]) {
+      const file = join(dir, `map-${extra.length}.png`);
+      const r = await run(['render', '--scenario', 'campaign', ...extra, '--out', file]);
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/wrote .*map-\d\.png: \d+ bytes/);
+      const png = readFileSync(file);
+      expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+    }
+  });
+
+  it('refuses bad input with a clear message and writes nothing', async () => {
+    const file = join(dir, 'bad.png');
+    const cases: [string[], RegExp][] = [
+      [['--scenario', 'campaign', '--center', 'Z40', '--out', file], /not a hex of the map/],
+      [['--scenario', 'campaign', '--center', 'M16', '--radius', 'x', '--out', file], /--radius must be a whole number/],
+      [['--scenario', 'campaign', '--radius', '3', '--out', file], /needs --center/],
+      [['--scenario', 'nope', '--out', file], /Unknown scenario 'nope'. Known: .*campaign/],
+      [['--scenario', 'campaign'], /--out is required/],
+      [['--scenario', 'campaign', '--record', join(dir, 'missing.json'), '--out', file], /cannot read the record/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await run(['render', ...args]);
+      expect(r.code, args.join(' ')).not.toBe(0);
+      expect(r.err).toMatch(message);
+    }
+    expect(existsSync(file)).toBe(false);
+  });
+});

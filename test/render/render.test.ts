@@ -1,0 +1,211 @@
+// The map renderer, drawn for real with node-canvas and read back pixel by pixel.
+import { loadImage, createCanvas, type CanvasRenderingContext2D } from 'canvas';
+import { describe, expect, it } from 'vitest';
+import { hexesWithin } from '../../src/engine/hex.js';
+import type { Terrain } from '../../src/engine/ruleset.js';
+import type { MapView } from '../../src/engine/view.js';
+import { COUNTER, COUNTER_DY, valuePieces } from '../../render/counters.js';
+import { DISCORD_UPLOAD_LIMIT, planPicture, pixelCenter, renderMap } from '../../render/index.js';
+import { COLORS, SIDE_STYLE, TERRAIN_FILL } from '../../render/style.js';
+import { busyView, counterView, emptyView, hexesOf, ruleset } from './fixtures.js';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+async function pixels(png: Buffer): Promise<CanvasRenderingContext2D> {
+  const img = await loadImage(png);
+  const c = createCanvas(img.width, img.height);
+  const ctx = c.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  return ctx;
+}
+
+function hex(color: string): [number, number, number] {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color)!;
+  return [parseInt(m[1]!, 16), parseInt(m[2]!, 16), parseInt(m[3]!, 16)];
+}
+
+function near(a: ArrayLike<number>, b: [number, number, number], tol = 3): boolean {
+  return Math.abs(a[0]! - b[0]) <= tol && Math.abs(a[1]! - b[1]) <= tol && Math.abs(a[2]! - b[2]) <= tol;
+}
+
+/** Share of pixels in a (2r+1)² window around (x, y) that have `color`. */
+function share(ctx: CanvasRenderingContext2D, x: number, y: number, color: string, r = 10): number {
+  const d = ctx.getImageData(Math.round(x) - r, Math.round(y) - r, 2 * r + 1, 2 * r + 1).data;
+  const want = hex(color);
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4) if (near([d[i]!, d[i + 1]!, d[i + 2]!], want)) n++;
+  return n / (d.length / 4);
+}
+
+function pixelAt(ctx: CanvasRenderingContext2D, x: number, y: number): Uint8ClampedArray {
+  return ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data;
+}
+
+const luma = ([r, g, b]: [number, number, number]): number => 0.299 * r + 0.587 * g + 0.114 * b;
+
+describe('renderMap', () => {
+  const map = ruleset().map;
+
+  it('draws each terrain type in its own colour at sampled hex centres', async () => {
+    const view = emptyView();
+    const png = await renderMap(view, map);
+    const ctx = await pixels(png);
+    const { frame } = planPicture(view, map);
+    for (const terrain of ['forest', 'suo', 'lake', 'village'] as Terrain[]) {
+      const ids = hexesOf(terrain);
+      expect(ids.length).toBeGreaterThan(0);
+      // Up to 12 hexes spread over the map, avoiding roads and named places.
+      const busy = new Set([...map.roads.flatMap((r) => [r.a, r.b]), ...map.places.flatMap((p) => p.hexes)]);
+      const sample = ids.filter((id) => !busy.has(id) && !map.hexes[id]!.building).filter((_, i, a) => i % Math.max(1, Math.floor(a.length / 12)) === 0);
+      for (const id of sample.length > 0 ? sample : ids.slice(0, 3)) {
+        const c = pixelCenter(frame, id);
+        expect(share(ctx, c.x, c.y, TERRAIN_FILL[terrain]), `${id} (${terrain})`).toBeGreaterThan(0.4);
+      }
+    }
+  });
+
+  it('keeps the four terrains apart in greyscale (lightness steps of at least 25)', () => {
+    const l = (['lake', 'village', 'suo', 'forest'] as Terrain[]).map((t) => luma(hex(TERRAIN_FILL[t])));
+    for (let i = 1; i < l.length; i++) expect(l[i - 1]! - l[i]!).toBeGreaterThanOrEqual(25);
+  });
+
+  it('zooms: every requested hex is drawn, and no other hex centre is', async () => {
+    const view = emptyView();
+    const options = { center: 'M16', radius: 3 };
+    const png = await renderMap(view, map, options);
+    const ctx = await pixels(png);
+    const layout = planPicture(view, map, options);
+    const wanted = new Set(hexesWithin('M16', 3));
+    expect(new Set(layout.frame.hexes)).toEqual(wanted);
+    for (const id of wanted) {
+      const c = pixelCenter(layout.frame, id);
+      expect(c.x).toBeGreaterThan(0);
+      expect(c.x).toBeLessThan(layout.width);
+      expect(c.y).toBeGreaterThan(layout.frame.y);
+      expect(c.y).toBeLessThan(layout.frame.y + layout.frame.height);
+      const t = map.hexes[id]!.terrain;
+      // Roads, bridges and buildings cross some hexes; their terrain colour still shows around them.
+      expect(share(ctx, c.x, c.y, TERRAIN_FILL[t], Math.round(layout.frame.scale * 20)), `${id}`).toBeGreaterThan(0.2);
+      expect(near(pixelAt(ctx, c.x, c.y), hex(COLORS.outside))).toBe(false);
+    }
+    let othersInside = 0;
+    for (const id of Object.keys(map.hexes)) {
+      if (wanted.has(id)) continue;
+      const c = pixelCenter(layout.frame, id);
+      if (c.x < 0 || c.y < layout.frame.y || c.x >= layout.width || c.y >= layout.frame.y + layout.frame.height) continue;
+      othersInside++;
+      expect(near(pixelAt(ctx, c.x, c.y), hex(COLORS.outside)), `${id} must not be drawn`).toBe(true);
+    }
+    expect(othersInside).toBeGreaterThan(0);
+  });
+
+  it('renders a 100-counter state, each stack showing its top counter in its side colour', async () => {
+    const view = busyView(100);
+    const count = Object.values(view.units).reduce((n, s) => n + s.length, 0);
+    expect(count).toBe(100);
+    const png = await renderMap(view, map);
+    const ctx = await pixels(png);
+    const { frame } = planPicture(view, map);
+    for (const [id, stack] of Object.entries(view.units)) {
+      const top = stack[stack.length - 1]!;
+      // Suppressed / Fired chits sit on the band's corners.
+      if (view.hexMarkers[id]?.suppressed || view.hexMarkers[id]?.fired) continue;
+      const c = pixelCenter(frame, id);
+      // Left edge of the top band (the band's border, clear of its text).
+      const x = c.x - (COUNTER / 2 - 1) * frame.scale;
+      const y = c.y + (COUNTER_DY - COUNTER / 2 + 9) * frame.scale;
+      expect(near(pixelAt(ctx, x, y), hex(SIDE_STYLE[top.side].band), 6), `${id} top ${top.id}`).toBe(true);
+    }
+  });
+
+  it('renders the same view to identical bytes twice (also after other pictures in between)', async () => {
+    const view = busyView(60);
+    const a = await renderMap(view, map);
+    await renderMap(view, map, { center: 'O21', radius: 4 });
+    await renderMap(emptyView(), map);
+    const b = await renderMap(view, map);
+    expect(b.equals(a)).toBe(true);
+    const z1 = await renderMap(view, map, { center: 'O21', radius: 4 });
+    const z2 = await renderMap(view, map, { center: 'O21', radius: 4 });
+    expect(z2.equals(z1)).toBe(true);
+  });
+
+  it('writes a valid PNG of the planned size, well under the Discord upload limit', async () => {
+    const view = busyView(100);
+    for (const options of [{}, { center: 'M16', radius: 5 }]) {
+      const png = await renderMap(view, map, options);
+      expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+      expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR');
+      const layout = planPicture(view, map, options);
+      expect(png.readUInt32BE(16)).toBe(layout.width);
+      expect(png.readUInt32BE(20)).toBe(layout.height);
+      expect(png.length).toBeLessThan(DISCORD_UPLOAD_LIMIT / 2);
+    }
+  });
+
+  it('encodes without blocking the event loop', async () => {
+    const view = busyView(100);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    await renderMap(view, map);
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('refuses a zoom centre that is not on the map, and a radius without a centre', () => {
+    expect(() => planPicture(emptyView(), map, { center: 'Z99', radius: 3 })).toThrow(/not a hex of the map/);
+    expect(() => planPicture(emptyView(), map, { radius: 3 })).toThrow(/needs a centre/);
+    expect(() => planPicture(emptyView(), map, { center: 'M16', radius: -1 })).toThrow(/radius/);
+  });
+
+  it('draws the overlays: reachable hexes are tinted, move and combat arrows leave their marks', async () => {
+    const view: MapView = emptyView();
+    const plain = await pixels(await renderMap(view, map, { center: 'O21', radius: 3 }));
+    view.overlays.reachable = { unitIds: ['x'], side: 'finnish', from: 'O19', costs: { O20: 1, O21: 1.5 }, allowance: 6 };
+    view.overlays.combats.push({ kind: 'combat', attackerSide: 'soviet', from: ['P22'], to: 'O21', odds: '2:1', result: 'D1' });
+    const withOverlays = await pixels(await renderMap(view, map, { center: 'O21', radius: 3 }));
+    const { frame } = planPicture(view, map, { center: 'O21', radius: 3 });
+    const c = pixelCenter(frame, 'N20');
+    const changed = (ctxA: CanvasRenderingContext2D, ctxB: CanvasRenderingContext2D, id: string): boolean => {
+      const p = pixelCenter(frame, id);
+      const a = ctxA.getImageData(p.x - 20, p.y - 20, 40, 40).data;
+      const b = ctxB.getImageData(p.x - 20, p.y - 20, 40, 40).data;
+      return a.some((v, i) => v !== b[i]);
+    };
+    expect(changed(plain, withOverlays, 'O20')).toBe(true);
+    expect(changed(plain, withOverlays, 'O21')).toBe(true);
+    expect(c).toBeDefined();
+    expect(changed(plain, withOverlays, 'N20')).toBe(false);
+  });
+});
+
+describe('counter values follow the printed conventions (FACTS §1.11)', () => {
+  const defs = new Map(ruleset().counters.map((c) => [c.id, c]));
+  const pieces = (id: string, reduced = false) => valuePieces(counterView(defs.get(id)!, reduced));
+
+  it('MG: CS in a black box (doubled on defence)', () => {
+    expect(pieces('MG/1/609')[0]).toEqual({ text: '4', box: 'black' });
+    expect(pieces('MG/1/609', true)[0]).toEqual({ text: '2', box: 'black' });
+  });
+  it('mortar: CS in parentheses, RAS in a yellow box with its range', () => {
+    const p = pieces('Mtr/609');
+    expect(p[0]).toEqual({ text: '(1)' });
+    expect(p[1]).toEqual({ text: '5', sup: '6', box: 'yellow' });
+  });
+  it('Finnish AT gun: a red box with the AT range', () => {
+    expect(pieces('AT/JR16')).toContainEqual({ text: '2', box: 'red' });
+  });
+  it('armor: MA in an orange box', () => {
+    const p = pieces('BA-10');
+    expect(p[p.length - 1]).toEqual({ text: '12', box: 'orange' });
+  });
+  it('off-map artillery: unlimited range and no CS or MA', () => {
+    const p = pieces('1/47');
+    expect(p[0]).toEqual({ text: '–' });
+    expect(p[1]).toMatchObject({ text: '5', sup: '∞' });
+    expect(p[p.length - 1]).toEqual({ text: '–', box: undefined });
+  });
+  it('infantry: plain CS RAS^range MA, reduced side printed values', () => {
+    expect(pieces('1/1/609', true).map((x) => x.text + (x.sup ?? ''))).toEqual(['3', '42', '5']);
+  });
+});
