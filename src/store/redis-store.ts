@@ -1,7 +1,8 @@
 // GameStore on Redis through Keyv (STORE_URL=redis://…): what every process shares in production.
 //
-// Reads go through Keyv (`keyv.get`), so the stored values are in Keyv's format
-// (`{"value": …, "expires": ms|null}` written with Keyv's own serializer) and any Keyv client can read them.
+// Reads go through Keyv (`keyv.get`), so the stored values are in Keyv's envelope format
+// (`{"value": …, "expires": ms|null}`), serialised as plain JSON (Keyv configured with
+// JSON.stringify/JSON.parse: much faster than Keyv's default serializer on large documents).
 // Keyv has no compare-and-set, so every write is a Lua script on the raw client (atomic on the server):
 // the script checks the stored version and writes the next one, or answers 'conflict'. Across any number
 // of processes the first writer wins and the stale writer gets a StoreError 'store/conflict'.
@@ -18,8 +19,9 @@
 // connection timeout, the client without an offline queue (a command while disconnected fails at once
 // instead of hanging), and every operation has a deadline. All of them surface as 'store/unavailable'.
 import { createHash } from 'node:crypto';
-import { Keyv } from 'keyv';
+import { Keyv, type Deserialize, type Serialize } from 'keyv';
 import KeyvRedis, { createClient } from '@keyv/redis';
+import { toJson } from './memory-store.js';
 import { StoreError, checkId, checkVersion, DAY_MS,
   type GameStore, type GameSummary, type SaveOptions, type StoredGame, type StoredRecord, type StoreOptions,
 } from './types.js';
@@ -112,6 +114,9 @@ return {'ok', nv}
 
 type RawClient = ReturnType<typeof createClient>;
 
+const JSON_SERIALIZE: Serialize = (data) => JSON.stringify(data);
+const JSON_DESERIALIZE = ((data: string) => JSON.parse(data) as unknown) as Deserialize;
+
 class Script {
   readonly sha: string;
   constructor(readonly source: string) {
@@ -153,7 +158,6 @@ export class RedisStore implements GameStore {
   private readonly opTimeoutMs: number;
   private closed = false;
   private lastError: Error | undefined;
-  private readonly serializeValue: (v: unknown) => string;
 
   private constructor(
     private readonly url: string,
@@ -165,12 +169,6 @@ export class RedisStore implements GameStore {
     this.prefix = options.prefix ?? 'hexref:';
     this.ttlMs = (options.finishedTtlDays ?? 90) * DAY_MS;
     this.opTimeoutMs = options.opTimeoutMs ?? 3000;
-    const ser = keyv.serialize as unknown as (v: unknown) => string | Promise<string>;
-    this.serializeValue = (v) => {
-      const s = ser(v);
-      if (typeof s !== 'string') throw new StoreError('store/invalid', 'Keyv serializer must be synchronous');
-      return s;
-    };
   }
 
   static async open(url: string, options: RedisStoreOptions = {}): Promise<RedisStore> {
@@ -190,7 +188,15 @@ export class RedisStore implements GameStore {
       throwOnErrors: true,
       connectionTimeout: connectTimeout,
     });
-    const keyv = new Keyv({ store: adapter, useKeyPrefix: false, throwOnErrors: true });
+    // Plain JSON (de)serialisation: Keyv's default (@keyv/serialize) walks the value in JS and was
+    // 10–40× slower than JSON.stringify/JSON.parse on a 100 KB game document (docs/storage.md).
+    const keyv = new Keyv({
+      store: adapter,
+      useKeyPrefix: false,
+      throwOnErrors: true,
+      serialize: JSON_SERIALIZE,
+      deserialize: JSON_DESERIALIZE,
+    });
     keyv.namespace = undefined;
     const store = new RedisStore(url, client, adapter, keyv, options);
     const onError = (err: Error) => {
@@ -252,16 +258,7 @@ export class RedisStore implements GameStore {
   }
 
   private docJson(doc: unknown): string {
-    let json: string;
-    try {
-      JSON.stringify(doc); // throws on cycles / BigInt with a clear message
-      json = this.serializeValue(doc);
-    } catch (err) {
-      if (err instanceof StoreError) throw err;
-      throw new StoreError('store/invalid', `document is not JSON-serialisable: ${(err as Error).message}`, {}, { cause: err });
-    }
-    if (doc === undefined) throw new StoreError('store/invalid', 'document is not JSON-serialisable (undefined)');
-    return json;
+    return toJson(doc);
   }
 
   async create(gameId: string, channelId: string, doc: unknown): Promise<StoredGame> {
@@ -278,7 +275,7 @@ export class RedisStore implements GameStore {
       if (r[0] === 'channel-taken') {
         throw new StoreError('store/channel-taken', `channel ${channelId} already has game ${r[1]}`, { channelId, gameId: r[1] });
       }
-      return { doc: JSON.parse(JSON.stringify(doc)), version: 1, channelId, finishedAt: null, expiresAt: null };
+      return { doc: JSON.parse(json), version: 1, channelId, finishedAt: null, expiresAt: null };
     });
   }
 
@@ -297,7 +294,7 @@ export class RedisStore implements GameStore {
         case 'ok': {
           const num = (s: string | undefined) => (s === undefined || s === 'null' ? null : Number(s));
           return {
-            doc: JSON.parse(JSON.stringify(doc)), version: Number(r[1]), channelId: r[2]!, finishedAt: num(r[3]), expiresAt: num(r[4]),
+            doc: JSON.parse(json), version: Number(r[1]), channelId: r[2]!, finishedAt: num(r[3]), expiresAt: num(r[4]),
           };
         }
         case 'not-found':
@@ -375,7 +372,7 @@ export class RedisStore implements GameStore {
         });
       }
       if (r[0] !== 'ok') throw new StoreError('store/corrupt', `record ${namespace}/${key}: stored value has no readable header`);
-      return { value: JSON.parse(JSON.stringify(value)), version: Number(r[1]) };
+      return { value: JSON.parse(json), version: Number(r[1]) };
     });
   }
 

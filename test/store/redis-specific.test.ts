@@ -10,12 +10,14 @@ const url = inject('redisUrl');
 const prefix = () => `t:${randomBytes(5).toString('hex')}:`;
 
 describe('Redis store', () => {
-  it('stores values in Keyv format: a plain Keyv client reads the game and channel', async () => {
+  it('stores values in Keyv format: a Keyv client with JSON serialisation reads the game and channel', async () => {
     const p = prefix();
     const store = await RedisStore.open(url, { prefix: p });
     await store.create('g1', 'c1', { hello: ':colon', n: 1 });
     await store.save('g1', { hello: ':colon', n: 2 }, 1);
     const keyv = createKeyv(url);
+    keyv.serialize = (d) => JSON.stringify(d);
+    keyv.deserialize = ((d: string) => JSON.parse(d) as unknown) as typeof keyv.deserialize;
     keyv.on('error', () => {});
     try {
       expect(await keyv.get(`${p}game:g1`)).toEqual({
