@@ -27,17 +27,15 @@ export function idParts(id: string): { prefix: string; parts: number[] } | undef
  * Red Winter writes chapter ids as "7.0", so "7" finds "7.0".
  */
 export function sameSectionId(a: string, b: string): boolean {
-  const pa = idParts(a);
-  const pb = idParts(b);
-  if (!pa || !pb || pa.prefix !== pb.prefix) return false;
-  const strip = (p: number[]) => (p.length === 2 && p[1] === 0 ? [p[0]!] : p);
-  const xa = strip(pa.parts);
-  const xb = strip(pb.parts);
-  // compare the written segments as strings too, so "7.30" never equals "7.3"
-  const sa = a.toUpperCase().replace(/^[A-Z]+/, '').split('.');
-  const sb = b.toUpperCase().replace(/^[A-Z]+/, '').split('.');
-  const strings = (s: string[]) => (s.length === 2 && /^0+$/.test(s[1]!) ? [s[0]!] : s);
-  return xa.length === xb.length && xa.every((v, i) => v === xb[i]) && strings(sa).join('.') === strings(sb).join('.');
+  const canonical = (id: string): string | undefined => {
+    const p = idParts(id);
+    if (!p) return undefined;
+    const segments = id.toUpperCase().slice(p.prefix.length).split('.');
+    if (segments.length === 2 && /^0+$/.test(segments[1]!)) segments.pop();
+    return p.prefix + segments.join('.');
+  };
+  const ca = canonical(a);
+  return ca !== undefined && ca === canonical(b);
 }
 
 /** Numeric order of section ids (1.2 < 1.10 < 2.0). */

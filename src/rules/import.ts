@@ -40,12 +40,11 @@ function isNoise(line: string, repeated: Set<string>): boolean {
 }
 
 function cleanTitle(raw: string): { title: string; rest: string } {
-  let s = raw.replace(/\*\*/g, '').trim();
+  const s = raw.replace(/\*\*/g, '').trim();
   // "DYO: text…" / "スキーモード：…" → title before the colon
   const colon = /^(.{1,60}?)\s*[:：]\s*(.*)$/u.exec(s);
   if (colon) return { title: stripFootnote(colon[1]!), rest: colon[2]! };
   if (s.length <= 70) return { title: stripFootnote(s), rest: '' };
-  s = s.trim();
   return { title: '', rest: s };
 }
 

@@ -5,10 +5,6 @@
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆]/u;
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆]+/gu;
 
-export function isCjk(ch: string): boolean {
-  return CJK.test(ch);
-}
-
 function bigrams(run: string): string[] {
   const chars = [...run];
   if (chars.length === 1) return chars;
