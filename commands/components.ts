@@ -3,7 +3,7 @@
 // old message is refused as stale by the service (basedOnVersion).
 import type { ComponentHandler } from '../src/discord/command.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
-import type { Action, Phase } from '../src/engine/types.js';
+import type { Action, PendingDecision, Phase } from '../src/engine/types.js';
 import type { BotContext } from './context.js';
 import { actorOf, drawView, postChange, sideFor, statusOrNull, unwrap } from './support.js';
 
@@ -24,14 +24,29 @@ const endPhase: ComponentHandler<BotContext> = {
   },
 };
 
-/** A pending decision: `place:<unit>:<hex>` (button, the default) or `place:<unit>` (select). */
+/**
+ * A pending decision. The payload says which answer; the decision itself is read from the game at
+ * the version the message was built from (a later version makes the click stale).
+ */
 const decide: ComponentHandler<BotContext> = {
   kind: 'decide',
   async handle(ix, ref, ctx) {
-    const [what, unit, hexFromId] = ref.payload.split(':');
-    const hex = hexFromId ?? (ix.isStringSelectMenu() ? ix.values[0] : undefined);
-    if (what !== 'place' || !unit || !hex) throw new Refusal('This control is not understood any more.', undefined, 'use `/game status` for fresh controls.');
-    await act(ix, ctx, ref.gameId, ref.version, { type: 'placeLeader', unit, hex });
+    const [what, arg] = ref.payload.split(':');
+    const status = await statusOrNull(ctx, { gameId: ref.gameId });
+    const pending = status?.version === ref.version ? (status.mustAct?.pending as PendingDecision | null) : null;
+    if (!pending) {
+      // Let the service refuse it as stale (or say the game is gone).
+      return act(ix, ctx, ref.gameId, ref.version, { type: 'endPhase', phase: 'action' });
+    }
+    const chosen = ix.isStringSelectMenu() ? ix.values[0] : arg;
+    let action: Action | null = null;
+    if (pending.type === 'placeLeader' && what === 'place' && chosen) action = { type: 'placeLeader', unit: pending.unit, hex: chosen };
+    if (pending.type === 'combatLosses' && what === 'losses') action = { type: 'takeLosses', ...pending.default };
+    if (pending.type === 'combatLosses' && what === 'step' && chosen) action = { type: 'takeLosses', steps: { [chosen]: 1 } };
+    if (pending.type === 'advance' && what === 'advance') action = { type: 'advance', units: pending.default.units, path: pending.default.path };
+    if (pending.type === 'advance' && what === 'stay') action = { type: 'advance', units: [], path: [] };
+    if (!action) throw new Refusal('This control does not match the decision the game is waiting for.', undefined, 'use `/game status` for fresh controls.');
+    await act(ix, ctx, ref.gameId, ref.version, action);
   },
 };
 

@@ -1,17 +1,27 @@
 // /game: the life of a game in this channel: new, join, seat, leave, start, status, undo, resign,
 // abort, export, verify. Every check (host, seats, turn, undo window) is the service's.
-import { SlashCommandBuilder } from '@discordjs/builders';
+import { SlashCommandBuilder, type SlashCommandStringOption } from '@discordjs/builders';
+import type { GameRef } from '../src/app/game-service.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Side } from '../src/engine/types.js';
 import type { Command } from '../src/discord/command.js';
 import { defer, respond } from '../src/discord/replies.js';
 import type { BotContext } from './context.js';
-import { actorOf, controlsFor, drawView, needsPing, ping, postChange, refOf, sideFor, statusOrNull, unwrap } from './support.js';
+import { actorOf, afterEnd, controlsFor, drawView, needsPing, ping, postChange, refOf, sideFor, statusOrNull, unwrap } from './support.js';
 
 const SIDE_CHOICES = [
   { name: 'Finnish', value: 'finnish' },
   { name: 'Soviet', value: 'soviet' },
 ];
+
+/** Finished games leave their channel: name them by id (shown when they end) to read them. */
+const gameOption = (o: SlashCommandStringOption) => o.setName('game').setDescription('Game id, e.g. g-1a2b3c4d5e (default: this channel\'s game)').setMaxLength(40);
+
+/** The game named by the `game` option, or this channel's. */
+function readRef(ix: ChatInputCommandInteraction): GameRef {
+  const id = ix.options.getString('game')?.trim();
+  return id ? { gameId: id } : refOf(ix);
+}
 
 const data = new SlashCommandBuilder()
   .setName('game')
@@ -39,12 +49,12 @@ const data = new SlashCommandBuilder()
       .addUserOption((o) => o.setName('player').setDescription('Host only: whose seat')),
   )
   .addSubcommand((s) => s.setName('start').setDescription('Host: start the game and publish the dice commitment'))
-  .addSubcommand((s) => s.setName('status').setDescription('Turn, phase, who must act on what and since when'))
+  .addSubcommand((s) => s.setName('status').setDescription('Turn, phase, who must act on what and since when').addStringOption(gameOption))
   .addSubcommand((s) => s.setName('undo').setDescription('Take back your last action (not past a dice roll or a hand-over)'))
   .addSubcommand((s) => s.setName('resign').setDescription('Resign for your side').addStringOption((o) => o.setName('side').setDescription('Which side (if you hold both)').addChoices(...SIDE_CHOICES)))
   .addSubcommand((s) => s.setName('abort').setDescription('Host or channel manager: stop the game without a result').addStringOption((o) => o.setName('reason').setDescription('Why').setMaxLength(200)))
-  .addSubcommand((s) => s.setName('export').setDescription('The record so far as a file (the seed only once the game is over)'))
-  .addSubcommand((s) => s.setName('verify').setDescription('After the end: recompute every roll from the revealed seed'));
+  .addSubcommand((s) => s.setName('export').setDescription('The record so far as a file (the seed only once the game is over)').addStringOption(gameOption))
+  .addSubcommand((s) => s.setName('verify').setDescription('After the end: recompute every roll from the revealed seed').addStringOption(gameOption));
 
 const game: Command<BotContext> = {
   data,
@@ -123,7 +133,7 @@ const handlers: Record<string, Handler> = {
 
   async status(ix, ctx) {
     await defer(ix);
-    const r = unwrap(await ctx.game.service.status(refOf(ix)));
+    const r = unwrap(await ctx.game.service.status(readRef(ix)));
     const lines = r.lines.filter((l) => !l.startsWith('Waiting since'));
     const since = r.status.mustAct?.since;
     if (r.status.mustAct && since != null) lines.push(`Waiting since <t:${Math.floor(since / 1000)}:f> (<t:${Math.floor(since / 1000)}:R>).`);
@@ -144,25 +154,25 @@ const handlers: Record<string, Handler> = {
     await defer(ix);
     const side = ix.options.getString('side') as Side | null;
     const r = unwrap(await ctx.game.service.resign(refOf(ix), actorOf(ix), side ? { side } : {}));
-    await respond(ix, { content: r.lines.join('\n') });
+    await respond(ix, { content: [...r.lines, afterEnd(r.gameId)].join('\n') });
   },
 
   async abort(ix, ctx) {
     await defer(ix);
     const r = unwrap(await ctx.game.service.abort(refOf(ix), actorOf(ix), ix.options.getString('reason') ?? 'aborted'));
-    await respond(ix, { content: r.lines.join('\n') });
+    await respond(ix, { content: [...r.lines, afterEnd(r.gameId)].join('\n') });
   },
 
   async export(ix, ctx) {
     await defer(ix);
-    const r = unwrap(await ctx.game.service.exportRecord(refOf(ix)));
+    const r = unwrap(await ctx.game.service.exportRecord(readRef(ix)));
     const json = Buffer.from(JSON.stringify(r.record, null, 2) + '\n');
     await respond(ix, { content: r.lines.join('\n'), files: [{ attachment: json, name: `${r.gameId}-record.json` }] });
   },
 
   async verify(ix, ctx) {
     await defer(ix);
-    const r = unwrap(await ctx.game.service.verify(refOf(ix)));
+    const r = unwrap(await ctx.game.service.verify(readRef(ix)));
     await respond(ix, { content: r.lines.join('\n') });
   },
 };

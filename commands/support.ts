@@ -142,34 +142,59 @@ export function controlsFor(status: StatusView): Row[] {
 }
 
 /**
- * Controls for a decision the engine waits for: a select with every option, and the engine's default
- * (its first option) one click away.
+ * Controls for a decision the engine waits for, with the engine's default one click away:
+ * - placing Pajari (12.3.1): a default button and a select of the other hexes;
+ * - combat losses (8.5): "accept the default" (the engine's own legal allocation), and, for a
+ *   one-step loss, a select of which unit takes the step;
+ * - advance after combat (8.7): the default advance, and "stay" when the advance is optional.
+ * The click is answered from the decision as it stands at that version (stale clicks are refused).
  */
 export function decisionControls(status: StatusView, pending: PendingDecision): Row[] {
+  const id = (payload: string) => encodeCustomId({ kind: 'decide', gameId: status.gameId, version: status.version, payload });
+  const row = (...c: MessageActionRowComponentBuilder[]) => new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(...c);
+  const label = (t: string) => (t.length <= 80 ? t : t.slice(0, 79) + '…');
   if (pending.type === 'placeLeader') {
-    const ref = (payload: string) => encodeCustomId({ kind: 'decide', gameId: status.gameId, version: status.version, payload });
-    const [first] = pending.options;
     const rows: Row[] = [];
-    if (first) {
-      rows.push(
-        new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
-          new ButtonBuilder().setCustomId(ref(`place:${pending.unit}:${first}`)).setLabel(`Place ${pending.unit} in ${first} (default)`).setStyle(ButtonStyle.Success),
-        ),
-      );
-    }
+    const [first] = pending.options;
+    if (first) rows.push(row(new ButtonBuilder().setCustomId(id(`place:${first}`)).setLabel(label(`Place ${pending.unit} in ${first} (default)`)).setStyle(ButtonStyle.Success)));
     if (pending.options.length > 1) {
       rows.push(
-        new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+        row(
           new StringSelectMenuBuilder()
-            .setCustomId(ref(`place:${pending.unit}`))
-            .setPlaceholder(`Where does ${pending.unit} go? (rule ${pending.rule})`)
+            .setCustomId(id('place'))
+            .setPlaceholder(label(`Or choose where ${pending.unit} goes (rule ${pending.rule})`))
             .addOptions(pending.options.slice(0, 25).map((h) => ({ label: h, value: h }))),
         ),
       );
     }
     return rows;
   }
+  if (pending.type === 'combatLosses') {
+    const rows: Row[] = [row(new ButtonBuilder().setCustomId(id('losses')).setLabel(label(`Accept: ${pending.defaultText}`)).setStyle(ButtonStyle.Success))];
+    const steppable = pending.units.filter((u) => u.canTakeSteps);
+    if (pending.losses === 1 && steppable.length > 1) {
+      rows.push(
+        row(
+          new StringSelectMenuBuilder()
+            .setCustomId(id('step'))
+            .setPlaceholder('Or choose which unit loses the step (8.5)')
+            .addOptions(steppable.slice(0, 25).map((u) => ({ label: label(`${u.unit} in ${u.hex} loses a step`), value: u.unit }))),
+        ),
+      );
+    }
+    return rows;
+  }
+  if (pending.type === 'advance') {
+    const buttons = [new ButtonBuilder().setCustomId(id('advance')).setLabel(label(`Advance: ${pending.defaultText}`)).setStyle(ButtonStyle.Success)];
+    if (!pending.mandatory) buttons.push(new ButtonBuilder().setCustomId(id('stay')).setLabel('Do not advance').setStyle(ButtonStyle.Secondary));
+    return [row(...buttons)];
+  }
   return [];
+}
+
+/** How to reach a game once it has left the channel. */
+export function afterEnd(gameId: string): string {
+  return `The channel is free for a new game. This one stays readable: \`/game export game:${gameId}\`, \`/game verify game:${gameId}\`.`;
 }
 
 /** Mentions of a side's players, leaving out the user who just acted. */
@@ -185,13 +210,15 @@ export function mentionsFor(status: StatusView, side: Side, except?: string): st
 export async function postChange(
   ix: RepliableInteraction,
   ctx: BotContext,
-  result: { lines: string[]; events: GameEvent[]; views: ViewRequest[] },
+  result: { gameId: string; lines: string[]; events: GameEvent[]; views: ViewRequest[] },
   before: StatusView | null,
 ): Promise<void> {
-  const ref = refOf(ix);
+  // By id: a game that just ended has already left its channel.
+  const ref = { gameId: result.gameId };
   const phaseEnd = endsPhase(result.events);
   const lines = [...result.lines];
   if (phaseEnd) lines.push('', ...(await phaseSummary(ctx, ref)));
+  if (result.events.some((e) => e.type === 'gameOver')) lines.push(afterEnd(result.gameId));
   const files: AttachmentPayload[] = [];
   const request = result.views[0];
   if (request) files.push(await drawView(ctx, ref, request, phaseEnd, phaseEnd ? 'phase-map.png' : 'map.png'));
@@ -224,5 +251,7 @@ export async function ping(ix: RepliableInteraction, status: StatusView): Promis
 
 export function describePending(p: PendingDecision): string {
   if (p.type === 'placeLeader') return `place ${p.unit} in one of ${p.options.join(', ')} (rule ${p.rule})`;
+  if (p.type === 'combatLosses') return `take ${p.losses} loss(es) as the ${p.role} of combat #${p.combatId} (rule ${p.rule}); default: ${p.defaultText}`;
+  if (p.type === 'advance') return `decide the advance after combat #${p.combatId} (rule ${p.rule}); default: ${p.defaultText}`;
   return (p as { type: string }).type;
 }

@@ -13,7 +13,7 @@ import { createStore, type GameStore } from './store/index.js';
 import { loadRuleset } from './data/load.js';
 import { renderMap } from '../render/index.js';
 import type { MapView } from './engine/view.js';
-import type { Ruleset } from './engine/ruleset.js';
+import * as engineModule from './engine/index.js';
 import { rollInChannel } from './dice/channel.js';
 import { FileDiceStreamStore, MemoryDiceStreamStore, type DiceStreamStore } from './dice/store.js';
 import type { Client } from 'discord.js';
@@ -59,22 +59,10 @@ export interface BotOptions {
   clock?: () => number;
 }
 
-interface EngineModule extends EngineHelpers {
-  createEngine(ruleset: Ruleset): EngineApi;
-}
-
-/** The engine (src/engine/index.ts: createEngine and its pure helpers). */
-async function loadEngine(): Promise<EngineModule> {
-  // Resolved at run time so the rest of the bot builds while the engine's entry point is written.
-  const entry = './engine/index.js';
-  return (await import(entry)) as EngineModule;
-}
-
 /** The game service over the configured store, the real engine and the renderer. */
 export async function createGamePlay(config: Config, options: { store?: GameStore; clock?: () => number } = {}): Promise<GamePlay> {
   const ruleset = loadRuleset();
-  const engineModule = await loadEngine();
-  const engine = engineModule.createEngine(ruleset);
+  const engine: EngineApi = engineModule.createEngine(ruleset);
   const helpers: EngineHelpers = {
     commitmentOf: (seed) => engineModule.commitmentOf(seed),
     stateHash: (state) => engineModule.stateHash(state),

@@ -35,7 +35,7 @@ const HELP = [
   '  game new <scenario> [finnish|soviet|both]   game join <side>   game seat <player> <side>',
   '  game leave <side> [player]   game start   game status   game undo   game resign [side]',
   '  game abort [reason]   game export [file]   game verify',
-  '  play move <unit[+unit…]> <hex> [exit]   play end   decide [hex]   (pending decision; default without hex)',
+  '  play move <unit[+unit…]> <hex> [exit]   play end   decide [choice]   (a pending decision; the default without choice)',
   '  map whole   map zoom <hex> [radius]   map reach <unit>',
   '  units   (what you can move now, with destinations)   as <name>   (act as another player)',
   '  help   about   quit',
@@ -66,6 +66,14 @@ export function hexArg(text: string | undefined): string | null {
   if (!text) return null;
   const m = /^([a-z])\s*0*(\d{1,3})$/i.exec(text.trim());
   return m && Number(m[2]) > 0 ? `${m[1]!.toUpperCase()}${Number(m[2])}` : null;
+}
+
+/** What a pending decision asks, and what `decide` does with no argument (the engine's default). */
+export function describeDecision(p: PendingDecision): string {
+  if (p.type === 'placeLeader') return `place ${p.unit} in one of ${p.options.join(', ')} (rule ${p.rule}); \`decide\` picks ${p.options[0]}, \`decide <hex>\` another`;
+  if (p.type === 'combatLosses') return `take ${p.losses} loss(es) as the ${p.role} (rule ${p.rule}); \`decide\` accepts the default: ${p.defaultText}; \`decide <unit>\` puts a one-step loss on that unit`;
+  if (p.type === 'advance') return `advance after combat (rule ${p.rule}); \`decide\` takes the default: ${p.defaultText}${p.mandatory ? '' : '; `decide stay` declines'}`;
+  return (p as { type: string }).type;
 }
 
 function slug(s: string): string {
@@ -127,8 +135,15 @@ export class ConsoleSession {
         const st = await this.status();
         const pending = st?.mustAct?.pending as PendingDecision | null | undefined;
         if (!pending) return this.out(['Nothing is waiting for a decision.']), true;
-        const hex = hexArg(sub ?? named.hex) ?? pending.options[0]!;
-        await this.act({ type: 'placeLeader', unit: pending.unit, hex });
+        if (pending.type === 'placeLeader') {
+          await this.act({ type: 'placeLeader', unit: pending.unit, hex: hexArg(sub ?? named.hex) ?? pending.options[0]! });
+        } else if (pending.type === 'combatLosses') {
+          // `decide` takes the engine's default; `decide <unit>` puts a one-step loss on that unit.
+          await this.act(sub ? { type: 'takeLosses', steps: { [words[1]!]: 1 } } : { type: 'takeLosses', ...pending.default });
+        } else if (pending.type === 'advance') {
+          const stay = sub === 'stay' || sub === 'no';
+          await this.act(stay ? { type: 'advance', units: [], path: [] } : { type: 'advance', units: pending.default.units, path: pending.default.path });
+        }
         return true;
       }
       case 'units': {
@@ -298,7 +313,11 @@ export class ConsoleSession {
     if (b && b.side === a.side && !(a.pending && !b.pending)) return;
     const names = after.seats[a.side].join(', ') || 'nobody seated';
     const pending = a.pending as PendingDecision | null;
-    const what = pending ? `place ${pending.unit} in one of ${pending.options.join(', ')} (rule ${pending.rule}); \`decide\` takes ${pending.options[0]}` : `the ${after.phase} phase`;
+    const what = !pending
+      ? `the ${after.phase} phase`
+      : pending.type === 'placeLeader'
+        ? `place ${pending.unit} in one of ${pending.options.join(', ')} (rule ${pending.rule}); \`decide\` takes ${pending.options[0]}`
+        : `${pending.type === 'combatLosses' ? `take ${pending.losses} loss(es)` : `advance into ${pending.vacated}`} (rule ${pending.rule}); \`decide\` takes the default: ${pending.defaultText}`;
     this.out([`>>> ${sideName(a.side)} side to act (${names}): ${what}.`]);
   }
 

@@ -1,0 +1,247 @@
+// End-to-end: the real bot (startBot: discord.js Client, router, commands, game service, engine,
+// renderer, in-memory store) against the local fake Discord. Two fake users create, seat and start
+// the tutorial and play a full turn through slash commands, autocomplete and buttons.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config.js';
+import { createLogger } from '../../src/log.js';
+import { startBot, type RunningBot } from '../../src/main.js';
+import { FakeDiscord, fakeUser, MODERATOR_PERMISSIONS, type ApiMessage, type BotReply } from '../support/fake-discord.js';
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A PNG with an IHDR chunk and plausible dimensions. */
+function expectPng(data: Buffer): { width: number; height: number } {
+  expect(data.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
+  expect(data.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  const width = data.readUInt32BE(16);
+  const height = data.readUInt32BE(20);
+  expect(width).toBeGreaterThan(100);
+  expect(height).toBeGreaterThan(100);
+  expect(data.subarray(-8, -4).toString('latin1')).toBe('IEND');
+  return { width, height };
+}
+
+/** customIds of every component on a message, by label. */
+function buttons(message: ApiMessage | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const row of message?.components ?? []) for (const c of row.components) out[c.label ?? c.placeholder ?? c.custom_id] = c.custom_id;
+  return out;
+}
+
+function findButton(message: ApiMessage | null, startsWith: string): string {
+  const hit = Object.entries(buttons(message)).find(([label]) => label.startsWith(startsWith));
+  if (!hit) throw new Error(`no button starting '${startsWith}' in ${JSON.stringify(buttons(message))}`);
+  return hit[1];
+}
+
+describe('Discord end to end: a tutorial game between two fake users', () => {
+  let fake: FakeDiscord;
+  let bot: RunningBot;
+  const alice = fakeUser('alice'); // host, Finnish
+  const boris = fakeUser('boris'); // Soviet
+  const carol = fakeUser('carol'); // not seated
+  const mod = fakeUser('moderator', MODERATOR_PERMISSIONS);
+
+  beforeEach(async () => {
+    fake = await new FakeDiscord().start();
+    const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' });
+    bot = await startBot(config, createLogger('silent'), { rest: { api: fake.api }, handleSignals: false });
+  });
+
+  afterEach(async () => {
+    await bot?.router.drain();
+    await bot?.client.destroy();
+    await fake?.close();
+  });
+
+  /** Run a slash command and wait until the bot has finished handling it. */
+  async function slash(user: typeof alice, path: string, options: Record<string, string | number | boolean> = {}): Promise<BotReply[]> {
+    const ix = fake.command(user, path, options);
+    await ix.callback();
+    await bot.router.drain();
+    return fake.repliesFor(ix.token);
+  }
+
+  async function click(user: typeof alice, message: ApiMessage, customId: string): Promise<BotReply[]> {
+    const ix = fake.click(user, message, customId);
+    await ix.callback();
+    await bot.router.drain();
+    return fake.repliesFor(ix.token);
+  }
+
+  /** The last public reply that carries the given component label. */
+  function lastMessageWith(label: string): ApiMessage {
+    const all = [...fake.messages.values()].filter((m) => Object.keys(buttons(m)).some((l) => l.startsWith(label)));
+    const m = all[all.length - 1];
+    if (!m) throw new Error(`no message with a '${label}' control`);
+    return m;
+  }
+
+  it('create, seat, start, and a full turn with refusals, a stale button, autocomplete and maps', async () => {
+    // Scenario autocomplete, then a game with the host seated as Finnish.
+    const scen = await fake.autocomplete(alice, 'game new', { scenario: 'tut' }, 'scenario').choices();
+    expect(scen.map((c) => c.value)).toContain('tutorial');
+    let r = await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
+    expect(r[0]!.content).toMatch(/New game g-/);
+    const gameId = /New game (g-[0-9a-f]+)/.exec(r[0]!.content)![1]!;
+    expect(r[0]!.ephemeral).toBe(false);
+
+    // A second game in the same channel is refused, ephemerally, with a fix.
+    r = await slash(boris, 'game new', { scenario: 'tutorial' });
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/already has a game/);
+    expect(r[0]!.content).toMatch(/How to fix/);
+
+    r = await slash(boris, 'game join', { side: 'soviet' });
+    expect(r[0]!.content).toMatch(/boris sits on the Soviet side/);
+
+    // Only the host starts.
+    r = await slash(boris, 'game start');
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/Only the host/);
+
+    r = await slash(alice, 'game start');
+    expect(r[0]!.content).toMatch(/Dice commitment/);
+    expectPng(r[0]!.files[0]!.data);
+    // The Soviet side (first player) is mentioned once, with the controls it needs.
+    const ping = r[1]!;
+    expect(ping.content).toContain(`<@${boris.id}>`);
+    expect(ping.content).not.toContain(`<@${alice.id}>`);
+    expect(ping.raw.body.allowed_mentions.users).toEqual([boris.id]);
+    const resetButton = findButton(ping.message, 'End Soviet reset');
+
+    // A user acting for the other side, and a user with no seat, are refused ephemerally.
+    r = await slash(alice, 'play end');
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/Soviet side's turn/);
+    r = await click(carol, ping.message!, resetButton);
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/not seated/);
+
+    // The Soviet player ends the reset phase with the button: a phase end posts the whole map and a summary.
+    r = await click(boris, ping.message!, resetButton);
+    expect(r[0]!.ephemeral).toBe(false);
+    expect(r[0]!.content).toMatch(/end the reset phase/);
+    expect(r[0]!.content).toMatch(/Summary of the Soviet reset phase/);
+    expectPng(r[0]!.files[0]!.data);
+
+    // The same button again is stale (the game moved on) and changes nothing.
+    const before = fake.requests.length;
+    r = await click(boris, ping.message!, resetButton);
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/moved on|stale|version/i);
+    expect(fake.requests.slice(before).some((q) => !q.body?.flags && q.files.length)).toBe(false);
+
+    // Autocomplete from the legal actions: units that can move, then hexes with MP costs.
+    const units = await fake.autocomplete(boris, 'play move', { unit: '1/1' }, 'unit').choices();
+    expect(units.map((c) => c.value)).toContain('1/1/609');
+    const hexes = await fake.autocomplete(boris, 'play move', { unit: '1/1/609', to: 'm 1' }, 'to').choices();
+    const m17 = hexes.find((c) => c.value === 'M17');
+    expect(m17?.name).toMatch(/^M17 · [\d.]+ MP/);
+    // The other side's player gets no Soviet units.
+    const aliceUnits = await fake.autocomplete(alice, 'play move', { unit: '' }, 'unit').choices();
+    expect(aliceUnits.map((c) => c.value)).not.toContain('1/1/609');
+
+    // An illegal destination is refused with the rule section; a legal one is applied (hex typed loosely).
+    r = await slash(boris, 'play move', { unit: '1/1/609', to: 'A1' });
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/\(rule \d/);
+    r = await slash(boris, 'play move', { unit: '1/1/609', to: 'm 17' });
+    expect(r[0]!.ephemeral).toBe(false);
+    expect(r[0]!.content).toMatch(/move 1\/1\/609 to M17/);
+    expectPng(r[0]!.files[0]!.data);
+    // Undo within the own move (no roll, no hand-over), then move again.
+    r = await slash(boris, 'game undo');
+    expect(r[0]!.content).toMatch(/undid #2/);
+    r = await slash(boris, 'play move', { unit: '1/1/609', to: 'M17' });
+    expect(r[0]!.content).toMatch(/to M17/);
+
+    // End the action phase with /play end: map and summary listing the move.
+    r = await slash(boris, 'play end');
+    expect(r[0]!.content).toMatch(/Summary of the Soviet action phase/);
+    expect(r[0]!.content).toMatch(/move 1\/1\/609 to M17/);
+    expectPng(r[0]!.files[0]!.data);
+
+    // End the Soviet combat phase: hand-over to the Finns, who are mentioned once.
+    r = await slash(boris, 'play end');
+    const finnPing = r.find((x) => x.content.includes(`<@${alice.id}>`));
+    expect(finnPing).toBeDefined();
+    expect(finnPing!.raw.body.allowed_mentions.users).toEqual([alice.id]);
+
+    // Status: who must act on what, and since when (a Discord timestamp).
+    r = await slash(carol, 'game status');
+    expect(r[0]!.content).toMatch(/Waiting for the Finnish side \(alice\)/);
+    expect(r[0]!.content).toMatch(/Waiting since <t:\d+:f>/);
+
+    // The Finnish player turn: reset (button from the ping), action (a move), combat.
+    r = await click(alice, finnPing!.message!, findButton(finnPing!.message, 'End Finnish reset'));
+    expect(r[0]!.content).toMatch(/end the reset phase/);
+    const finnUnits = await fake.autocomplete(alice, 'play move', { unit: '' }, 'unit').choices();
+    expect(finnUnits.length).toBeGreaterThan(0);
+    const mover = String(finnUnits[0]!.value);
+    const dest = (await fake.autocomplete(alice, 'play move', { unit: mover, to: '' }, 'to').choices())[0]!.value;
+    r = await slash(alice, 'play move', { unit: mover, to: String(dest).toLowerCase() });
+    expect(r[0]!.ephemeral).toBe(false);
+    r = await slash(alice, 'play end');
+    expect(r[0]!.content).toMatch(/Summary of the Finnish action phase/);
+    r = await slash(alice, 'play end');
+    // Turn 3 begins with the Soviet player, who is mentioned again.
+    expect(r.some((x) => x.content.includes(`<@${boris.id}>`))).toBe(true);
+    r = await slash(boris, 'game status');
+    expect(r[0]!.content).toMatch(/Turn 3/);
+
+    // Maps: whole, zoom and a unit's reach, all valid PNGs.
+    r = await slash(carol, 'map whole');
+    expectPng(r[0]!.files[0]!.data);
+    r = await slash(carol, 'map zoom', { center: 'k 17', radius: 3 });
+    expect(r[0]!.content).toMatch(/Around K17/);
+    const zoom = expectPng(r[0]!.files[0]!.data);
+    expect(zoom.width).toBeLessThan(3000);
+    await slash(boris, 'game status'); // nothing to assert: keeps the order of events simple
+    r = await slash(boris, 'play end'); // Soviet reset of turn 3
+    r = await slash(boris, 'map reach', { unit: '1/1/609' });
+    expect(r[0]!.content).toMatch(/1\/1\/609 from M17/);
+    expectPng(r[0]!.files[0]!.data);
+
+    // Export is a JSON file without the seed; a moderator may abort; then the seed is revealed and verify works.
+    r = await slash(carol, 'game export');
+    const record = JSON.parse(r[0]!.files[0]!.data.toString('utf8'));
+    expect(record.seed).toBeNull();
+    expect(record.entries.length).toBeGreaterThan(5);
+    r = await slash(carol, 'game abort');
+    expect(r[0]!.ephemeral).toBe(true);
+    r = await slash(mod, 'game abort', { reason: 'test over' });
+    expect(r[0]!.content).toMatch(/Dice seed revealed/);
+    expect(r[0]!.content).toContain(`/game verify game:${gameId}`);
+    // The channel is free again; the finished game is read by its id.
+    r = await slash(carol, 'game verify');
+    expect(r[0]!.ephemeral).toBe(true);
+    r = await slash(carol, 'game verify', { game: gameId });
+    expect(r[0]!.ephemeral).toBe(false);
+    expect(r[0]!.content).toMatch(/match|verified|OK/i);
+    r = await slash(carol, 'game export', { game: gameId });
+    expect(JSON.parse(r[0]!.files[0]!.data.toString('utf8')).seed).toMatch(/^[0-9a-f]{16,}$/);
+  });
+
+  it('answers /rule and /roll', async () => {
+    let r = await slash(alice, 'rule', { query: '7.3' });
+    expect(r[0]!.content).toMatch(/^\*\*7\.3 /);
+    const choices = await fake.autocomplete(alice, 'rule', { query: '8.5' }, 'query').choices();
+    expect(choices[0]!.value).toBe('redwinter:8.5');
+    r = await slash(alice, 'roll', { dice: '2d6', why: 'test' });
+    expect(r[0]!.content).toMatch(/Roll #1/);
+    expect(r[0]!.content).toMatch(/Commitment/);
+    r = await slash(alice, 'roll', { dice: '2d6+' });
+    expect(r[0]!.ephemeral).toBe(true);
+  });
+
+  it('explains that there is no game in a channel without one', async () => {
+    const r = await slash(alice, 'game status');
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/no active game/);
+    expect(r[0]!.content).toMatch(/\/game new/);
+    const choices = await fake.autocomplete(alice, 'play move', { unit: '' }, 'unit').choices();
+    expect(choices[0]!.name).toMatch(/no active game/);
+    void lastMessageWith;
+  });
+});
