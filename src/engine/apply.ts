@@ -15,13 +15,12 @@ import { dueReinforcements, lastTurn } from './reinforcements.js';
 import { updateControlAfterMove } from './zoc.js';
 import { pickUpLeaders } from './pajari.js';
 import { checkForcedDice, type DiceSource } from './dice.js';
+import { applyCombatAction, combatPendingGate } from './combat/engine.js';
 
 const fail = (code: string, rule: string, message: string): ApplyResult => ({ ok: false, violation: { code, rule, message } });
 
 /** Sections of the actions that later issues implement. */
 export const NOT_YET: Record<string, { rule: string; issue: string }> = {
-  combat: { rule: '8.0', issue: 'combat' },
-  assault: { rule: '9.0', issue: 'combat' },
   ranged: { rule: '10.0', issue: 'ranged-attack' },
   support: { rule: '10.3', issue: 'ranged-attack' },
   atFire: { rule: '11.0', issue: 'anti-tank' },
@@ -31,8 +30,6 @@ export const NOT_YET: Record<string, { rule: string; issue: string }> = {
   nightRaid: { rule: '16.4', issue: 'night' },
   replacement: { rule: '13.2', issue: 'replacements' },
   commitArmor: { rule: '12.1.4', issue: 'armor commitment' },
-  takeLosses: { rule: '8.5', issue: 'combat' },
-  advance: { rule: '8.7', issue: 'combat' },
 };
 
 const SIDES: readonly Side[] = ['soviet', 'finnish'];
@@ -55,8 +52,12 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   if (who.side !== side) {
     return fail('rule/not-your-turn', who.pending ? who.pending.rule : '3.0', `It is the ${who.side} player's turn to act (${who.what}).`);
   }
-  if (who.pending && action.type !== 'placeLeader') {
-    return fail('rule/pending-decision', who.pending.rule, `First place ${who.pending.unit} in one of ${who.pending.options.join(', ')} (placeLeader).`);
+  if (who.pending) {
+    const gate = combatPendingGate(who.pending, action);
+    if (gate) return { ok: false, violation: gate };
+    if (who.pending.type === 'placeLeader' && action.type !== 'placeLeader') {
+      return fail('rule/pending-decision', who.pending.rule, `First place ${who.pending.unit} in one of ${who.pending.options.join(', ')} (placeLeader).`);
+    }
   }
   const source: DiceSource = { forced: [...(opts?.forcedDice ?? [])] };
   const draft = draftOf(state);
@@ -81,6 +82,12 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
       break;
     case 'placeLeader':
       err = doPlaceLeader(draft, action, events);
+      break;
+    case 'combat':
+    case 'assault':
+    case 'takeLosses':
+    case 'advance':
+      err = applyCombatAction(ctx, draft, side, action, source, events, { carryOut: (m, route) => carryOut(ctx, draft, side, m, route, false, events) });
       break;
     default: {
       const later = NOT_YET[action.type];

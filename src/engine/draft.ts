@@ -13,7 +13,8 @@ export function draftOf(s: GameState): GameState {
     vp: { ...s.vp },
     control: { base: s.control.base, hexes: { ...s.control.hexes } },
     ammo: { ...s.ammo },
-    pending: s.pending.map((p) => ({ ...p, options: [...p.options] })),
+    pending: s.pending.map((p) => structuredClone(p)),
+    ...(s.combat !== undefined ? { combat: s.combat ? structuredClone(s.combat) : null } : {}),
     log: s.log.slice(),
     result: s.result ? { ...s.result } : null,
   };

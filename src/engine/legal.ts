@@ -10,6 +10,7 @@ import { whoMustAct } from './sequence.js';
 import { envFor, reachable, type Env, type Mover } from './movement.js';
 import { moverEntering, moverOnMap } from './mover.js';
 import { dueReinforcements, lastTurn } from './reinforcements.js';
+import { combatOptions } from './combat/engine.js';
 
 function movesOf(ctx: Ctx, state: GameState, side: Side, m: Mover, env: Env, kind: 'move' | 'enter'): UnitMoves {
   const r = reachable(ctx, state, m, env);
@@ -38,7 +39,7 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   if (!toAct) return base;
   if (who.pending) {
     base.pending = who.pending;
-    base.phaseActions = ['placeLeader'];
+    base.phaseActions = [who.pending.type === 'combatLosses' ? 'takeLosses' : who.pending.type === 'advance' ? 'advance' : 'placeLeader'];
     return base;
   }
   const actions: ActionType[] = ['endPhase'];
@@ -90,6 +91,10 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
     if (base.units.some((x) => x.kind === 'enter')) actions.push('enterReinforcement');
     if (base.delayable.length) actions.push('delayReinforcement');
   }
+  // Combats (8.0) in the Combat Phase, Assaults (9.1) in the Action Phase.
+  base.combat = combatOptions(ctx, state, side);
+  if (base.combat.targets.length) actions.push('combat');
+  if (base.combat.assaults.length) actions.push('assault');
   base.phaseActions = actions;
   return base;
 }

@@ -11,6 +11,8 @@ import { envFor, reachable } from './movement.js';
 import { moverOnMap } from './mover.js';
 import { controllerOf, zocOf } from './zoc.js';
 import { lastTurn } from './reinforcements.js';
+import { describeDecision } from './combat/engine.js';
+import { supplyStatus } from './supply.js';
 
 const PHASE_NAMES: Record<string, string> = {
   reset: 'Reset Phase',
@@ -29,9 +31,10 @@ export function counterLabel(id: string): string {
   return label.slice(0, 7);
 }
 
-function counterView(ctx: Ctx, state: GameState, u: UnitState): CounterView {
+function counterView(ctx: Ctx, state: GameState, u: UnitState, supply: Record<string, boolean>): CounterView {
   const c = ctx.counter(u.id);
   const markers: UnitMarker[] = [];
+  if (supply[u.id] === false && !isLeader(c)) markers.push('outOfSupply'); // 15.0
   if (u.flags.fired) markers.push('fired');
   if (u.flags.suppressed) markers.push('suppressed');
   if (u.flags.acted && state.phase === 'action' && u.side === state.activeSide) markers.push('moved');
@@ -56,14 +59,16 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
   const over = state.phase === 'gameOver';
   const notes: string[] = [];
   if (td?.moraleBonus) notes.push(`${SIDE_NAMES[td.moraleBonus]} morale bonus`);
-  if (who.pending) notes.push(`${SIDE_NAMES[who.pending.side]} to place ${who.pending.unit} (12.3.1)`);
+  if (who.pending?.type === 'placeLeader') notes.push(`${SIDE_NAMES[who.pending.side]} to place ${who.pending.unit} (12.3.1)`);
+  else if (who.pending) notes.push(describeDecision(who.pending));
   if (over) notes.push(`Game over: ${state.result?.winner ? `${SIDE_NAMES[state.result.winner]} victory` : (state.result?.reason ?? 'ended')}`);
 
   const units: Record<HexId, CounterView[]> = {};
   const onMap = Object.values(state.units)
     .filter((u) => u.location === 'map' && u.hex)
     .sort((a, b) => Number(isLeader(ctx.counter(a.id))) - Number(isLeader(ctx.counter(b.id))) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const u of onMap) (units[u.hex!] ??= []).push(counterView(ctx, state, u));
+  const supply = supplyStatus(state, ctx.ruleset);
+  for (const u of onMap) (units[u.hex!] ??= []).push(counterView(ctx, state, u, supply));
 
   const hexMarkers: Record<HexId, HexMarkers> = {};
   for (const m of state.markers) {
@@ -121,7 +126,7 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
       .filter((u) => u.side === side && u.location !== 'map')
       .sort((a, b) => (a.id < b.id ? -1 : 1));
     const box = (title: string, list: UnitState[]): void => {
-      if (list.length) offMap.push({ side, title, units: list.map((u) => counterView(ctx, state, u)) });
+      if (list.length) offMap.push({ side, title, units: list.map((u) => counterView(ctx, state, u, {})) });
     };
     box('Off-map artillery', mine.filter((u) => u.location === 'offMap'));
     const turns = [...new Set(mine.filter((u) => u.location === 'pending' && typeof u.entryTurn === 'number').map((u) => u.entryTurn as number))].sort((a, b) => a - b);

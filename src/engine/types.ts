@@ -5,6 +5,8 @@
  */
 import type { HexId } from './hex.js';
 import type { Side } from './ruleset.js';
+import type { CombatDecision, CombatEvent, CombatPhaseRecord } from './combat/types.js';
+import type { CombatOptions } from './combat/engine.js';
 
 export type { HexId } from './hex.js';
 export type { Side } from './ruleset.js';
@@ -60,8 +62,8 @@ export interface UnitState {
   entryMpPenalty?: number;
 }
 
-/** A decision the engine waits for before play goes on. */
-export type PendingDecision = {
+/** Placing Pajari with the nearest friendly combat unit (12.3.1). */
+export interface PlaceLeaderDecision {
   type: 'placeLeader';
   side: Side;
   /** The leader to place (Pajari). */
@@ -69,7 +71,10 @@ export type PendingDecision = {
   /** Hexes of the nearest friendly combat units (12.3.1): the owner picks one. */
   options: HexId[];
   rule: '12.3.1';
-};
+}
+
+/** A decision the engine waits for before play goes on (combat decisions: src/engine/combat/types.ts). */
+export type PendingDecision = PlaceLeaderDecision | CombatDecision;
 
 /** seedrandom alea state (`{ state: true }`). */
 export interface RngState {
@@ -107,6 +112,8 @@ export interface GameState {
   /** 76 mm ammo (12.4.1). */
   ammo: Record<Side, number>;
   pending: PendingDecision[];
+  /** Combats and Assaults of the current phase (8.0–9.2): see src/engine/combat/types.ts. */
+  combat?: CombatPhaseRecord | null;
   /** Every event so far, in order. */
   log: GameEvent[];
   /** Number of actions applied. */
@@ -227,6 +234,8 @@ export interface TakeLossesAction {
   type: 'takeLosses';
   steps: Record<string, number>;
   retreat?: Record<string, HexId[]>;
+  /** Which unit takes the step for each enemy-ZOC hex entered while retreating (8.5.2.2), keyed by hex. */
+  zocLoss?: Record<string, string>;
 }
 export interface AdvanceAction {
   type: 'advance';
@@ -290,7 +299,8 @@ export type GameEvent =
   | { type: 'control'; side: Side; hexes: HexId[]; rule: '7.3' }
   | { type: 'roll'; n: number; dice: number[]; purpose: string; rule: string; forced: boolean }
   | { type: 'victoryCheck'; turn: number; over: boolean; rule: '3.0'; note: string }
-  | { type: 'gameOver'; reason: string; winner: Side | null };
+  | { type: 'gameOver'; reason: string; winner: Side | null }
+  | CombatEvent;
 
 // ───────────────────────────── results ─────────────────────────────
 
@@ -351,6 +361,8 @@ export interface LegalActions {
   /** Reinforcements that may be delayed now (13.1.2), with the turns they may be delayed to. */
   delayable: { unit: string; turns: number[] }[];
   pending?: PendingDecision;
+  /** Combats open now (Combat Phase) and Assaults (Action Phase) (8.0, 9.1). */
+  combat?: CombatOptions;
 }
 
 /** Options for toMapView. */

@@ -1,0 +1,226 @@
+/**
+ * Glue between the combat modules and the engine core: apply() routes `combat`, `assault`,
+ * `takeLosses` and `advance` here; legalActions() asks `combatOptions`. Kept in one file so the
+ * engine core's files need only a few lines each.
+ */
+import type { Ctx } from '../ctx.js';
+import { areAdjacent } from '../hex.js';
+import type { HexId, Side } from '../ruleset.js';
+import type { Action, GameEvent, GameState, PendingDecision, ReachableHex, RuleViolation } from '../types.js';
+import { rollDice, type DiceSource } from '../dice.js';
+import { checkPath, envFor, type Mover } from '../movement.js';
+import { moverOnMap, checkUnitList } from '../mover.js';
+import { terrainCost } from '../terrain.js';
+import { updateControlAfterMove } from '../zoc.js';
+import { pickUpLeaders, nearestFriendlyHexes } from '../pajari.js';
+import {
+  answerAdvance,
+  answerLosses,
+  checkAssaultDeclaration,
+  checkCombatDeclaration,
+  combatInProgress,
+  mayAssault,
+  readRecord,
+  resolveDeclared,
+  type CombatIo,
+} from './resolve.js';
+import type { CombatDecision } from './types.js';
+import { currentValues, isArmored, isCombatUnit, isLeader, mustCounter, otherSide, unitsIn } from './units.js';
+
+const COMBAT_ACTIONS = new Set(['combat', 'assault', 'takeLosses', 'advance']);
+
+export function isCombatAction(type: string): boolean {
+  return COMBAT_ACTIONS.has(type);
+}
+
+export function isCombatDecision(p: PendingDecision | undefined): boolean {
+  return !!p && (p.type === 'combatLosses' || p.type === 'advance');
+}
+
+/** While a combat decision is pending only its answer is accepted. Undefined when the pending item is not ours. */
+export function combatPendingGate(p: PendingDecision, action: Action): RuleViolation | null | undefined {
+  if (p.type === 'combatLosses') {
+    if (action.type === 'takeLosses') return null;
+    return { code: 'rule/pending-decision', rule: p.rule, message: `First the ${p.side} player takes ${p.losses} loss(es) (takeLosses); default: ${p.defaultText}.` };
+  }
+  if (p.type === 'advance') {
+    if (action.type === 'advance') return null;
+    return { code: 'rule/pending-decision', rule: p.rule, message: `First the ${p.side} player decides the Advance After Combat into ${p.vacated} (advance); default: ${p.defaultText}.` };
+  }
+  return undefined;
+}
+
+function ioFor(ctx: Ctx, draft: GameState, source: DiceSource, events: GameEvent[]): CombatIo {
+  return {
+    roll(count, purpose, rule) {
+      const dice = rollDice(draft, count, purpose, rule, source, events);
+      return { dice, n: draft.rollCount };
+    },
+    emit(e) {
+      events.push(e);
+    },
+    afterAdvance(side, units, path) {
+      updateControlAfterMove(ctx, draft, side, units, path, events);
+      pickUpLeaders(ctx, draft, side, path, events);
+    },
+    placeLeader(unit, from) {
+      const options = nearestFriendlyHexes(ctx, draft, unit, from);
+      const u = draft.units[unit]!;
+      events.push({ type: 'leaderPickedUp', unit, from, options, rule: '12.3.1' });
+      if (options.length === 0) {
+        u.location = 'eliminated';
+        u.hex = null;
+        events.push({ type: 'leaderRemoved', unit, reason: 'no friendly combat unit on the map', rule: '12.3.1' });
+      } else if (options.length === 1) {
+        u.hex = options[0]!;
+        events.push({ type: 'leaderPlaced', unit, hex: u.hex, rule: '12.3.1' });
+      } else {
+        // Placed after the combat's own decisions: goes behind them in the queue.
+        draft.pending.push({ type: 'placeLeader', side: u.side, unit, options, rule: '12.3.1' });
+      }
+    },
+  };
+}
+
+/** Overrun costs printed in 12.1.2 (road cost of the target hex + 2; the secondary-road figures as printed). */
+export const OVERRUN_COST = { primary: 2.5, main: 2.5, secondary: { tank: 4, armoredCar: 6 } } as const;
+
+/** MP cost of an Assault from `from` on `target` for these units (9.1, 12.1.2). */
+export function assaultCost(ctx: Ctx, units: string[], from: HexId, target: HexId): number {
+  const counters = units.map((id) => ctx.counter(id)).filter((c) => !isLeader(c));
+  const road = ctx.road(from, target);
+  if (road && counters.length > 0 && counters.every((c) => isArmored(c))) {
+    if (road === 'secondary') return Math.max(...counters.map((c) => (c.type === 'armoredCar' ? OVERRUN_COST.secondary.armoredCar : OVERRUN_COST.secondary.tank)));
+    return OVERRUN_COST[road];
+  }
+  return Math.max(...counters.map((c) => terrainCost(ctx, c, target))) + ctx.ruleset.tables.movement.assaultExtra;
+}
+
+export interface MoveHooks {
+  /** The engine's own move bookkeeping (unit positions, `moved` event, control, leader pick-up). */
+  carryOut(m: Mover, route: ReachableHex): RuleViolation | null;
+}
+
+/** apply() for combat, assault, takeLosses and advance. Mutates the draft; returns a violation or null. */
+export function applyCombatAction(ctx: Ctx, draft: GameState, side: Side, action: Action, source: DiceSource, events: GameEvent[], hooks: MoveHooks): RuleViolation | null {
+  const ruleset = ctx.ruleset;
+  const io = ioFor(ctx, draft, source, events);
+  switch (action.type) {
+    case 'combat': {
+      const d = checkCombatDeclaration(draft, ruleset, side, action.attackers, action.target);
+      if ('violation' in d) return d.violation;
+      return resolveDeclared(draft, ruleset, d, io);
+    }
+    case 'assault': {
+      if (draft.phase !== 'action' || draft.activeSide !== side) {
+        return { code: 'rule/wrong-phase', rule: '9.0', message: `Assaults happen during movement in your own Action Phase; now it is the ${draft.activeSide} ${draft.phase} phase.` };
+      }
+      if (combatInProgress(draft)) return { code: 'rule/combat-in-progress', rule: '8.1', message: 'Finish the current Assault first.' };
+      const list = checkUnitList(draft, side, action.units);
+      if ('violation' in list) return list.violation;
+      for (const id of list.ids) {
+        if (!mayAssault(ruleset, id)) return { code: 'rule/cannot-assault', rule: '9.1', message: `${id} (${ctx.counter(id).type}) cannot Assault: only infantry, armor, engineers and MGs may.` };
+      }
+      const env = envFor(ctx, draft, side);
+      const m = moverOnMap(ctx, draft, side, list.ids, env);
+      if ('violation' in m) return m.violation;
+      let from = m.start!;
+      let mpLeft = m.allowance;
+      let moved = false;
+      let route: ReachableHex | null = null;
+      if (action.path !== undefined) {
+        if (!Array.isArray(action.path)) return { code: 'input/path', rule: '9.1', message: 'path is a list of hex ids.' };
+        const hexes = (action.path as unknown[]).map((h) => (typeof h === 'string' ? h.trim().toUpperCase() : ''));
+        if (hexes[0] === from) hexes.shift();
+        if (hexes.length > 0) {
+          const r = checkPath(ctx, draft, m, env, hexes);
+          if (!r.ok) return r.violation;
+          if (r.route.minimumMove) return { code: 'rule/assault-mp', rule: '9.1, 4.1.1', message: 'The minimum move does not leave MPs for an Assault: it allows one only from where the stack began the phase.' };
+          route = r.route;
+          from = r.route.hex;
+          mpLeft = r.route.mpLeft;
+          moved = true;
+        }
+      }
+      const target = typeof action.target === 'string' ? action.target.trim().toUpperCase() : '';
+      if (!ctx.hex(target)) return { code: 'input/bad-hex', rule: '2.3', message: `${JSON.stringify(action.target)} is not a hex on the map.` };
+      const cost = areAdjacent(from, target) ? assaultCost(ctx, list.ids, from, target) : Infinity;
+      const d = checkAssaultDeclaration(draft, ruleset, side, list.ids, target, { from, mpLeft, cost, minimumMove: !moved });
+      if ('violation' in d) return d.violation;
+      // Check the CRT before anything moves, so a refusal changes nothing.
+      if (route) {
+        const err = hooks.carryOut(m, route);
+        if (err) return err;
+      }
+      for (const id of list.ids) draft.units[id]!.flags.acted = true;
+      const left = cost > mpLeft ? 0 : mpLeft - cost;
+      return resolveDeclared(draft, ruleset, d, io, { mpLeft: left });
+    }
+    case 'takeLosses': {
+      const answer = { steps: action.steps, ...(action.retreat ? { retreat: action.retreat } : {}), ...(action.zocLoss ? { zocLoss: action.zocLoss } : {}) };
+      return answerLosses(draft, ruleset, side, answer, io);
+    }
+    case 'advance':
+      return answerAdvance(draft, ruleset, side, action.units, action.path, io);
+    default:
+      return { code: 'input/unknown-action', rule: '3.0', message: `Not a combat action: ${action.type}.` };
+  }
+}
+
+/** What legalActions lists for combat: targets with the units that may attack each, and assault targets. */
+export interface CombatOptions {
+  /** Combat Phase: each enemy hex that may be attacked, with the units that may join the attack (8.0). */
+  targets: { hex: HexId; attackers: string[] }[];
+  /** Action Phase: adjacent enemy hexes each unit or stack could assault from where it stands (9.1). */
+  assaults: { units: string[]; from: HexId; target: HexId; cost: number }[];
+}
+
+export function combatOptions(ctx: Ctx, state: GameState, side: Side): CombatOptions {
+  const ruleset = ctx.ruleset;
+  const out: CombatOptions = { targets: [], assaults: [] };
+  if (combatInProgress(state) || state.activeSide !== side) return out;
+  const enemy = otherSide(side);
+  const enemyHexes = new Set<HexId>();
+  for (const u of Object.values(state.units)) {
+    if (u.side === enemy && u.location === 'map' && u.hex && isCombatUnit(mustCounter(ruleset, u.id))) enemyHexes.add(u.hex);
+  }
+  if (state.phase === 'combat') {
+    const rec = readRecord(state);
+    for (const hex of [...enemyHexes].sort()) {
+      if (rec.attackedHexes.includes(hex)) continue;
+      const attackers = Object.values(state.units)
+        .filter((u) => u.side === side && u.location === 'map' && u.hex && areAdjacent(u.hex, hex))
+        .filter((u) => {
+          const d = checkCombatDeclaration(state, ruleset, side, [u.id], hex);
+          return !('violation' in d);
+        })
+        .map((u) => u.id);
+      if (attackers.length) out.targets.push({ hex, attackers });
+    }
+  }
+  if (state.phase === 'action') {
+    const byHex = new Map<HexId, string[]>();
+    for (const u of Object.values(state.units)) {
+      if (u.side !== side || u.location !== 'map' || !u.hex || u.flags.acted || !mayAssault(ruleset, u.id)) continue;
+      if (isLeader(mustCounter(ruleset, u.id))) continue;
+      if ((currentValues(mustCounter(ruleset, u.id), u).cs ?? 0) <= 0) continue;
+      byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), u.id]);
+    }
+    for (const [from, ids] of byHex) {
+      for (const target of ctx.neighbours(from)) {
+        if (!enemyHexes.has(target)) continue;
+        const cost = assaultCost(ctx, ids, from, target);
+        const d = checkAssaultDeclaration(state, ruleset, side, ids, target, { from, mpLeft: cost, cost, minimumMove: true });
+        if (!('violation' in d)) out.assaults.push({ units: ids, from, target, cost });
+      }
+    }
+  }
+  return out;
+}
+
+/** Units in a pending combat decision, for views: the engine's `what` text. */
+export function describeDecision(p: CombatDecision): string {
+  return p.type === 'combatLosses' ? `${p.side} takes ${p.losses} loss(es) (8.5)` : `${p.side} may advance into ${p.vacated} (8.7)`;
+}
+
+export { unitsIn };
