@@ -197,24 +197,42 @@ export class RuleLibrary {
   }
 
   private didYouMean(q: string, systems: string[], idQuery: string | undefined): string[] {
+    const label = (e: LibraryEntry) => `${e.id} ${e.ja && hasCjk(q) ? e.ja.title : e.title}`;
     if (idQuery) {
-      // nearest sections: the closest existing ancestor, then siblings in numeric order
+      // nearest sections: the closest existing ancestor and its first children; failing that,
+      // sections of the same chapter
       const p = idParts(idQuery)!;
       const out: string[] = [];
       for (const system of systems) {
         const list = this.bySystem.get(system) ?? [];
-        for (let n = p.parts.length - 1; n >= 1; n--) {
-          const anc = (p.prefix || '') + p.parts.slice(0, n).join('.');
-          const hit = this.find(system, anc);
+        let found = false;
+        for (let n = p.parts.length - 1; n >= 1 && !found; n--) {
+          const hit = this.find(system, p.prefix + p.parts.slice(0, n).join('.'));
           if (hit) {
-            out.push(`${hit.id} ${hit.title}`);
-            const children = list.filter((e) => e.parent === hit.id).sort((a, b) => compareSectionIds(a.id, b.id));
-            for (const c of children.slice(0, 4)) out.push(`${c.id} ${c.title}`);
-            break;
+            found = true;
+            out.push(label(hit));
+            const children = list.filter((e) => e.parent === hit.id); // book order
+            out.push(...children.slice(0, 4).map(label));
           }
+        }
+        if (!found) {
+          // same chapter, ranked by how much of the typed id they share ("99.99" → 99.9, 99.91…)
+          const shared = (id: string) => {
+            let i = 0;
+            while (i < id.length && id[i] === idQuery[i]) i++;
+            return i;
+          };
+          const chapter = list.filter((e) => idParts(e.id)?.prefix === p.prefix && idParts(e.id)?.parts[0] === p.parts[0]);
+          const ranked = chapter.map((e, i) => ({ e, i, s: shared(e.id.toUpperCase()) })).sort((a, b) => b.s - a.s || a.i - b.i);
+          out.push(...ranked.slice(0, 5).map((r) => label(r.e)));
         }
       }
       return [...new Set(out)].slice(0, 5);
+    }
+    if (hasCjk(q)) {
+      // bigram suggestions mean nothing to a reader: offer the titles sharing the most characters
+      const loose = this.mini.search(q, { filter: (r) => systems.includes(r.system as string), combineWith: 'OR' });
+      return loose.slice(0, 3).map((r) => label(this.entries.get(key(r.system as string, r.id as string))!));
     }
     const sugg = this.mini.autoSuggest(q, {
       filter: (r) => systems.includes(r.system as string),

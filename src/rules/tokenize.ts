@@ -1,16 +1,17 @@
 // Tokenizer for rule search. Latin text splits into words; runs of Japanese/Chinese characters
-// (which have no spaces) become overlapping character bigrams, so "スキー兵" is indexed as
-// "スキ", "キー", "ー兵" and a query "スキー" (→ "スキ", "キー") finds it.
+// (which have no spaces) become overlapping character bigrams plus single characters, so "スキー兵"
+// is indexed as "スキ", "キー", "ー兵", "ス", "キ", "ー", "兵" and a query "スキー" finds it.
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆]/u;
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆]+/gu;
 
+/** Overlapping bigrams of a CJK run, plus its single characters (so a one-kanji query like 雪 works). */
 function bigrams(run: string): string[] {
   const chars = [...run];
   if (chars.length === 1) return chars;
   const out: string[] = [];
   for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
-  return out;
+  return [...out, ...new Set(chars)];
 }
 
 /** Tokens of a text: lowercased words for Latin script, bigrams for CJK runs. */

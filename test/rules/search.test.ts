@@ -55,6 +55,8 @@ describe('search by section id', () => {
     expect(r.hits).toEqual([]);
     expect(r.didYouMean[0]).toMatch(/^7\.0 /);
     expect(r.didYouMean.some((s) => s.startsWith('7.3 '))).toBe(true);
+    // no ancestor exists: the sections of the chapter that share most of the typed id
+    expect(lib.search('99.99', { system: 'weather' }).didYouMean.slice(0, 2)).toEqual(['99.9 Ski Troops', '99.91 Ski troops: camouflage']);
   });
 
   it('normalises id-shaped queries and leaves words alone', () => {
@@ -94,8 +96,16 @@ describe('search by keyword', () => {
 });
 
 describe('search in Japanese (ASL E, seed 001)', () => {
-  it('splits Japanese into character bigrams and English into words', () => {
-    expect(tokenize('スキー兵 ski')).toEqual(['スキ', 'キー', 'ー兵', 'ski']);
+  it('splits Japanese into character bigrams (plus single characters) and English into words', () => {
+    expect(tokenize('スキー兵 ski')).toEqual(['スキ', 'キー', 'ー兵', 'ス', 'キ', 'ー', '兵', 'ski']);
+  });
+
+  it('finds sections by a single kanji, and suggests titles for a Japanese query with no hit', () => {
+    expect(lib.search('雪', { system: 'asl' }).hits.length).toBeGreaterThan(3);
+    const r = lib.search('凍結');
+    expect(r.hits).toEqual([]);
+    expect(r.didYouMean.length).toBeGreaterThan(0);
+    expect(r.didYouMean[0]).toMatch(/^E\d/);
   });
 
   it('finds the ahkio, extreme winter and ski mode by their Japanese names', () => {
