@@ -7,7 +7,7 @@
 //      summaries, Japanese titles/summaries and imported full text, with prefix and fuzzy matching;
 //   3. no hit at all → "did you mean" suggestions (nearby section ids, or fuzzy term suggestions).
 import MiniSearch, { type SearchResult } from 'minisearch';
-import { compareSectionIds, idParts, normaliseSectionId, sameSectionId } from './ids.js';
+import { idParts, normaliseSectionId, sameSectionId } from './ids.js';
 import type { FullTextFile, RuleEntry, RuleIndex } from './schema.js';
 import { hasCjk, tokenize } from './tokenize.js';
 
