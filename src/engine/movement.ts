@@ -17,7 +17,7 @@ import { hexesWithin } from './hex.js';
 import { currentValues, isLeader } from './units.js';
 import { stepCost } from './terrain.js';
 import { otherSide, zocBinds, zocOf, type ZocMap } from './zoc.js';
-import { overstackProblem } from './stacking.js';
+import { overstackChecker, overstackProblem } from './stacking.js';
 
 export interface Mover {
   side: Side;
@@ -215,7 +215,8 @@ export function reachable(ctx: Ctx, state: GameState, m: Mover, env: Env): Reach
     out.set(h, { hex: h, cost: m.allowance, mpLeft: 0, path: [h], extended: false, minimumMove: true, zocStop: st.stop });
   }
   const list: ReachableHex[] = [];
-  for (const r of out.values()) if (!overstackProblem(ctx, state, r.hex, m.ids)) list.push(r);
+  const over = overstackChecker(ctx, state, m.ids);
+  for (const r of out.values()) if (!over(r.hex)) list.push(r);
   return list.sort((a, b) => a.cost - b.cost || (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : 0));
 }
 

@@ -97,7 +97,10 @@ export function setupGame(ctx: Ctx, scenarioId: string, opts: { seed: string; op
     state.units[id] = u;
     return u;
   };
-  for (const p of scen.setup) placeOnMap(ctx, state, newUnit(p.unit, !!p.reduced), p, events);
+  // Fixed-hex placements first, so "within N" units make room for them (ruling).
+  const order = (p: Placement): number => (p.at.type === 'hex' ? 0 : p.at.type === 'within' ? 1 : 2);
+  const placements = scen.setup.map((p, i) => ({ p, i })).sort((a, b) => order(a.p) - order(b.p) || a.i - b.i);
+  for (const { p } of placements) placeOnMap(ctx, state, newUnit(p.unit, !!p.reduced), p, events);
   for (const r of scen.reinforcements) {
     if (r.optionalRule && !options[r.optionalRule]) continue;
     const u = newUnit(r.unit, false);

@@ -38,3 +38,37 @@ export function overstackProblem(ctx: Ctx, state: GameState, hex: HexId, adding:
   }
   return null;
 }
+
+/**
+ * A fast checker for many destination hexes of one move: counts every hex once.
+ * Returns a function giving the same answer as overstackProblem(ctx, state, hex, adding).
+ */
+export function overstackChecker(ctx: Ctx, state: GameState, adding: readonly string[]): (hex: HexId) => string | null {
+  const counts = new Map<HexId, { units: number; inf: number }>();
+  const side = adding.length ? ctx.counter(adding[0]!).side : null;
+  for (const u of Object.values(state.units)) {
+    if (u.location !== 'map' || !u.hex || u.side !== side || adding.includes(u.id)) continue;
+    const c = ctx.counter(u.id);
+    if (isLeader(c)) continue;
+    const e = counts.get(u.hex) ?? { units: 0, inf: 0 };
+    e.units++;
+    if (c.infantryCompany) e.inf++;
+    counts.set(u.hex, e);
+  }
+  let addUnits = 0;
+  let addInf = 0;
+  for (const id of new Set(adding)) {
+    const c = ctx.counter(id);
+    if (isLeader(c)) continue;
+    addUnits++;
+    if (c.infantryCompany) addInf++;
+  }
+  return (hex) => {
+    const e = counts.get(hex);
+    const units = (e?.units ?? 0) + addUnits;
+    const inf = (e?.inf ?? 0) + addInf;
+    if (units > STACK_LIMIT.units) return `${hex} would hold ${units} units; the limit is ${STACK_LIMIT.units} per side (leaders not counted)`;
+    if (inf > STACK_LIMIT.infantryCompanies) return `${hex} would hold ${inf} infantry companies; the limit is ${STACK_LIMIT.infantryCompanies}`;
+    return null;
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Engine benchmark (`npm run bench:engine`): prints figures, asserts nothing.
+ * - apply: median / p99 over legal moves and phase ends from a mid-game Campaign state;
+ * - legalActions: all units of the side to act (and of the other side), median / p99;
+ * - stateHash and a whole random turn for scale.
+ */
+import { performance } from 'node:perf_hooks';
+import { loadRuleset } from '../src/data/load.js';
+import { createEngine, stateHash, type Action, type GameState, type Side } from '../src/engine/index.js';
+import { randomPlay } from '../test/engine/helpers/random-play.js';
+
+function stats(ms: number[]): string {
+  const s = [...ms].sort((a, b) => a - b);
+  const q = (p: number): number => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+  return `n=${s.length} median=${q(0.5).toFixed(3)} ms p99=${q(0.99).toFixed(3)} ms max=${s[s.length - 1]!.toFixed(3)} ms`;
+}
+
+const ruleset = loadRuleset();
+const engine = createEngine(ruleset);
+let t = performance.now();
+const start = engine.setup('campaign', { seed: 'bench' });
+console.log(`setup(campaign): ${(performance.now() - t).toFixed(2)} ms`);
+
+t = performance.now();
+const played = randomPlay(engine, start, { seed: 'bench-play', untilTurn: 9, maxActionsPerPhase: 6 });
+let mid: GameState = played.state;
+// Stop in the Soviet Action Phase of the current turn so that moves are on offer.
+while (!(mid.phase === 'action')) {
+  const who = engine.whoMustAct(mid);
+  const r = engine.apply(mid, who.side, { type: 'endPhase', phase: mid.phase });
+  if (!r.ok) throw new Error(r.violation.message);
+  mid = r.state;
+}
+console.log(`random play to turn ${mid.turn} (${played.steps} actions): ${(performance.now() - t).toFixed(0)} ms; log ${mid.log.length} events; state ${JSON.stringify(mid).length} bytes`);
+const onMap = Object.values(mid.units).filter((u) => u.location === 'map').length;
+console.log(`mid-game state: turn ${mid.turn}, ${mid.activeSide} ${mid.phase}, ${onMap} units on the map`);
+
+const side = engine.whoMustAct(mid).side as Side;
+const other: Side = side === 'soviet' ? 'finnish' : 'soviet';
+const la = engine.legalActions(mid, side);
+const candidates: Action[] = [{ type: 'endPhase', phase: 'action' }];
+for (const m of [...la.units, ...la.stacks]) {
+  for (const r of m.reachable) {
+    candidates.push(m.kind === 'enter' ? { type: 'enterReinforcement', units: m.units, at: r.path[0]!, to: r.hex } : { type: 'move', units: m.units, to: r.hex });
+  }
+}
+console.log(`legal moves on offer to ${side}: ${candidates.length - 1} (${la.units.length} units, ${la.stacks.length} stacks)`);
+
+const applyMs: number[] = [];
+for (let i = 0; i < 2000; i++) {
+  const a = candidates[i % candidates.length]!;
+  const t0 = performance.now();
+  const r = engine.apply(mid, side, a);
+  applyMs.push(performance.now() - t0);
+  if (!r.ok) throw new Error(`refused: ${r.violation.message}`);
+}
+console.log(`apply (move with path search / endPhase): ${stats(applyMs)}`);
+
+for (const s of [side, other]) {
+  const ms: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const t0 = performance.now();
+    engine.legalActions(mid, s);
+    ms.push(performance.now() - t0);
+  }
+  console.log(`legalActions(${s}${s === side ? ', to act' : ', waiting'}): ${stats(ms)}`);
+}
+
+const hashMs: number[] = [];
+for (let i = 0; i < 50; i++) {
+  const t0 = performance.now();
+  stateHash(mid);
+  hashMs.push(performance.now() - t0);
+}
+console.log(`stateHash: ${stats(hashMs)}`);
