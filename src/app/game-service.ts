@@ -719,6 +719,16 @@ export function describeAction(a: Action): string {
       return `end the ${a.phase} phase`;
     case 'placeLeader':
       return `place ${a.unit} in ${a.hex}`;
+    case 'combat':
+      return `attack ${a.target} with ${a.attackers.join('+')}`;
+    case 'assault':
+      return `assault ${a.target} with ${a.units.join('+')}`;
+    case 'ranged':
+      return `fire at ${a.target} with ${a.units.join('+')}`;
+    case 'takeLosses':
+      return `take losses (${Object.entries(a.steps).map(([u, n]) => `${u} −${n}`).join(', ') || 'retreat only'})`;
+    case 'advance':
+      return `advance ${a.units.join('+')} to ${a.path[a.path.length - 1] ?? '?'}`;
     default:
       return a.type;
   }

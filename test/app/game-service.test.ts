@@ -1,0 +1,424 @@
+// The game service with the real engine, real ruleset and real stores (memory here; Redis below).
+import { describe, expect, it } from 'vitest';
+import { startPrivateRedis } from '../../scripts/private-redis.js';
+import type { GameDoc } from '../../src/app/game-doc.js';
+import { RedisStore } from '../../src/store/index.js';
+import { stateHash } from '../../src/engine/index.js';
+import { FIN, HOST, MANAGER, SOLO, SOV, SPECTATOR, harness, ok, refusal, seatedGame } from './helpers.js';
+
+const MOVE_609 = { type: 'move', units: ['1/1/609'], to: 'K16' } as const;
+
+async function docOf(h: ReturnType<typeof harness>, gameId: string): Promise<{ doc: GameDoc; version: number }> {
+  const s = (await h.store.load(gameId))!;
+  return { doc: s.doc as GameDoc, version: s.version };
+}
+
+describe('game service: creating, seating, starting', () => {
+  it('creates one game per channel; a second gets a clear refusal and changes nothing', async () => {
+    const h = harness();
+    const a = ok(await h.service.createGame({ channelId: 'c1', host: HOST, scenario: 'tutorial' }));
+    expect(a.lines[0]).toMatch(/New game g-[0-9a-f]+: Hevossalmi Crossing/);
+    const b = await h.service.createGame({ channelId: 'c1', host: FIN, scenario: 'campaign' });
+    expect(refusal(b)).toBe('game/channel-taken');
+    expect(!b.ok && b.error.message).toContain(a.gameId);
+    expect((await h.store.list()).length).toBe(1);
+    expect(refusal(await h.service.createGame({ channelId: 'c2', host: HOST, scenario: 'nope' }))).toBe('input/unknown-scenario');
+    expect((await h.store.list()).length).toBe(1);
+  });
+
+  it('seats several users per side, lets one user hold both sides, and refuses doubles', async () => {
+    const h = harness();
+    const g = ok(await h.service.createGame({ channelId: 'c1', host: HOST, scenario: 'tutorial', seatHostAs: 'both' }));
+    const ref = { gameId: g.gameId };
+    ok(await h.service.seat(ref, FIN, { side: 'finnish' }));
+    ok(await h.service.seat(ref, SPECTATOR, { side: 'finnish' }));
+    expect(refusal(await h.service.seat(ref, FIN, { side: 'finnish' }))).toBe('input/already-seated');
+    ok(await h.service.seat(ref, SPECTATOR, { side: 'finnish', leave: true }));
+    const st = ok(await h.service.status(ref)).status;
+    expect(st.seats).toEqual({ finnish: ['host', 'fin'], soviet: ['host'] });
+  });
+
+  it('start publishes the SHA-256 commitment of a secret seed and says who must act', async () => {
+    const h = harness({ seed: 'known-seed-for-test' });
+    const ref = await seatedGame(h, { lobby: true });
+    const r = ok(await h.service.start(ref, HOST));
+    expect(r.commitment).toBe(engineCommit('known-seed-for-test'));
+    expect(r.lines.join('\n')).toContain(r.commitment!);
+    expect(r.lines.join('\n')).not.toContain('known-seed-for-test');
+    expect(r.lines.at(-1)).toBe('Waiting for the Soviet side (Sasha): reset.');
+    const { doc } = await docOf(h, ref.gameId);
+    expect(doc.secret).toEqual({ seed: 'known-seed-for-test' });
+    expect(doc.meta.status).toBe('active');
+  });
+
+  it('draws a fresh 256-bit seed per game from node:crypto by default', async () => {
+    const h = harness();
+    const a = await seatedGame(h);
+    const b = await seatedGame(h);
+    const sa = (await docOf(h, a.gameId)).doc.secret!.seed;
+    const sb = (await docOf(h, b.gameId)).doc.secret!.seed;
+    expect(sa).toMatch(/^[0-9a-f]{64}$/);
+    expect(sa).not.toBe(sb);
+  });
+});
+
+import { commitmentOf as engineCommit } from '../../src/engine/index.js';
+
+describe('game service: permissions matrix', () => {
+  type Case = [name: string, run: (h: ReturnType<typeof harness>, ref: { gameId: string }) => Promise<{ ok: boolean }>, expected: string];
+  const lobby: Case[] = [
+    ['a seated player cannot start', (h, r) => h.service.start(r, FIN), 'perm/not-host'],
+    ['a spectator cannot start', (h, r) => h.service.start(r, SPECTATOR), 'perm/not-host'],
+    ['the host starts', (h, r) => h.service.start(r, HOST), 'ok'],
+    ['a player cannot seat someone else', (h, r) => h.service.seat(r, FIN, { side: 'soviet', user: SPECTATOR }), 'perm/not-host'],
+    ['the host seats someone else', (h, r) => h.service.seat(r, HOST, { side: 'soviet', user: SPECTATOR }), 'ok'],
+    ['anyone takes a seat before the start', (h, r) => h.service.seat(r, SPECTATOR, { side: 'soviet' }), 'ok'],
+    ['nobody acts before the start', (h, r) => h.service.act(r, SOV, { type: 'endPhase', phase: 'reset' }), 'game/not-started'],
+    ['a player cannot abort', (h, r) => h.service.abort(r, FIN), 'perm/not-host'],
+    ['a spectator cannot abort', (h, r) => h.service.abort(r, SPECTATOR), 'perm/not-host'],
+    ['a channel manager aborts', (h, r) => h.service.abort(r, MANAGER), 'ok'],
+    ['the host aborts', (h, r) => h.service.abort(r, HOST), 'ok'],
+  ];
+  const active: Case[] = [
+    ['a spectator cannot act', (h, r) => h.service.act(r, SPECTATOR, { type: 'endPhase', phase: 'reset' }), 'perm/not-seated'],
+    ['the unseated host cannot act', (h, r) => h.service.act(r, HOST, { type: 'endPhase', phase: 'reset' }), 'perm/not-seated'],
+    ['the other side cannot act out of turn', (h, r) => h.service.act(r, FIN, { type: 'endPhase', phase: 'reset' }), 'perm/not-your-turn'],
+    ['a player cannot act for a side they do not hold', (h, r) => h.service.act(r, SOV, { type: 'endPhase', phase: 'reset' }, { side: 'finnish' }), 'perm/wrong-side'],
+    ['the side to act acts', (h, r) => h.service.act(r, SOV, { type: 'endPhase', phase: 'reset' }), 'ok'],
+    ['a rule violation comes back with its code', (h, r) => h.service.act(r, SOV, { type: 'endPhase', phase: 'combat' }), 'rule/wrong-phase'],
+    ['a spectator cannot take a seat after the start', (h, r) => h.service.seat(r, SPECTATOR, { side: 'soviet' }), 'perm/not-host'],
+    ['the host can still seat a substitute', (h, r) => h.service.seat(r, HOST, { side: 'soviet', user: SPECTATOR }), 'ok'],
+    ['a spectator cannot write in the record', (h, r) => h.service.note(r, SPECTATOR, 'hello'), 'perm/not-seated'],
+    ['a player writes a note', (h, r) => h.service.note(r, FIN, 'good luck'), 'ok'],
+    ['the host writes a note', (h, r) => h.service.note(r, HOST, 'welcome'), 'ok'],
+    ['a spectator cannot undo', (h, r) => h.service.undo(r, SPECTATOR), 'perm/not-seated'],
+    ['a spectator cannot resign', (h, r) => h.service.resign(r, SPECTATOR), 'perm/not-seated'],
+    ['a player cannot resign for the other side', (h, r) => h.service.resign(r, SOV, { side: 'finnish' }), 'perm/wrong-side'],
+    ['a player resigns', (h, r) => h.service.resign(r, FIN), 'ok'],
+    ['a spectator reads the status', (h, r) => h.service.status(r), 'ok'],
+    ['a spectator exports the record', (h, r) => h.service.exportRecord(r), 'ok'],
+    ['a spectator looks at the map', (h, r) => h.service.mapView(r), 'ok'],
+    ['a spectator gets no legal-action menu', (h, r) => h.service.legal(r, SPECTATOR), 'perm/not-seated'],
+    ['a player cannot end a game still in play', (h, r) => h.service.end(r, FIN), 'game/not-over'],
+    ['a spectator cannot abort', (h, r) => h.service.abort(r, SPECTATOR), 'perm/not-host'],
+    ['a channel manager aborts', (h, r) => h.service.abort(r, MANAGER), 'ok'],
+  ];
+  for (const [name, run, expected] of lobby) {
+    it(`lobby: ${name} (${expected})`, async () => {
+      const h = harness();
+      const ref = await seatedGame(h, { lobby: true });
+      const before = await h.store.load(ref.gameId);
+      const r = await run(h, ref);
+      expect(r.ok ? 'ok' : refusal(r)).toBe(expected);
+      if (!r.ok) {
+        expect((r as unknown as { error: { message: string } }).error.message.length).toBeGreaterThan(10);
+        expect(await h.store.load(ref.gameId)).toEqual(before); // a refusal changes nothing
+      }
+    });
+  }
+  for (const [name, run, expected] of active) {
+    it(`in play: ${name} (${expected})`, async () => {
+      const h = harness();
+      const ref = await seatedGame(h);
+      const before = await h.store.load(ref.gameId);
+      const r = await run(h, ref);
+      expect(r.ok ? 'ok' : refusal(r)).toBe(expected);
+      if (!r.ok) {
+        expect((r as unknown as { error: { message: string } }).error.message.length).toBeGreaterThan(10);
+        expect(await h.store.load(ref.gameId)).toEqual(before);
+      }
+    });
+  }
+
+  it('a refusal for the wrong side says whose turn it is and why', async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    const r = await h.service.act(ref, FIN, { type: 'endPhase', phase: 'reset' });
+    expect(!r.ok && r.error.message).toBe("It is the Soviet side's turn (reset); you act for the Finnish side. Waiting for Sasha.");
+  });
+
+  it('one user holding both sides plays solitaire: the side to act is picked for them', async () => {
+    const h = harness();
+    const g = ok(await h.service.createGame({ channelId: 'solo', host: SOLO, scenario: 'tutorial', seatHostAs: 'both' }));
+    const ref = { gameId: g.gameId };
+    ok(await h.service.start(ref, SOLO));
+    for (const phase of ['reset', 'action', 'combat', 'reset'] as const) {
+      const r = ok(await h.service.act(ref, SOLO, { type: 'endPhase', phase }));
+      expect(r.lines[0]).toMatch(/(Soviet|Finnish) \(Solveig\): end the/);
+    }
+    const st = ok(await h.service.status(ref)).status;
+    expect(st.mustAct).toMatchObject({ side: 'finnish', what: 'action' });
+    expect(refusal(await h.service.resign(ref, SOLO))).toBe('input/side');
+    ok(await h.service.resign(ref, SOLO, { side: 'soviet' }));
+  });
+});
+
+describe('game service: acting, status, conflicts', () => {
+  it('act = load → apply → save with the version; the record keeps side, user, seq and version', async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    const v0 = (await docOf(h, ref.gameId)).version;
+    h.clock.tick(5 * 60_000);
+    const r = ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
+    expect(r.version).toBe(v0 + 1);
+    expect(r.seq).toBe(1);
+    const m = ok(await h.service.act(ref, SOV, MOVE_609));
+    expect(m.lines[0]).toBe('#2 Soviet (Sasha): move 1/1/609 to K16.');
+    expect(m.views[0]!.options.focus).toEqual({ center: 'K16', radius: 4 });
+    expect(m.events.some((e) => e.type === 'moved')).toBe(true);
+    const { doc, version } = await docOf(h, ref.gameId);
+    expect(version).toBe(v0 + 2);
+    expect(doc.record.map((e) => [e.seq, e.v, e.kind, e.user, 'side' in e ? e.side : null])).toEqual([
+      [1, v0 + 1, 'action', 'sov', 'soviet'],
+      [2, v0 + 2, 'action', 'sov', 'soviet'],
+    ]);
+    expect(doc.state!.units['1/1/609']!.hex).toBe('K16');
+  });
+
+  it('status tells turn, phase, who must act on what, and since when', async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    const startedAt = h.clock.now;
+    h.clock.tick(3_600_000);
+    let st = ok(await h.service.status(ref));
+    expect(st.status).toMatchObject({ status: 'active', turn: 2, phase: 'reset', mustAct: { side: 'soviet', what: 'reset', since: startedAt } });
+    expect(st.lines).toContain('Waiting for the Soviet side (Sasha): reset.');
+    expect(st.lines).toContain(`Waiting since ${new Date(startedAt).toISOString()}.`);
+    const t = h.clock.tick();
+    ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
+    h.clock.tick();
+    st = ok(await h.service.status(ref));
+    expect(st.status.mustAct).toMatchObject({ side: 'soviet', what: 'action', since: t });
+    // a note changes nothing about who must act
+    ok(await h.service.note(ref, FIN, 'take your time'));
+    expect(ok(await h.service.status(ref)).status.mustAct!.since).toBe(t);
+  });
+
+  it('on a version conflict it re-reads and re-applies once (both notes land)', async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    const [a, b] = await Promise.all([h.service.note(ref, FIN, 'one'), h.service.note(ref, SOV, 'two')]);
+    expect(a.ok && b.ok).toBe(true);
+    expect(h.conflicts).toBe(1);
+    const { doc } = await docOf(h, ref.gameId);
+    expect(doc.record.map((e) => (e.kind === 'note' ? e.text : e.kind)).sort()).toEqual(['one', 'two']);
+  });
+
+  it('a re-applied action that is no longer legal on the new state is reported, not forced through', async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    const [a, b] = await Promise.all([
+      h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }),
+      h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }),
+    ]);
+    expect([a.ok, b.ok].sort()).toEqual([false, true]);
+    expect(refusal(a.ok ? b : a)).toBe('rule/wrong-phase');
+    expect((await docOf(h, ref.gameId)).doc.record).toHaveLength(1);
+  });
+
+  it('after a second conflict it gives up with store/conflict and applies nothing', async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => h.service.note(ref, FIN, `n${i}`)));
+    const okCount = results.filter((r) => r.ok).length;
+    const gaveUp = results.filter((r) => !r.ok);
+    expect(gaveUp.length).toBeGreaterThan(0);
+    for (const r of gaveUp) expect(refusal(r)).toBe('store/conflict');
+    const { doc } = await docOf(h, ref.gameId);
+    expect(doc.record).toHaveLength(okCount);
+  });
+
+  it('refuses a stale click (action based on an older version) and a repeated request id', async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    const v = (await docOf(h, ref.gameId)).version;
+    ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }, { basedOnVersion: v, requestId: 'click-1' }));
+    expect(refusal(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'action' }, { basedOnVersion: v }))).toBe('game/stale');
+    expect(refusal(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'action' }, { requestId: 'click-1' }))).toBe('game/duplicate');
+    expect((await docOf(h, ref.gameId)).doc.record).toHaveLength(1);
+  });
+
+  it('a finished game frees its channel for the next game', async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    const channelId = (await docOf(h, ref.gameId)).doc.meta.channelId;
+    ok(await h.service.resign(ref, SOV));
+    expect(await h.store.gameInChannel(channelId)).toBeNull();
+    ok(await h.service.createGame({ channelId, host: FIN, scenario: 'tutorial' }));
+    expect(refusal(await h.service.act(ref, FIN, { type: 'endPhase', phase: 'reset' }))).toBe('game/over');
+  });
+
+  it('plays the tutorial to its end; the end reveals the seed and keeps the game for retention', async () => {
+    const h = harness({ seed: 'tutorial-seed' });
+    const g = ok(await h.service.createGame({ channelId: 'full', host: SOLO, scenario: 'tutorial', seatHostAs: 'both' }));
+    const ref = { gameId: g.gameId };
+    ok(await h.service.start(ref, SOLO));
+    let last;
+    for (let i = 0; i < 200; i++) {
+      const st = ok(await h.service.status(ref)).status;
+      if (st.status !== 'active') break;
+      last = ok(await h.service.act(ref, SOLO, { type: 'endPhase', phase: st.phase as 'reset' }));
+    }
+    expect(last!.lines.join('\n')).toContain('Dice seed revealed: tutorial-seed');
+    const stored = (await h.store.load(ref.gameId))!;
+    expect((stored.doc as GameDoc).meta.status).toBe('finished');
+    expect(stored.finishedAt).toBe(h.clock.now);
+    expect(stored.expiresAt).toBe(h.clock.now + 90 * 86_400_000);
+    const end = ok(await h.service.end(ref, SOLO));
+    expect(end.seed).toBe('tutorial-seed');
+    expect(ok(await h.service.verify(ref)).report.ok).toBe(true);
+  });
+});
+
+describe('game service: undo (Rally the Troops style)', () => {
+  it('undoes the side’s own actions one by one back to the hand-over, restoring the exact state', async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    const s0 = (await docOf(h, ref.gameId)).doc.state!;
+    ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
+    const s1 = (await docOf(h, ref.gameId)).doc.state!;
+    ok(await h.service.act(ref, SOV, MOVE_609));
+    expect(ok(await h.service.status(ref)).status.undoable).toEqual({ side: 'soviet', steps: 2 });
+    const u1 = ok(await h.service.undo(ref, SOV));
+    expect(u1.lines[0]).toBe('#3 Sasha undid #2 (move 1/1/609 to K16).');
+    expect(stateHash((await docOf(h, ref.gameId)).doc.state!)).toBe(stateHash(s1));
+    ok(await h.service.undo(ref, SOV));
+    expect(stateHash((await docOf(h, ref.gameId)).doc.state!)).toBe(stateHash(s0));
+    expect(refusal(await h.service.undo(ref, SOV))).toBe('undo/nothing');
+    // the record keeps what happened, undos included
+    const { doc } = await docOf(h, ref.gameId);
+    expect(doc.record.map((e) => (e.kind === 'undo' ? `undo ${e.undoes}` : e.kind))).toEqual(['action', 'action', 'undo 2', 'undo 1']);
+  });
+
+  it('only the side that acted may undo', async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
+    ok(await h.service.act(ref, SOV, MOVE_609));
+    const r = await h.service.undo(ref, FIN);
+    expect(refusal(r)).toBe('perm/not-your-undo');
+    expect(!r.ok && r.error.message).toContain("Soviet side's");
+  });
+
+  it('never undoes past a hand-over to the other side', async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    for (const phase of ['reset', 'action', 'combat'] as const) ok(await h.service.act(ref, SOV, { type: 'endPhase', phase }));
+    expect(ok(await h.service.status(ref)).status.mustAct!.side).toBe('finnish');
+    expect(refusal(await h.service.undo(ref, SOV))).toBe('undo/nothing');
+    expect(refusal(await h.service.undo(ref, FIN))).toBe('undo/nothing');
+  });
+
+  it('never undoes past a dice roll (combat with the TEST FIXTURE CRT)', async () => {
+    const h = harness({ withFixtureCrt: true, seed: 'x' });
+    const ref = await seatedGame(h);
+    ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
+    ok(await h.service.act(ref, SOV, MOVE_609));
+    ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'action' }));
+    expect(ok(await h.service.status(ref)).status.undoable).toEqual({ side: 'soviet', steps: 3 });
+    const c = ok(await h.service.act(ref, SOV, { type: 'combat', attackers: ['1/1/609'], target: 'J16' }));
+    expect(c.lines.slice(0, 2)).toEqual(['#4 Soviet (Sasha): attack J16 with 1/1/609.', 'Roll #1: 2, 2 (Combat on J16 at 1:4, 8.4).']);
+    expect(ok(await h.service.status(ref)).status.undoable).toBeNull();
+    const r = await h.service.undo(ref, SOV);
+    expect(refusal(r)).toBe('undo/nothing');
+    expect(!r.ok && r.error.message).toMatch(/last dice roll/);
+  });
+});
+
+describe('game service: export, end, verify', () => {
+  async function playedGame() {
+    const h = harness({ withFixtureCrt: true, seed: 'x' });
+    const ref = await seatedGame(h);
+    ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
+    ok(await h.service.act(ref, SOV, MOVE_609));
+    ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'action' }));
+    ok(await h.service.act(ref, SOV, { type: 'combat', attackers: ['1/1/609'], target: 'J16' }));
+    ok(await h.service.note(ref, FIN, 'ouch'));
+    return { h, ref };
+  }
+
+  it('exports the record so far without the seed or the RNG state while the game runs', async () => {
+    const { h, ref } = await playedGame();
+    const ex = ok(await h.service.exportRecord(ref)).record;
+    expect(ex.seed).toBeNull();
+    expect(ex.final).toBeUndefined();
+    expect(ex.commitment).toBe(engineCommit('x'));
+    const text = JSON.stringify(ex);
+    expect(text).not.toMatch(/"seed":"x"/);
+    expect(text).not.toContain('"rng"');
+    expect(ex.actions.map((a) => a.action.type)).toEqual(['endPhase', 'move', 'endPhase', 'combat']);
+    expect(ex.actions[3]!.dice).toEqual([[2, 2]]);
+    expect(ex.entries.map((e) => e.kind)).toEqual(['action', 'action', 'action', 'action', 'note']);
+    expect(refusal(await h.service.verify(ref))).toBe('verify/seed-secret');
+  });
+
+  it('after the end the export carries the seed; verify recomputes every roll and the final state', async () => {
+    const { h, ref } = await playedGame();
+    ok(await h.service.abort(ref, HOST, 'test over'));
+    const ex = ok(await h.service.exportRecord(ref)).record;
+    expect(ex.seed).toBe('x');
+    expect(ex.final?.stateHash).toMatch(/^[0-9a-f]{64}$/);
+    const v = ok(await h.service.verify(ref));
+    expect(v.report).toMatchObject({ ok: true, actions: 4, rolls: 1, mismatch: null });
+    expect(v.lines[0]).toMatch(/^Verified: the seed matches the commitment/);
+  });
+
+  it("the export is a record the engine's own replay accepts", async () => {
+    const { h, ref } = await playedGame();
+    ok(await h.service.resign(ref, SOV));
+    const ex = ok(await h.service.exportRecord(ref)).record;
+    const { replayRecord } = await import('../../src/engine/index.js');
+    const r = replayRecord(h.engine, ex);
+    expect(r.ok && r.summary.matches).toBe(true);
+  });
+
+  it('verify catches a tampered roll, a tampered action, a swapped seed and a removed entry', async () => {
+    const { h, ref } = await playedGame();
+    ok(await h.service.resign(ref, SOV));
+    const clean = ok(await h.service.exportRecord(ref)).record;
+    const { verifyRecord } = await import('../../src/app/verify.js');
+    const { engineHelpers } = await import('../../src/app/wiring.js');
+    expect(verifyRecord(h.engine, engineHelpers, clean).ok).toBe(true);
+
+    const rolled = structuredClone(clean);
+    const combat = rolled.entries.find((e) => e.kind === 'action' && e.action.type === 'combat')!;
+    if (combat.kind === 'action') combat.rolls[0]!.dice = [6, 6];
+    const r1 = verifyRecord(h.engine, engineHelpers, rolled);
+    expect(r1.mismatch).toMatchObject({ seq: 4, kind: 'roll', roll: 1, expected: [2, 2], recorded: [6, 6] });
+    expect(r1.lines[0]).toBe('Verification FAILED at record entry #4: roll #1: the seed gives 2, 2, the record says 6, 6 (roll #1)');
+
+    const moved = structuredClone(clean);
+    const mv = moved.entries[1]!;
+    if (mv.kind === 'action' && mv.action.type === 'move') mv.action.to = 'L16';
+    const r2 = verifyRecord(h.engine, engineHelpers, moved);
+    expect(r2.ok).toBe(false);
+    expect(['illegal', 'final-state', 'roll']).toContain(r2.mismatch!.kind);
+
+    const seed = structuredClone(clean);
+    seed.seed = 'y';
+    expect(verifyRecord(h.engine, engineHelpers, seed).mismatch!.kind).toBe('commitment');
+
+    const cut = structuredClone(clean);
+    cut.entries.splice(1, 1);
+    expect(verifyRecord(h.engine, engineHelpers, cut).mismatch!.kind).toBe('sequence');
+  });
+});
+
+describe('game service: storage failures are loud', () => {
+  it('reports store/unavailable when Redis is down, and says the change was not confirmed', async () => {
+    const redis = await startPrivateRedis();
+    const store = await RedisStore.open(redis.url, { prefix: 'svc:', opTimeoutMs: 1000 });
+    try {
+      const h = harness({ store });
+      const ref = await seatedGame(h);
+      await redis.stop();
+      const r = await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' });
+      expect(refusal(r)).toBe('store/unavailable');
+      expect(!r.ok && r.error.message).toMatch(/Storage problem while (loading the game|applying your action).*not confirmed/s);
+      expect(refusal(await h.service.status(ref))).toBe('store/unavailable');
+    } finally {
+      await store.close();
+      await redis.stop();
+    }
+  });
+});

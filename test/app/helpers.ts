@@ -1,0 +1,85 @@
+// Test wiring for the game service: the real engine and the real ruleset (data/redwinter), a real
+// store, and a hand-driven clock. `withFixtureCrt` swaps in the labelled TEST FIXTURE CRT
+// (test/fixtures/fixture-crt.json, invented numbers) because the shipped CRT is not filled in yet and
+// combat — the only thing that rolls dice so far — refuses to resolve without it.
+import { loadRuleset } from '../../src/data/load.js';
+import { createEngine } from '../../src/engine/index.js';
+import type { Ruleset } from '../../src/engine/ruleset.js';
+import { GameService, type Actor, type GameRef } from '../../src/app/game-service.js';
+import { engineHelpers } from '../../src/app/wiring.js';
+import { MemoryStore, type GameStore } from '../../src/store/index.js';
+import { FIXTURE_CRT } from '../engine/combat/helpers.js';
+
+let shipped: Ruleset | undefined;
+export function ruleset(withFixtureCrt = false): Ruleset {
+  shipped ??= loadRuleset();
+  return withFixtureCrt ? { ...shipped, tables: { ...shipped.tables, crt: FIXTURE_CRT } } : shipped;
+}
+
+export interface Harness {
+  service: GameService;
+  store: GameStore;
+  engine: ReturnType<typeof createEngine>;
+  clock: { now: number; tick(ms?: number): number };
+  conflicts: number;
+}
+
+export function harness(opts: { store?: GameStore; withFixtureCrt?: boolean; seed?: string } = {}): Harness {
+  const rs = ruleset(opts.withFixtureCrt);
+  const engine = createEngine(rs);
+  const clock = {
+    // Real time, so stores that expire by their own clock (Redis) agree with the service's clock.
+    now: Math.floor(Date.now() / 1000) * 1000,
+    tick(ms = 60_000) {
+      this.now += ms;
+      return this.now;
+    },
+  };
+  const store = opts.store ?? new MemoryStore({ now: () => clock.now });
+  const h: Harness = {
+    store, engine, clock, conflicts: 0,
+    service: new GameService({
+      store, engine, helpers: engineHelpers,
+      ruleset: { id: rs.id, scenarios: rs.scenarios.map((s) => ({ id: s.id, name: s.name })) },
+      clock: () => clock.now,
+      onConflict: () => h.conflicts++,
+      ...(opts.seed ? { newSeed: () => opts.seed! } : {}),
+    }),
+  };
+  return h;
+}
+
+export const HOST: Actor = { userId: 'host', name: 'Hanna' };
+export const FIN: Actor = { userId: 'fin', name: 'Fredrik' };
+export const SOV: Actor = { userId: 'sov', name: 'Sasha' };
+export const SPECTATOR: Actor = { userId: 'spec', name: 'Sam' };
+export const MANAGER: Actor = { userId: 'mod', name: 'Mo', canManageChannel: true };
+export const SOLO: Actor = { userId: 'solo', name: 'Solveig' };
+
+let channelSeq = 0;
+/** A tutorial game with Fredrik (Finnish) and Sasha (Soviet) seated; started unless `lobby`. */
+export async function seatedGame(h: Harness, opts: { lobby?: boolean } = {}): Promise<GameRef & { gameId: string }> {
+  const created = await h.service.createGame({ channelId: `chan${++channelSeq}`, host: HOST, scenario: 'tutorial' });
+  if (!created.ok) throw new Error(created.error.message);
+  const ref = { gameId: created.gameId };
+  for (const [who, side] of [[FIN, 'finnish'], [SOV, 'soviet']] as const) {
+    const r = await h.service.seat(ref, who, { side });
+    if (!r.ok) throw new Error(r.error.message);
+  }
+  if (!opts.lobby) {
+    const s = await h.service.start(ref, HOST);
+    if (!s.ok) throw new Error(s.error.message);
+  }
+  return ref;
+}
+
+/** Unwrap an ok result or fail the test with the refusal. */
+export function ok<T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> {
+  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify((r as unknown as { error: unknown }).error)}`);
+  return r as Extract<T, { ok: true }>;
+}
+
+export function refusal(r: { ok: boolean }): string {
+  if (r.ok) throw new Error('expected a refusal, the operation succeeded');
+  return (r as unknown as { error: { code: string } }).error.code;
+}
