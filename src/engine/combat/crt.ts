@@ -27,12 +27,13 @@ export function missingRolls(crt: Crt, column: OddsColumn): number[] {
   return out;
 }
 
-export function crtMissingViolation(column: OddsColumn, rolls: number[]): RuleViolation {
+export function crtMissingViolation(column: OddsColumn | 'any', rolls: number[]): RuleViolation {
+  const what = column === 'any' ? 'The CRT is not filled in' : `The CRT column ${column} is not filled in (rolls ${rolls.join(', ')} missing)`;
   return {
     code: 'rule/crt-missing',
     rule: '8.4',
     message:
-      `The CRT column ${column} is not filled in (rolls ${rolls.join(', ')} missing), so this attack cannot be resolved. ` +
+      `${what}, so no Combat or Assault can be resolved. ` +
       'The game owner can enter the values from the Player Aid Card with `hexref data crt import <file>` (see docs/rulings.md, "CRT values").',
   };
 }

@@ -25,6 +25,7 @@ import {
   type CombatIo,
 } from './resolve.js';
 import type { CombatDecision } from './types.js';
+import { crtMissingViolation } from './crt.js';
 import { currentValues, isArmored, isCombatUnit, isLeader, mustCounter, otherSide, unitsIn } from './units.js';
 
 const COMBAT_ACTIONS = new Set(['combat', 'assault', 'takeLosses', 'advance']);
@@ -173,12 +174,21 @@ export interface CombatOptions {
   targets: { hex: HexId; attackers: string[] }[];
   /** Action Phase: adjacent enemy hexes each unit or stack could assault from where it stands (9.1). */
   assaults: { units: string[]; from: HexId; target: HexId; cost: number }[];
+  /** Why no Combat or Assault can be offered at all (the CRT is not filled in, 8.4). */
+  unavailable?: RuleViolation;
 }
 
 export function combatOptions(ctx: Ctx, state: GameState, side: Side): CombatOptions {
   const ruleset = ctx.ruleset;
   const out: CombatOptions = { targets: [], assaults: [] };
   if (combatInProgress(state) || state.activeSide !== side) return out;
+  if (state.phase !== 'combat' && state.phase !== 'action') return out;
+  // legalActions offers only what apply accepts: with CRT cells missing, no attack can be resolved.
+  const missing = ruleset.tables.crt.rows.some((r) => r.cells.some((c) => !c)) || ruleset.tables.crt.rows.length === 0;
+  if (missing) {
+    out.unavailable = crtMissingViolation('any', []);
+    return out;
+  }
   const enemy = otherSide(side);
   const enemyHexes = new Set<HexId>();
   for (const u of Object.values(state.units)) {

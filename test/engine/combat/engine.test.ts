@@ -1,0 +1,103 @@
+/**
+ * Combat through the public engine (createEngine → apply / legalActions / whoMustAct / toMapView) on the
+ * real map and counters. The CRT is swapped for the TEST FIXTURE (test/fixtures/fixture-crt.json): the
+ * real one is not in our sources (docs/rulings.md), and with the shipped data the engine refuses to resolve.
+ */
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../../src/engine/index.js';
+import type { GameState, Side } from '../../../src/engine/index.js';
+import { loadRuleset } from '../../../src/data/load.js';
+import { FIXTURE_CRT } from './helpers.js';
+
+const real = loadRuleset();
+const rs = { ...real, tables: { ...real.tables, crt: FIXTURE_CRT } };
+
+function at(engine: ReturnType<typeof createEngine>, phase: 'action' | 'combat', side: Side): GameState {
+  let st = engine.setup('campaign', { seed: 'combat-engine-test' });
+  while (!(st.phase === phase && st.activeSide === side)) {
+    const who = engine.whoMustAct(st);
+    const r = engine.apply(st, who.side, { type: 'endPhase', phase: st.phase });
+    if (!r.ok) throw new Error(r.violation.message);
+    st = r.state;
+  }
+  return st;
+}
+
+/** Put a unit somewhere (test set-up only). */
+function put(st: GameState, unit: string, hex: string): GameState {
+  const s = structuredClone(st);
+  s.units[unit] = { ...s.units[unit]!, location: 'map', hex };
+  return s;
+}
+
+describe('Combat in the engine (8.0–8.7)', () => {
+  it('lists targets, resolves a Combat with numbered dice, and waits on the defender, then the attacker (8.1)', () => {
+    const engine = createEngine(rs);
+    let st = at(engine, 'combat', 'soviet');
+    expect(st.units['1/1/609']!.hex).toBe('Q25');
+    st = put(st, '1/1/JR16', 'Q24');
+    const legal = engine.legalActions(st, 'soviet');
+    expect(legal.phaseActions).toContain('combat');
+    const target = legal.combat!.targets.find((t) => t.hex === 'Q24');
+    expect(target?.attackers).toEqual(expect.arrayContaining(['1/1/609', '2/1/609', '3/1/609']));
+    // Mortars are never offered (12.5.1).
+    expect(target?.attackers.some((u) => u.startsWith('Mtr'))).toBe(false);
+
+    const r = engine.apply(st, 'soviet', { type: 'combat', attackers: ['1/1/609'], target: 'Q24' }, { forcedDice: [6, 6] });
+    if (!r.ok) throw new Error(r.violation.message);
+    const combat = r.events.find((e) => e.type === 'combat');
+    const roll = r.events.find((e) => e.type === 'roll');
+    expect(roll).toMatchObject({ dice: [6, 6], rule: '8.4' });
+    expect(combat).toMatchObject({ ratio: '5:5', baseOdds: '1:1', roll: 12, column: '2:1' });
+    if (combat?.type === 'combat') expect(combat.modifiers).toEqual(['soviet morale bonus: 1R (8.3 case 8)']);
+    // The Finnish player owns the next decision.
+    expect(engine.whoMustAct(r.state)).toMatchObject({ side: 'finnish', what: 'combatLosses' });
+    expect(engine.legalActions(r.state, 'finnish').phaseActions).toEqual(['takeLosses']);
+    // Nothing else goes while the decision is open.
+    const blocked = engine.apply(r.state, 'soviet', { type: 'endPhase', phase: 'combat' });
+    expect(blocked.ok).toBe(false);
+    const pend = r.state.pending[0]!;
+    if (pend.type !== 'combatLosses') throw new Error('expected a loss decision');
+    const r2 = engine.apply(r.state, 'finnish', { type: 'takeLosses', ...pend.default });
+    if (!r2.ok) throw new Error(r2.violation.message);
+    expect(r2.events.some((e) => e.type === 'retreated' || e.type === 'stepLoss')).toBe(true);
+  });
+
+  it('refuses the Combat with the shipped data, whose CRT cells are missing (8.4)', () => {
+    const engine = createEngine(real);
+    let st = at(engine, 'combat', 'soviet');
+    st = put(st, '1/1/JR16', 'Q24');
+    // legalActions offers no Combat (it offers only what apply accepts) and says why.
+    const legal = engine.legalActions(st, 'soviet');
+    expect(legal.phaseActions).not.toContain('combat');
+    expect(legal.combat?.unavailable?.code).toBe('rule/crt-missing');
+    const r = engine.apply(st, 'soviet', { type: 'combat', attackers: ['1/1/609'], target: 'Q24' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.violation).toMatchObject({ code: 'rule/crt-missing', rule: '8.4' });
+  });
+
+  it('lets a stack that began the phase adjacent Assault during the Action Phase and ends its movement (9.1, 9.2)', () => {
+    const engine = createEngine(rs);
+    let st = at(engine, 'action', 'soviet');
+    st = put(st, '1/1/JR16', 'Q24');
+    const legal = engine.legalActions(st, 'soviet');
+    expect(legal.phaseActions).toContain('assault');
+    expect(legal.combat!.assaults.some((a) => a.target === 'Q24' && a.from === 'Q25')).toBe(true);
+    const r = engine.apply(st, 'soviet', { type: 'assault', units: ['1/1/609', '2/1/609'], target: 'Q24' }, { forcedDice: [6, 6] });
+    if (!r.ok) throw new Error(r.violation.message);
+    expect(r.events.find((e) => e.type === 'combat')).toMatchObject({ kind: 'assault', rule: '9.2' });
+    expect(r.state.units['1/1/609']!.flags.acted).toBe(true);
+  });
+
+  it('shows units out of supply in the map view (15.0)', () => {
+    const engine = createEngine(rs);
+    let st = at(engine, 'action', 'soviet');
+    // A Soviet company far from any road and from X28.
+    st = put(st, '4/2/364', 'A1');
+    const view = engine.toMapView(st);
+    const c = view.units['A1']?.find((u) => u.id === '4/2/364');
+    expect(c?.markers).toContain('outOfSupply');
+    const q = view.units['Q25']?.find((u) => u.id === '1/1/609');
+    expect(q?.markers).not.toContain('outOfSupply');
+  });
+});
