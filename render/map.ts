@@ -255,7 +255,7 @@ function drawDynamic(ctx: CanvasRenderingContext2D, view: MapView, p: PictureLay
     setMapTransform(ctx, f);
   }
   if (ov.zoc && on(o, 'zoc')) drawZoc(ctx, ov.zoc, inView);
-  if (ov.reachable && on(o, 'reachable')) drawReachable(ctx, ov.reachable, inView);
+  if (ov.reachable && on(o, 'reachable')) drawReachable(ctx, ov.reachable, f.hexes);
   const markerHexes = Object.keys(view.hexMarkers).filter(inView).sort();
   for (const h of markerHexes) {
     const c = baseCenter(h);

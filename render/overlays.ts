@@ -17,18 +17,28 @@ export function formatMp(n: number): string {
   return n.toFixed(1);
 }
 
-export function drawReachable(ctx: CanvasRenderingContext2D, r: ReachableOverlay, inView: (h: HexId) => boolean): void {
-  const ids = Object.keys(r.costs).filter(inView).sort();
-  for (const id of ids) {
+/**
+ * Reachable hexes (4.0): every other drawn hex is veiled so the reach stands out while the terrain
+ * stays recognisable; reachable hexes get a yellow inner border, the start hex a ring in the side colour.
+ */
+export function drawReachable(ctx: CanvasRenderingContext2D, r: ReachableOverlay, hexes: readonly HexId[]): void {
+  const reach = new Set(Object.keys(r.costs));
+  ctx.fillStyle = COLORS.reachVeil;
+  for (const id of hexes) {
+    if (reach.has(id) || id === r.from) continue;
     const c = baseCenter(id);
-    hexPath(ctx, c.x, c.y, BASE_R - 1.5);
-    ctx.fillStyle = COLORS.reachFill;
+    hexPath(ctx, c.x, c.y, BASE_R + 0.4);
     ctx.fill();
-    ctx.strokeStyle = 'rgba(150,120,0,0.9)';
-    ctx.lineWidth = 1.5;
+  }
+  ctx.strokeStyle = COLORS.highlight;
+  ctx.lineWidth = 3;
+  for (const id of [...reach].sort()) {
+    if (!hexes.includes(id)) continue;
+    const c = baseCenter(id);
+    hexPath(ctx, c.x, c.y, BASE_R - 2.5);
     ctx.stroke();
   }
-  if (inView(r.from)) {
+  if (hexes.includes(r.from)) {
     const c = baseCenter(r.from);
     hexPath(ctx, c.x, c.y, BASE_R - 2);
     ctx.strokeStyle = SIDE_STYLE[r.side].accent;

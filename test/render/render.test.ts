@@ -158,24 +158,31 @@ describe('renderMap', () => {
     expect(() => planPicture(emptyView(), map, { center: 'M16', radius: -1 })).toThrow(/radius/);
   });
 
-  it('draws the overlays: reachable hexes are tinted, move and combat arrows leave their marks', async () => {
+  it('draws the overlays: reach veils the unreachable hexes and labels the reachable ones with MP costs', async () => {
     const view: MapView = emptyView();
-    const plain = await pixels(await renderMap(view, map, { center: 'O21', radius: 3 }));
+    const opts = { center: 'O21', radius: 3 };
+    const plain = await pixels(await renderMap(view, map, opts));
     view.overlays.reachable = { unitIds: ['x'], side: 'finnish', from: 'O19', costs: { O20: 1, O21: 1.5 }, allowance: 6 };
     view.overlays.combats.push({ kind: 'combat', attackerSide: 'soviet', from: ['P22'], to: 'O21', odds: '2:1', result: 'D1' });
-    const withOverlays = await pixels(await renderMap(view, map, { center: 'O21', radius: 3 }));
-    const { frame } = planPicture(view, map, { center: 'O21', radius: 3 });
-    const c = pixelCenter(frame, 'N20');
-    const changed = (ctxA: CanvasRenderingContext2D, ctxB: CanvasRenderingContext2D, id: string): boolean => {
+    const drawn = await pixels(await renderMap(view, map, opts));
+    const { frame } = planPicture(view, map, opts);
+    const meanLuma = (ctx: CanvasRenderingContext2D, id: string): number => {
       const p = pixelCenter(frame, id);
-      const a = ctxA.getImageData(p.x - 20, p.y - 20, 40, 40).data;
-      const b = ctxB.getImageData(p.x - 20, p.y - 20, 40, 40).data;
+      const d = ctx.getImageData(p.x - 20, p.y - 20, 40, 40).data;
+      let sum = 0;
+      for (let i = 0; i < d.length; i += 4) sum += luma([d[i]!, d[i + 1]!, d[i + 2]!]);
+      return sum / (d.length / 4);
+    };
+    const changed = (id: string): boolean => {
+      const p = pixelCenter(frame, id);
+      const a = plain.getImageData(p.x - 20, p.y - 20, 40, 40).data;
+      const b = drawn.getImageData(p.x - 20, p.y - 20, 40, 40).data;
       return a.some((v, i) => v !== b[i]);
     };
-    expect(changed(plain, withOverlays, 'O20')).toBe(true);
-    expect(changed(plain, withOverlays, 'O21')).toBe(true);
-    expect(c).toBeDefined();
-    expect(changed(plain, withOverlays, 'N20')).toBe(false);
+    expect(changed('O20')).toBe(true); // MP cost label
+    expect(changed('O21')).toBe(true); // cost + combat arrow
+    expect(meanLuma(drawn, 'N20')).toBeLessThan(meanLuma(plain, 'N20') - 20); // veiled: not reachable
+    expect(Math.abs(meanLuma(drawn, 'M22') - meanLuma(plain, 'M22') * 0.62)).toBeLessThan(12);
   });
 });
 
