@@ -1,12 +1,13 @@
 // The game service with the real engine, real ruleset and real stores (memory here; Redis below).
 import { describe, expect, it } from 'vitest';
 import { startPrivateRedis } from '../../scripts/private-redis.js';
+import type { Action } from '../../src/engine/types.js';
 import type { GameDoc } from '../../src/app/game-doc.js';
 import { RedisStore } from '../../src/store/index.js';
 import { stateHash } from '../../src/engine/index.js';
 import { FIN, HOST, MANAGER, SOLO, SOV, SPECTATOR, harness, ok, refusal, seatedGame } from './helpers.js';
 
-const MOVE_609 = { type: 'move', units: ['1/1/609'], to: 'K16' } as const;
+const MOVE_609: Action = { type: 'move', units: ['1/1/609'], to: 'K16' };
 
 async function docOf(h: ReturnType<typeof harness>, gameId: string): Promise<{ doc: GameDoc; version: number }> {
   const s = (await h.store.load(gameId))!;
