@@ -1,7 +1,7 @@
 // A channel's public dice: every roll is numbered and drawn from the channel's committed stream.
 // The stream starts (and its commitment is published) on the first roll; rotating reveals the
 // seed and starts a new stream.
-import { parseRoll, rollSpec, type RollOutcome } from './notation.js';
+import { parseRoll, rollSpec, type RollOutcome, type RollSpec } from './notation.js';
 import { checkChannelId, type DiceStreamStore } from './store.js';
 import {
   DiceStreamStateSchema, STREAM_FORMAT, rollEngine, startStream, type DiceStreamState, type RevealedStream, type RollRecord,
@@ -14,6 +14,25 @@ export interface ChannelRoll {
   commitment: string;
   /** True when this roll started a new stream (show the commitment prominently). */
   newStream: boolean;
+}
+
+/**
+ * Work on one channel's stream runs one step at a time within this process: a roll reads the stream,
+ * draws the next number and saves, and two interleaved rolls would otherwise take the same number.
+ * (Across processes the store has to provide the exclusion; see docs/rules-and-dice.md.)
+ */
+const queues = new WeakMap<DiceStreamStore, Map<string, Promise<unknown>>>();
+function serialised<T>(store: DiceStreamStore, channel: string, fn: () => Promise<T>): Promise<T> {
+  let map = queues.get(store);
+  if (!map) queues.set(store, (map = new Map()));
+  const channels = map;
+  const next = (channels.get(channel) ?? Promise.resolve()).then(fn, fn);
+  const tail = next.catch(() => undefined);
+  channels.set(channel, tail);
+  void tail.then(() => {
+    if (channels.get(channel) === tail) channels.delete(channel);
+  });
+  return next;
 }
 
 async function load(store: DiceStreamStore, channel: string): Promise<DiceStreamState | undefined> {
@@ -31,6 +50,11 @@ async function save(store: DiceStreamStore, state: DiceStreamState): Promise<voi
 /** Roll `input` ("2d6", "DR", "4+", "rw:crt"…) as the channel's next numbered roll. Bad input changes nothing. */
 export async function rollInChannel(store: DiceStreamStore, channel: string, input: string, now = new Date()): Promise<ChannelRoll> {
   const spec = parseRoll(input);
+  checkChannelId(channel);
+  return serialised(store, channel, () => rollNext(store, channel, spec, now));
+}
+
+async function rollNext(store: DiceStreamStore, channel: string, spec: RollSpec, now: Date): Promise<ChannelRoll> {
   let state = await load(store, channel);
   const newStream = !state;
   state ??= startStream(channel, now);
@@ -43,29 +67,34 @@ export async function rollInChannel(store: DiceStreamStore, channel: string, inp
 }
 
 /** Start the channel's stream now (so its commitment can be published before any roll). */
-export async function openStream(store: DiceStreamStore, channel: string, now = new Date()): Promise<{ commitment: string; rolls: number; newStream: boolean }> {
-  const existing = await load(store, channel);
-  if (existing) return { commitment: existing.commitment, rolls: existing.rolls.length, newStream: false };
-  const state = startStream(channel, now);
-  await save(store, state);
-  return { commitment: state.commitment, rolls: 0, newStream: true };
+export function openStream(store: DiceStreamStore, channel: string, now = new Date()): Promise<{ commitment: string; rolls: number; newStream: boolean }> {
+  return serialised(store, channel, async () => {
+    const existing = await load(store, channel);
+    if (existing) return { commitment: existing.commitment, rolls: existing.rolls.length, newStream: false };
+    const state = startStream(channel, now);
+    await save(store, state);
+    return { commitment: state.commitment, rolls: 0, newStream: true };
+  });
 }
 
+/** The public part of the channel's stream (never the seed of the stream in use). */
 export async function streamStatus(store: DiceStreamStore, channel: string): Promise<{ commitment: string; rolls: RollRecord[]; startedAt: string; revealed: RevealedStream[] } | undefined> {
   const s = await load(store, channel);
   return s && { commitment: s.commitment, rolls: s.rolls, startedAt: s.startedAt, revealed: s.revealed };
 }
 
 /** Reveal the seed of the current stream and start a new one. Returns the revealed stream (the verification bundle). */
-export async function rotateStream(store: DiceStreamStore, channel: string, now = new Date()): Promise<{ revealed: RevealedStream; nextCommitment: string }> {
-  const s = await load(store, channel);
-  if (!s) throw new Error(`Channel '${channel}' has no dice stream yet: nothing to reveal.`);
-  const revealed: RevealedStream = {
-    format: STREAM_FORMAT, channel, seed: s.seed, commitment: s.commitment, rolls: s.rolls, revealedAt: now.toISOString(),
-  };
-  const next = startStream(channel, now);
-  next.version = s.version;
-  next.revealed = [...s.revealed, revealed].slice(-KEEP_REVEALED);
-  await save(store, next);
-  return { revealed, nextCommitment: next.commitment };
+export function rotateStream(store: DiceStreamStore, channel: string, now = new Date()): Promise<{ revealed: RevealedStream; nextCommitment: string }> {
+  return serialised(store, channel, async () => {
+    const s = await load(store, channel);
+    if (!s) throw new Error(`Channel '${channel}' has no dice stream yet: nothing to reveal.`);
+    const revealed: RevealedStream = {
+      format: STREAM_FORMAT, channel, seed: s.seed, commitment: s.commitment, rolls: s.rolls, revealedAt: now.toISOString(),
+    };
+    const next = startStream(channel, now);
+    next.version = s.version;
+    next.revealed = [...s.revealed, revealed].slice(-KEEP_REVEALED);
+    await save(store, next);
+    return { revealed, nextCommitment: next.commitment };
+  });
 }

@@ -79,6 +79,15 @@ describe('committed dice stream', () => {
     await expect(rotateStream(store, 'never-used')).rejects.toThrow(/nothing to reveal/);
   });
 
+  it('concurrent rolls in one channel each get their own number and are all kept', async () => {
+    const store = new MemoryDiceStreamStore();
+    const results = await Promise.all(Array.from({ length: 20 }, () => rollInChannel(store, 'busy', 'DR')));
+    expect(results.map((r) => r.roll.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const { revealed } = await rotateStream(store, 'busy');
+    expect(revealed.rolls).toHaveLength(20);
+    expect(verifyStream(revealed.seed, revealed.commitment, revealed.rolls).ok).toBe(true);
+  });
+
   it('the file store keeps a channel stream across instances (./var/dice for the CLI)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hexref-dice-'));
     dirs.push(dir);
