@@ -15,6 +15,10 @@ export function snowMoveTarget(o: {
     details.push(`Deep Snow in ${o.terrain === 'woods' ? 'Woods' : 'a Village'} counts as Snow (special cases).`);
     cites.push(R('special-cases'));
   }
+  if (o.terrain === 'field') {
+    details.push('A Field under snow counts as open terrain (special cases).');
+    cites.push(R('special-cases'));
+  }
   cites.push(R(effective === 'snow' ? 'snow' : 'deep-snow'));
   if (o.russianTank) {
     details.push('Russian tanks never make the snow movement roll (wide tracks).');

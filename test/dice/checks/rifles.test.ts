@@ -48,6 +48,9 @@ describe('Rifles winter rules (seed 002)', () => {
       expect(r.cites).toContainEqual({ system: 'rifles', id: 'special-cases' });
     }
     expect(need({ snow: 'deep', terrain: 'open' })).toMatchObject({ need: 4 });
+    const field = riflesSnowMove.run({ snow: 'deep', terrain: 'field' });
+    expect(field.data.need).toBe(4);
+    expect(field.details.join(' ')).toMatch(/Field under snow counts as open terrain/);
   });
 
   it('the same roll applies to enemy movement (Enemy Movement)', () => {
