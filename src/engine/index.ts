@@ -3,12 +3,12 @@
  * toMapView. See docs/architecture.md and docs/game-record.md.
  */
 import type { Ruleset, Side } from './ruleset.js';
-import type { Action, ApplyResult, GameState, LegalActions, MapViewOptions, PendingDecision, PublicGameState } from './types.js';
+import type { Action, ApplyResult, GameState, LegalActions, MapViewOptions, PendingDecision, PublicGameState, RuleViolation, UnitMoves } from './types.js';
 import type { MapView } from './view.js';
 import { contextOf, type Ctx } from './ctx.js';
 import { setupGame } from './setup.js';
 import { applyAction } from './apply.js';
-import { legalActionsFor } from './legal.js';
+import { legalActionsFor, movesForUnits } from './legal.js';
 import { whoMustAct as who } from './sequence.js';
 import { buildMapView } from './map-view.js';
 import { canonicalJson, sha256Hex } from './hash.js';
@@ -25,6 +25,8 @@ export interface Engine {
   setup(scenarioId: string, opts: { seed: string; options?: Record<string, boolean> }): GameState;
   /** The single source of legality. */
   legalActions(state: GameState, side: Side): LegalActions;
+  /** Where these units (one unit, part of a stack, or reinforcements entering together) can go now. */
+  movesFor(state: GameState, units: string[]): UnitMoves | { violation: RuleViolation };
   apply(state: GameState, side: Side, action: Action, opts?: { forcedDice?: number[] }): ApplyResult;
   whoMustAct(state: GameState): { side: Side; what: string; pending?: PendingDecision };
   toMapView(state: GameState, opts?: MapViewOptions): MapView;
@@ -51,6 +53,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     ruleset,
     setup: (scenarioId, opts) => setupGame(ctxFor(scenarioId), scenarioId, opts),
     legalActions: (state, side) => legalActionsFor(ctxFor(state.scenario), state, side),
+    movesFor: (state, units) => movesForUnits(ctxFor(state.scenario), state, units),
     apply: (state, side, action, opts) => applyAction(ctxFor(state.scenario), state, side, action, opts),
     whoMustAct: (state) => who(state),
     toMapView: (state, opts) => buildMapView(ctxFor(state.scenario), state, opts),

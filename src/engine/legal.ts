@@ -4,11 +4,11 @@
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
-import type { ActionType, GameState, LegalActions, UnitMoves } from './types.js';
+import type { ActionType, GameState, LegalActions, RuleViolation, UnitMoves } from './types.js';
 import type { HexId } from './hex.js';
 import { whoMustAct } from './sequence.js';
 import { envFor, reachable, type Env, type Mover } from './movement.js';
-import { moverEntering, moverOnMap } from './mover.js';
+import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
 import { dueReinforcements, lastTurn } from './reinforcements.js';
 import { combatOptions } from './combat/engine.js';
 
@@ -20,6 +20,28 @@ function movesOf(ctx: Ctx, state: GameState, side: Side, m: Mover, env: Env, kin
   const out: UnitMoves = { units: [...m.ids], from: m.start, kind, allowance: m.allowance, reachable: r, canExit };
   if (kind === 'enter') out.entryHexes = [...m.entryHexes];
   return out;
+}
+
+/**
+ * Where a chosen unit or group of units (a stack that began together, or reinforcements entering
+ * together) can go now; a violation if they cannot move together now. For autocomplete after the
+ * player picks part of a stack.
+ */
+export function movesForUnits(ctx: Ctx, state: GameState, ids: string[]): UnitMoves | { violation: RuleViolation } {
+  const first = state.units[ids[0] ?? ''];
+  if (!first) return { violation: { code: 'input/unknown-unit', rule: '4.1', message: `There is no unit ${ids[0] ?? ''} in this game.` } };
+  const side = first.side;
+  const who = whoMustAct(state);
+  if (who.side !== side || state.phase !== 'action' || who.pending) {
+    return { violation: { code: 'rule/wrong-phase', rule: '3.0', message: `Units move in their own Action Phase; now: ${who.side} ${who.what}.` } };
+  }
+  const list = checkUnitList(state, side, ids);
+  if ('violation' in list) return list;
+  const env = envFor(ctx, state, side);
+  const entering = first.location === 'pending';
+  const m = entering ? moverEntering(ctx, state, side, list.ids, env) : moverOnMap(ctx, state, side, list.ids, env);
+  if ('violation' in m) return m;
+  return movesOf(ctx, state, side, m, env, entering ? 'enter' : 'move');
 }
 
 export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalActions {
