@@ -2,6 +2,7 @@
 import type { CliCommand } from '../types.js';
 import consoleCommand from './console.js';
 import data from './data.js';
+import crt from './crt.js';
 import deployCommands from './deploy-commands.js';
 import doctor from './doctor.js';
 import race from './race.js';
@@ -13,4 +14,4 @@ import roll from './roll.js';
 import check from './check.js';
 import start from './start.js';
 
-export const commands: CliCommand[] = [start, consoleCommand, doctor, deployCommands, data, render, rule, rules, roll, check, race, replay];
+export const commands: CliCommand[] = [start, consoleCommand, doctor, deployCommands, data, crt, render, rule, rules, roll, check, race, replay];
