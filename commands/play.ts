@@ -4,7 +4,9 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { Action, LegalActions } from '../src/engine/types.js';
 import type { Command } from '../src/discord/command.js';
-import { destinationChoices, findMover, moverChoices, parseMover } from '../src/discord/choices.js';
+import {
+  assaultTargetChoices, assaultUnitChoices, attackerChoices, combatTargetChoices, destinationChoices, findMover, moverChoices, parseMover,
+} from '../src/discord/choices.js';
 import { normaliseHexInput } from '../src/discord/hex-input.js';
 import { defer, Refusal } from '../src/discord/replies.js';
 import type { BotContext } from './context.js';
@@ -21,7 +23,29 @@ const data = new SlashCommandBuilder()
       .addStringOption((o) => o.setName('to').setDescription('Destination hex, e.g. M16 (offered with MP cost)').setRequired(true).setAutocomplete(true).setMaxLength(10))
       .addBooleanOption((o) => o.setName('exit').setDescription('Leave the map from a friendly supply source hex (4.2)')),
   )
+  .addSubcommand((s) =>
+    s
+      .setName('combat')
+      .setDescription('Combat Phase: attack an adjacent enemy hex (8.0)')
+      .addStringOption((o) => o.setName('target').setDescription('Enemy hex (only hexes you may attack are offered)').setRequired(true).setAutocomplete(true).setMaxLength(10))
+      .addStringOption((o) => o.setName('attackers').setDescription('Attacking units (default: every unit that may join)').setAutocomplete(true).setMaxLength(100)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('assault')
+      .setDescription('Action Phase: assault an adjacent enemy hex with a stack (9.0)')
+      .addStringOption((o) => o.setName('units').setDescription('Assaulting unit or stack').setRequired(true).setAutocomplete(true).setMaxLength(100))
+      .addStringOption((o) => o.setName('target').setDescription('Enemy hex to assault').setRequired(true).setAutocomplete(true).setMaxLength(10)),
+  )
   .addSubcommand((s) => s.setName('end').setDescription('End the current phase (3.0)'));
+
+/** A hex option, normalised, or a refusal saying how to write one. */
+function hexOption(ix: ChatInputCommandInteraction, name: string): string {
+  const typed = ix.options.getString(name, true);
+  const hex = normaliseHexInput(typed);
+  if (!hex) throw new Refusal(`'${typed}' is not a hex id.`, '2.3', 'give a hex such as M16 (any case, spaces allowed), or pick one from the list.');
+  return hex;
+}
 
 /** The legal actions of the user's side now (seated players only). */
 async function legalFor(ix: ChatInputCommandInteraction | AutocompleteInteraction, ctx: BotContext): Promise<LegalActions> {
@@ -42,13 +66,26 @@ const play: Command<BotContext> = {
     let action: Action;
     if (sub === 'move') {
       const units = parseMover(ix.options.getString('unit', true));
-      const typed = ix.options.getString('to', true);
-      const to = normaliseHexInput(typed);
-      if (!to) throw new Refusal(`'${typed}' is not a hex id.`, '2.3', 'give a hex such as M16 (any case, spaces allowed), or pick one from the list.');
+      const to = hexOption(ix, 'to');
       const legal = unwrap(await ctx.game.service.legal(ref, actorOf(ix), side)).legal;
       const mover = findMover(legal, units);
       const exit = ix.options.getBoolean('exit') ?? false;
       action = mover?.kind === 'enter' ? { type: 'enterReinforcement', units, to } : { type: 'move', units, to, ...(exit ? { exit } : {}) };
+    } else if (sub === 'combat') {
+      const target = hexOption(ix, 'target');
+      const named = ix.options.getString('attackers');
+      let attackers = named ? parseMover(named) : [];
+      if (!attackers.length) {
+        const legal = unwrap(await ctx.game.service.legal(ref, actorOf(ix), side)).legal;
+        attackers = legal.combat?.targets.find((t) => t.hex === target)?.attackers ?? [];
+        if (!attackers.length) {
+          const open = legal.combat?.targets.map((t) => t.hex) ?? [];
+          throw new Refusal(`None of your units may attack ${target} now.`, '8.0', open.length ? `attack one of ${open.join(', ')}.` : 'only adjacent enemy hexes can be attacked, in your Combat Phase.');
+        }
+      }
+      action = { type: 'combat', attackers, target };
+    } else if (sub === 'assault') {
+      action = { type: 'assault', units: parseMover(ix.options.getString('units', true)), target: hexOption(ix, 'target') };
     } else if (sub === 'end') {
       if (!before || before.status !== 'active' || !before.phase) {
         unwrap(await ctx.game.service.legal(ref, actorOf(ix), side)); // the service says why (no game, not started…)
@@ -77,11 +114,17 @@ const play: Command<BotContext> = {
       await ix.respond(moverChoices(legal, String(focused.value)));
       return;
     }
+    const typed = String(focused.value);
     if (focused.name === 'to') {
       const mover = findMover(legal, parseMover(ix.options.getString('unit') ?? ''));
-      await ix.respond(mover ? destinationChoices(mover, String(focused.value)) : []);
+      await ix.respond(mover ? destinationChoices(mover, typed) : []);
       return;
     }
+    const sub = ix.options.getSubcommand();
+    if (sub === 'combat' && focused.name === 'target') return ix.respond(combatTargetChoices(legal, typed));
+    if (sub === 'combat' && focused.name === 'attackers') return ix.respond(attackerChoices(legal, normaliseHexInput(ix.options.getString('target') ?? ''), typed));
+    if (sub === 'assault' && focused.name === 'units') return ix.respond(assaultUnitChoices(legal, typed));
+    if (sub === 'assault' && focused.name === 'target') return ix.respond(assaultTargetChoices(legal, parseMover(ix.options.getString('units') ?? ''), typed));
     await ix.respond([]);
   },
 };

@@ -80,6 +80,23 @@ export async function drawView(ctx: BotContext, ref: GameRef, request: ViewReque
   return { attachment: png, name, description: request.caption };
 }
 
+/** One line per combat-related event worth reading (the service's lines already give the action and rolls). */
+export function eventLines(events: GameEvent[]): string[] {
+  const out: string[] = [];
+  for (const e of events) {
+    if (e.type === 'combat') {
+      const shifts = e.modifiers.length ? `; shifts: ${e.modifiers.join('; ')}` : '';
+      out.push(`⚔️ ${e.kind === 'assault' ? 'Assault' : 'Combat'} #${e.id} on ${e.target}: ${e.attackerTotal} vs ${e.defenderTotal} (${e.baseOdds}${shifts}) → ${e.finalOdds}; roll #${e.rollNumber} = ${e.roll}: ${e.result} (attacker/defender losses, rule ${e.rule}).`);
+    } else if (e.type === 'stepLoss') out.push(`• ${e.unit} loses ${e.steps} step(s) (${e.reason}, rule ${e.rule}).`);
+    else if (e.type === 'eliminated') out.push(`• ${e.unit} is eliminated (${e.box === 'deadPool' ? 'to the Dead Pool' : 'permanently'}, rule ${e.rule}).`);
+    else if (e.type === 'retreated') out.push(`• ${e.unit} retreats ${e.from}→${e.path.join('→')} (rule ${e.rule}).`);
+    else if (e.type === 'advanced') out.push(`• ${e.units.join(', ')} advance to ${e.path[e.path.length - 1] ?? '?'} (rule ${e.rule}).`);
+    else if (e.type === 'hotel') out.push(`• The Hotel absorbs ${e.ignored} loss(es) in ${e.hex} (rule ${e.rule}).`);
+    else if (e.type === 'lossesIgnored') out.push(`• ${e.losses} loss(es) ignored: ${e.reason} (rule ${e.rule}).`);
+  }
+  return out;
+}
+
 /** Did this change end a phase (or a turn, or the game)? */
 export function endsPhase(events: GameEvent[]): boolean {
   return events.some((e) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver');
@@ -216,7 +233,7 @@ export async function postChange(
   // By id: a game that just ended has already left its channel.
   const ref = { gameId: result.gameId };
   const phaseEnd = endsPhase(result.events);
-  const lines = [...result.lines];
+  const lines = [...result.lines, ...eventLines(result.events)];
   if (phaseEnd) lines.push('', ...(await phaseSummary(ctx, ref)));
   if (result.events.some((e) => e.type === 'gameOver')) lines.push(afterEnd(result.gameId));
   const files: AttachmentPayload[] = [];

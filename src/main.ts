@@ -14,6 +14,7 @@ import { loadRuleset } from './data/load.js';
 import { renderMap } from '../render/index.js';
 import type { MapView } from './engine/view.js';
 import * as engineModule from './engine/index.js';
+import type { Ruleset } from './engine/ruleset.js';
 import { rollInChannel } from './dice/channel.js';
 import { FileDiceStreamStore, MemoryDiceStreamStore, type DiceStreamStore } from './dice/store.js';
 import type { Client } from 'discord.js';
@@ -57,11 +58,15 @@ export interface BotOptions {
   store?: GameStore;
   /** Epoch-ms clock for the service (default Date.now). */
   clock?: () => number;
+  /** A ruleset to use instead of data/redwinter (tests pass one with a labelled fixture CRT). */
+  ruleset?: Ruleset;
+  /** Secret dice seeds for new games (tests pin them; default: random). */
+  newSeed?: () => string;
 }
 
 /** The game service over the configured store, the real engine and the renderer. */
-export async function createGamePlay(config: Config, options: { store?: GameStore; clock?: () => number } = {}): Promise<GamePlay> {
-  const ruleset = loadRuleset();
+export async function createGamePlay(config: Config, options: Pick<BotOptions, 'store' | 'clock' | 'ruleset' | 'newSeed'> = {}): Promise<GamePlay> {
+  const ruleset = options.ruleset ?? loadRuleset();
   const engine: EngineApi = engineModule.createEngine(ruleset);
   const helpers: EngineHelpers = {
     commitmentOf: (seed) => engineModule.commitmentOf(seed),
@@ -75,6 +80,7 @@ export async function createGamePlay(config: Config, options: { store?: GameStor
     helpers,
     ruleset: { id: ruleset.id, scenarios: ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })) },
     clock: options.clock ?? Date.now,
+    ...(options.newSeed ? { newSeed: options.newSeed } : {}),
   });
   return {
     service,
@@ -112,7 +118,7 @@ export interface RunningBot {
 
 /** Build the bot's parts (rules, service, renderer), route interactions to the slash commands, log in. */
 export async function startBot(config: Config, log: Logger, options: BotOptions = {}): Promise<RunningBot> {
-  const game = await createGamePlay(config, { ...(options.store ? { store: options.store } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+  const game = await createGamePlay(config, options);
   const ctx: BotContext = { log, rules: loadRuleLibrary(), dice: createChannelDice(config), game };
   const router = new Router(commands, componentHandlers, ctx, log);
   const client = await connectDiscord(config, log, options.rest, { router, handleSignals: options.handleSignals ?? true });

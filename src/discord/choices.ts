@@ -71,13 +71,53 @@ function reachLabel(r: ReachableHex): string {
 
 /** Where a mover can go, cheapest first, with MP cost; typed text matches hex ids in any case. */
 export function destinationChoices(moves: UnitMoves, typed: string): Choice[] {
-  const norm = normaliseHexInput(typed);
   const sorted = [...moves.reachable].sort((a, b) => a.cost - b.cost || a.hex.localeCompare(b.hex));
-  const choices = sorted.map((r) => ({ name: clipChoice(reachLabel(r)), value: r.hex }));
-  if (norm) {
-    const exact = choices.filter((c) => c.value === norm);
-    const rest = filterChoices(choices, typed).filter((c) => c.value !== norm);
-    return [...exact, ...rest].slice(0, MAX_CHOICES);
+  return filterHexFirst(sorted.map((r) => ({ name: clipChoice(reachLabel(r)), value: r.hex })), typed);
+}
+
+/** Enemy hexes that may be attacked in this Combat Phase (8.0), with the units that could join. */
+export function combatTargetChoices(legal: LegalActions, typed: string): Choice[] {
+  const targets = legal.combat?.targets ?? [];
+  const choices = targets.map((t) => ({ name: clipChoice(`${t.hex} · attackers: ${t.attackers.join(', ')}`), value: t.hex }));
+  return filterHexFirst(choices, typed);
+}
+
+/** Attacker sets for a target: all that may join first, then each unit alone. */
+export function attackerChoices(legal: LegalActions, target: string | null, typed: string): Choice[] {
+  const t = (legal.combat?.targets ?? []).find((x) => x.hex === target);
+  if (!t) return [];
+  const all = moverKey(t.attackers);
+  const choices: Choice[] = [];
+  if (t.attackers.length > 1 && all.length <= CHOICE_TEXT_MAX) choices.push({ name: clipChoice(`all ${t.attackers.length}: ${t.attackers.join(' + ')}`), value: all });
+  for (const u of t.attackers) choices.push({ name: clipChoice(`${u} alone`), value: u });
+  return filterChoices(choices, typed);
+}
+
+/** Stacks that may assault now (9.1), keyed like movers. */
+export function assaultUnitChoices(legal: LegalActions, typed: string): Choice[] {
+  const seen = new Set<string>();
+  const choices: Choice[] = [];
+  for (const a of legal.combat?.assaults ?? []) {
+    const key = moverKey(a.units);
+    if (seen.has(key) || key.length > CHOICE_TEXT_MAX) continue;
+    seen.add(key);
+    choices.push({ name: clipChoice(`${a.units.join(' + ')} in ${a.from}`), value: key });
   }
   return filterChoices(choices, typed);
+}
+
+/** Enemy hexes a named stack may assault, with the MP cost. */
+export function assaultTargetChoices(legal: LegalActions, units: readonly string[], typed: string): Choice[] {
+  const want = [...units].sort().join('+');
+  const choices = (legal.combat?.assaults ?? [])
+    .filter((a) => [...a.units].sort().join('+') === want)
+    .map((a) => ({ name: clipChoice(`${a.target} · from ${a.from} · ${a.cost} MP`), value: a.target }));
+  return filterHexFirst(choices, typed);
+}
+
+function filterHexFirst(choices: Choice[], typed: string): Choice[] {
+  const norm = normaliseHexInput(typed);
+  if (!norm) return filterChoices(choices, typed);
+  const exact = choices.filter((c) => c.value === norm);
+  return [...exact, ...filterChoices(choices, typed).filter((c) => c.value !== norm)].slice(0, MAX_CHOICES);
 }

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { startBot, type RunningBot } from '../../src/main.js';
+import { loadRuleset } from '../../src/data/load.js';
+import { FIXTURE_CRT } from '../engine/combat/helpers.js';
 import { FakeDiscord, fakeUser, MODERATOR_PERMISSIONS, type ApiMessage, type BotReply } from '../support/fake-discord.js';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -221,6 +223,65 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(r[0]!.content).toMatch(/match|verified|OK/i);
     r = await slash(carol, 'game export', { game: gameId });
     expect(JSON.parse(r[0]!.files[0]!.data.toString('utf8')).seed).toMatch(/^[0-9a-f]{16,}$/);
+  });
+
+  it('a combat: targets and attackers by autocomplete, the defender decides its losses with a button', async () => {
+    // The shipped CRT is not filled in (docs/rulings.md): this bot gets the labelled TEST FIXTURE CRT.
+    await bot.router.drain();
+    await bot.client.destroy();
+    const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' });
+    const shipped = loadRuleset();
+    bot = await startBot(config, createLogger('silent'), {
+      rest: { api: fake.api },
+      handleSignals: false,
+      ruleset: { ...shipped, tables: { ...shipped.tables, crt: FIXTURE_CRT } },
+      newSeed: () => 'e2e-combat-seed',
+    });
+    await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
+    await slash(boris, 'game join', { side: 'soviet' });
+    await slash(alice, 'game start');
+    await slash(boris, 'play end'); // Soviet reset
+    await slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
+    await slash(boris, 'play move', { unit: '1/1/609+2/1/609+MG/1/609', to: 'K16' });
+    await slash(boris, 'play end'); // to the Soviet combat phase
+
+    const targets = await fake.autocomplete(boris, 'play combat', { target: '' }, 'target').choices();
+    expect(targets.map((c) => c.value)).toContain('J16');
+    const sets = await fake.autocomplete(boris, 'play combat', { target: 'j16', attackers: '' }, 'attackers').choices();
+    expect(String(sets[0]!.name)).toMatch(/^all \d/);
+    // Attacking a hex nobody may attack is refused with the rule.
+    let r = await slash(boris, 'play combat', { target: 'M20' });
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/rule 8\.0/);
+
+    r = await slash(boris, 'play combat', { target: 'J16', attackers: String(sets[0]!.value) });
+    expect(r[0]!.ephemeral).toBe(false);
+    expect(r[0]!.content).toMatch(/Roll #\d+/);
+    expect(r[0]!.content).toMatch(/⚔️ Combat #1 on J16: \d+ vs \d+ .*→ \d+:\d+; roll #\d+ = \d+: \d+\/\d+/);
+    // Resolve every decision the combat asks for, through the buttons of the mention that announces it.
+    let decisions = 0;
+    let defenderDecided = false;
+    for (let guard = 0; guard < 6; guard++) {
+      const mention = [...r].reverse().find((x) => /to act: (take|decide)/.test(x.content));
+      if (!mention) break;
+      const accept = Object.entries(buttons(mention.message)).find(([label]) => label.startsWith('Accept') || label.startsWith('Advance'));
+      expect(accept).toBeDefined();
+      const who = mention.content.includes(`<@${alice.id}>`) ? alice : boris;
+      if (who === alice && /as the defender/.test(mention.content)) {
+        defenderDecided = true;
+        // The attacker cannot answer the defender's decision.
+        const wrong = await click(boris, mention.message!, accept![1]);
+        expect(wrong[0]!.ephemeral).toBe(true);
+      }
+      r = await click(who, mention.message!, accept![1]);
+      expect(r[0]!.ephemeral).toBe(false);
+      decisions++;
+    }
+    const status = await slash(boris, 'game status');
+    expect(status[0]!.content).toMatch(/combat/);
+    expect(decisions).toBeGreaterThan(0);
+    // With the fixture CRT and this seed the defender takes a loss (it decides with one click).
+    expect(defenderDecided).toBe(true);
   });
 
   it('answers /rule and /roll', async () => {
