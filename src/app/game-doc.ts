@@ -64,7 +64,12 @@ export interface UndoSnapshot {
   seq: number;
   side: Side;
   user: string;
-  state: GameState;
+  /**
+   * The state before the action, without its event log: the engine only ever appends to the log, so
+   * the log then was the first `logLength` events of the log now (kept once, not once per snapshot).
+   */
+  state: Omit<GameState, 'log'>;
+  logLength: number;
   waitingSince: number | null;
 }
 

@@ -416,7 +416,8 @@ export class GameService {
         if (rolls.length > 0 || after.side !== side) doc.undo = [];
         else {
           if (doc.undo.length && doc.undo[doc.undo.length - 1]!.side !== side) doc.undo = [];
-          doc.undo.push({ seq: base.seq, side, user: actor.userId, state, waitingSince: doc.meta.waitingSince });
+          const { log, ...rest } = state;
+          doc.undo.push({ seq: base.seq, side, user: actor.userId, state: rest, logLength: log.length, waitingSince: doc.meta.waitingSince });
           if (doc.undo.length > this.maxUndo) doc.undo.splice(0, doc.undo.length - this.maxUndo);
         }
         if (before.side !== after.side || before.what !== after.what) doc.meta.waitingSince = now;
@@ -485,7 +486,8 @@ export class GameService {
       }
       const undone = doc.record.find((e) => e.seq === top.seq);
       doc.undo.pop();
-      doc.state = top.state;
+      const restored: GameState = { ...top.state, log: doc.state!.log.slice(0, top.logLength) };
+      doc.state = restored;
       doc.meta.waitingSince = top.waitingSince;
       this.remember(doc, actor);
       const base = this.nextEntryBase(doc, version, actor, opts.requestId);
@@ -496,7 +498,7 @@ export class GameService {
         lines: [
           `#${base.seq} ${this.label(doc, actor.userId)} undid #${top.seq} (${what}).`,
           doc.undo.length ? `${doc.undo.length} more step(s) can be undone.` : 'Nothing further can be undone.',
-          this.waitLine(doc, this.engine.whoMustAct(top.state)),
+          this.waitLine(doc, this.engine.whoMustAct(restored)),
         ],
         views: [{ caption: 'After undo', options: {} }],
       };
