@@ -136,6 +136,23 @@ const SAMPLE: CounterView = {
   markers: [],
 };
 
+/** A short arrow pointing right, for the legend. */
+function legendArrow(ctx: CanvasRenderingContext2D, cx: number, cy: number, color: string, width: number, head: number): void {
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  ctx.beginPath();
+  ctx.moveTo(cx - 12, cy);
+  ctx.lineTo(cx + 4, cy);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(cx + 14, cy);
+  ctx.lineTo(cx + 2, cy - head);
+  ctx.lineTo(cx + 2, cy + head);
+  ctx.closePath();
+  ctx.fillStyle = color;
+  ctx.fill();
+}
+
 function legendBlocks(): LegendBlock[] {
   const row = 21;
   return [
@@ -322,53 +339,23 @@ function legendBlocks(): LegendBlock[] {
             },
             'Control of an objective',
           ],
+          [(cx, cy) => legendArrow(ctx, cx, cy, SIDE_STYLE.soviet.accent, 3.5, 6), 'Move (dashed: retreat)'],
           [
-            (cx, cy) => {
-              ctx.strokeStyle = SIDE_STYLE.soviet.accent;
-              ctx.lineWidth = 3.5;
-              ctx.beginPath();
-              ctx.moveTo(cx - 12, cy);
-              ctx.lineTo(cx + 6, cy);
-              ctx.stroke();
-              ctx.beginPath();
-              ctx.moveTo(cx + 14, cy);
-              ctx.lineTo(cx + 4, cy - 6);
-              ctx.lineTo(cx + 4, cy + 6);
-              ctx.closePath();
-              ctx.fillStyle = SIDE_STYLE.soviet.accent;
-              ctx.fill();
-            },
-            'Move (dashed: retreat)',
-          ],
-          [
-            (cx, cy) => {
-              ctx.strokeStyle = '#111111';
-              ctx.lineWidth = 5;
-              ctx.beginPath();
-              ctx.moveTo(cx - 12, cy);
-              ctx.lineTo(cx + 4, cy);
-              ctx.stroke();
-              ctx.beginPath();
-              ctx.moveTo(cx + 14, cy);
-              ctx.lineTo(cx + 2, cy - 7);
-              ctx.lineTo(cx + 2, cy + 7);
-              ctx.closePath();
-              ctx.fillStyle = '#111111';
-              ctx.fill();
-            },
+            (cx, cy) => legendArrow(ctx, cx, cy, '#111111', 5, 7),
             'Combat: odds → result (purple: Assault)',
           ],
           [
             (cx, cy) => {
               hexPath(ctx, cx, cy, 10);
-              ctx.fillStyle = COLORS.reachFill;
-              ctx.fill();
+              ctx.strokeStyle = COLORS.highlight;
+              ctx.lineWidth = 2.5;
+              ctx.stroke();
               ctx.fillStyle = '#111111';
-              ctx.font = font(9, true);
+              ctx.font = font(10, true);
               ctx.textAlign = 'center';
-              ctx.fillText('2', cx, cy + 0.5);
+              ctx.fillText('2½', cx, cy + 0.5);
             },
-            'Reachable hex, MP cost to get there',
+            'Reachable: MP cost (others darkened)',
           ],
           [
             (cx, cy) => {

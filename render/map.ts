@@ -21,7 +21,7 @@ import { registerFonts } from './fonts.js';
 import { BASE_R, baseBounds, baseCenter, focusHexes, mapHexIds, type MapFrame } from './layout.js';
 import { drawCombat, drawFire, drawHighlight, drawMove, drawReachable, drawReachableLabels, drawZoc } from './overlays.js';
 import { COLORS } from './style.js';
-import { drawTerrainLayer } from './terrain.js';
+import { drawTerrainLayer, hexPath } from './terrain.js';
 
 /** Discord's default upload limit; our pictures must stay well under it. */
 export const DISCORD_UPLOAD_LIMIT = 10 * 1024 * 1024;
@@ -174,15 +174,7 @@ function clipHexes(ctx: CanvasRenderingContext2D, frame: MapFrame): void {
   ctx.beginPath();
   for (const id of frame.hexes) {
     const c = baseCenter(id);
-    const r = BASE_R + 0.4;
-    for (let i = 0; i < 6; i++) {
-      const a = (Math.PI / 3) * i;
-      const x = c.x + r * Math.cos(a);
-      const y = c.y + r * Math.sin(a);
-      if (i === 0) ctx.moveTo(x, y);
-      else ctx.lineTo(x, y);
-    }
-    ctx.closePath();
+    hexPath(ctx, c.x, c.y, BASE_R + 0.4, false);
   }
   ctx.clip();
 }

@@ -77,7 +77,6 @@ export const COLORS = {
   legendRule: '#cccccc',
   combat: '#111111',
   combatLabelBg: '#fff6c2',
-  reachFill: 'rgba(255, 230, 0, 0.38)',
   reachVeil: 'rgba(15, 15, 15, 0.38)',
   reachText: '#1b1b1b',
   highlight: '#ffd400',

@@ -4,14 +4,14 @@
 import type { CanvasRenderingContext2D } from 'canvas';
 import type { HexId } from '../src/engine/hex.js';
 import type { EdgeSide, GameMap, RoadType, Side, Terrain } from '../src/engine/ruleset.js';
-import { BASE_H, BASE_R, baseCenter, hexCorners, type Point } from './layout.js';
+import { BASE_H, BASE_R, baseBounds, baseCenter, hexCorners, type Point } from './layout.js';
 import { COLORS, ROAD_STYLE, SIDE_STYLE, TERRAIN_FILL, TERRAIN_INK, font } from './style.js';
 
 const CORNERS = hexCorners();
 
-/** Trace a hex outline (radius r) around (x, y). */
-export function hexPath(ctx: CanvasRenderingContext2D, x: number, y: number, r = BASE_R): void {
-  ctx.beginPath();
+/** Trace a hex outline (radius r) around (x, y); `newPath` false adds it to the current path. */
+export function hexPath(ctx: CanvasRenderingContext2D, x: number, y: number, r = BASE_R, newPath = true): void {
+  if (newPath) ctx.beginPath();
   for (let i = 0; i < 6; i++) {
     const k = r / BASE_R;
     const p = CORNERS[i]!;
@@ -151,12 +151,7 @@ export function drawTerrainLayer(ctx: CanvasRenderingContext2D, map: GameMap, he
   ctx.beginPath();
   for (const id of hexes) {
     const c = baseCenter(id);
-    for (let i = 0; i < 6; i++) {
-      const p = CORNERS[i]!;
-      if (i === 0) ctx.moveTo(c.x + p.x, c.y + p.y);
-      else ctx.lineTo(c.x + p.x, c.y + p.y);
-    }
-    ctx.closePath();
+    hexPath(ctx, c.x, c.y, BASE_R, false);
   }
   ctx.stroke();
 
@@ -271,7 +266,7 @@ export function drawTerrainLayer(ctx: CanvasRenderingContext2D, map: GameMap, he
 
   // 8. Place names (confirmed places and lakes), with a halo so they read on any terrain. Labels
   // are kept inside the drawn area and nudged up/down so they do not overlap each other.
-  const bounds = hexBounds(hexes);
+  const bounds = baseBounds(hexes);
   const placedLabels: { l: number; t: number; r: number; b: number }[] = [];
   for (const place of map.places) {
     const inView = place.hexes.filter((h) => set.has(h));
@@ -301,21 +296,6 @@ export function drawTerrainLayer(ctx: CanvasRenderingContext2D, map: GameMap, he
     placedLabels.push({ l: x - w / 2, t: chosen - h / 2, r: x + w / 2, b: chosen + h / 2 });
     haloText(ctx, place.name, x, chosen, f, lakeName ? COLORS.lakeText : COLORS.placeText);
   }
-}
-
-function hexBounds(hexes: readonly HexId[]): { minX: number; minY: number; maxX: number; maxY: number } {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const id of hexes) {
-    const c = baseCenter(id);
-    minX = Math.min(minX, c.x - BASE_R);
-    maxX = Math.max(maxX, c.x + BASE_R);
-    minY = Math.min(minY, c.y - BASE_H / 2);
-    maxY = Math.max(maxY, c.y + BASE_H / 2);
-  }
-  return { minX, minY, maxX, maxY };
 }
 
 /** Text with a white halo. */
