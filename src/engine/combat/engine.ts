@@ -148,7 +148,7 @@ export function applyCombatAction(ctx: Ctx, draft: GameState, side: Side, action
       const cost = areAdjacent(from, target) ? assaultCost(ctx, list.ids, from, target) : Infinity;
       const d = checkAssaultDeclaration(draft, ruleset, side, list.ids, target, { from, mpLeft, cost, minimumMove: !moved });
       if ('violation' in d) return d.violation;
-      // Check the CRT before anything moves, so a refusal changes nothing.
+      // A refusal after this point (e.g. rule/crt-missing) discards the whole draft, the move included.
       if (route) {
         const err = hooks.carryOut(m, route);
         if (err) return err;

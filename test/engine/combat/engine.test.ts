@@ -89,6 +89,19 @@ describe('Combat in the engine (8.0–8.7)', () => {
     expect(r.state.units['1/1/609']!.flags.acted).toBe(true);
   });
 
+  it('prices an Assault after a move at terrain + 2 of the MPs left, with no minimum-move exception (9.1, 4.1.1)', () => {
+    const engine = createEngine(rs);
+    let st = at(engine, 'action', 'soviet');
+    // Q24 and Q23 are forest (2 MP each); the Q25 companies have MA 5 on this day turn.
+    expect([rs.map.hexes.Q24!.terrain, rs.map.hexes.Q23!.terrain]).toEqual(['forest', 'forest']);
+    st = put(st, '1/1/JR16', 'Q23');
+    const r = engine.apply(st, 'soviet', { type: 'assault', units: ['1/1/609', '2/1/609'], target: 'Q23', path: ['Q24'] }, { forcedDice: [6, 6] });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.violation).toMatchObject({ code: 'rule/assault-mp', rule: '9.1' });
+    // Nothing moved.
+    expect(st.units['1/1/609']!.hex).toBe('Q25');
+  });
+
   it('shows units out of supply in the map view (15.0)', () => {
     const engine = createEngine(rs);
     let st = at(engine, 'action', 'soviet');
