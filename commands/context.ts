@@ -40,6 +40,8 @@ export interface GamePlay {
   scenarios: readonly { id: string; name: string }[];
   /** Draw an engine map view to a PNG (render/renderMap with the ruleset's map bound). */
   draw(view: unknown, options?: DrawOptions): Promise<Buffer>;
+  /** Release the store (locks, connections). */
+  close(): Promise<void>;
 }
 
 export interface BotContext {

@@ -86,6 +86,8 @@ export async function createGamePlay(config: Config, options: Pick<BotOptions, '
     service,
     scenarios: ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })),
     draw: (view, o = {}) => renderMap(view as MapView, ruleset.map, o),
+    // A store passed in belongs to the caller, who closes it.
+    close: options.store ? async () => {} : () => store.close(),
   };
 }
 
@@ -114,6 +116,8 @@ export interface RunningBot {
   client: Client;
   router: Router<BotContext>;
   ctx: BotContext;
+  /** Finish the interactions in flight, disconnect, release the store. */
+  stop(): Promise<void>;
 }
 
 /** Build the bot's parts (rules, service, renderer), route interactions to the slash commands, log in. */
@@ -121,6 +125,15 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
   const game = await createGamePlay(config, options);
   const ctx: BotContext = { log, rules: loadRuleLibrary(), dice: createChannelDice(config), game };
   const router = new Router(commands, componentHandlers, ctx, log);
-  const client = await connectDiscord(config, log, options.rest, { router, handleSignals: options.handleSignals ?? true });
-  return { client, router, ctx };
+  const client = await connectDiscord(config, log, options.rest, { router, handleSignals: options.handleSignals ?? true, onStop: () => game.close() });
+  return {
+    client,
+    router,
+    ctx,
+    async stop() {
+      await router.drain();
+      await client.destroy();
+      await game.close();
+    },
+  };
 }

@@ -15,6 +15,8 @@ export interface ConsolePlay {
   service: GameService;
   /** Draw an engine map view to PNG bytes (render/renderMap with the ruleset's map). */
   draw(view: unknown, options?: { center?: string; radius?: number; whole?: boolean }): Promise<Buffer>;
+  /** Release the store when the console quits. */
+  close?(): Promise<void>;
 }
 
 export interface ConsoleOptions {
@@ -376,7 +378,8 @@ export async function runConsole({ config, log, input, output, play, unavailable
       });
     });
     rl.on('close', () => {
-      void queue.then(() => {
+      void queue.then(async () => {
+        await play?.close?.().catch((err: unknown) => log.error({ err }, 'closing the store failed'));
         say('bye');
         resolve(0);
       });

@@ -17,6 +17,8 @@ export interface ConnectOptions {
   router?: InteractionSink;
   /** Stop cleanly on SIGINT/SIGTERM (default true; tests pass false). */
   handleSignals?: boolean;
+  /** Called on a signal after the client is gone (release the store…). */
+  onStop?: () => Promise<void>;
 }
 
 export async function connectDiscord(
@@ -45,6 +47,7 @@ export async function connectDiscord(
       log.info('shutting down');
       await router?.drain?.();
       await client.destroy();
+      await options.onStop?.().catch((err: unknown) => log.error({ err }, 'error while stopping'));
       process.exit(0);
     };
     process.once('SIGINT', stop);

@@ -1,6 +1,9 @@
 // End-to-end: the real bot (startBot: discord.js Client, router, commands, game service, engine,
 // renderer, in-memory store) against the local fake Discord. Two fake users create, seat and start
 // the tutorial and play a full turn through slash commands, autocomplete and buttons.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
@@ -51,8 +54,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
   });
 
   afterEach(async () => {
-    await bot?.router.drain();
-    await bot?.client.destroy();
+    await bot?.stop();
     await fake?.close();
   });
 
@@ -227,8 +229,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
 
   it('a combat: targets and attackers by autocomplete, the defender decides its losses with a button', async () => {
     // The shipped CRT is not filled in (docs/rulings.md): this bot gets the labelled TEST FIXTURE CRT.
-    await bot.router.drain();
-    await bot.client.destroy();
+    await bot.stop();
     const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' });
     const shipped = loadRuleset();
     bot = await startBot(config, createLogger('silent'), {
@@ -282,6 +283,37 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(decisions).toBeGreaterThan(0);
     // With the fixture CRT and this seed the defender takes a loss (it decides with one click).
     expect(defenderDecided).toBe(true);
+  });
+
+  it('recognises a button from before a restart as stale, and a current one still works (no in-memory state)', async () => {
+    await bot.stop();
+    const dir = mkdtempSync(path.join(tmpdir(), 'hexref-e2e-'));
+    const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: `file:${dir}`, LOG_LEVEL: 'silent' });
+    const boot = () => startBot(config, createLogger('silent'), { rest: { api: fake.api }, handleSignals: false });
+    try {
+      bot = await boot();
+      await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
+      await slash(boris, 'game join', { side: 'soviet' });
+      const started = await slash(alice, 'game start');
+      const oldPing = started[1]!.message!;
+      await click(boris, oldPing, findButton(oldPing, 'End Soviet reset'));
+      const statusBefore = (await slash(boris, 'game status'))[0]!.message!;
+
+      // Restart: a new process would build everything again from the same store.
+      await bot.stop();
+      bot = await boot();
+
+      let r = await click(boris, oldPing, findButton(oldPing, 'End Soviet reset'));
+      expect(r[0]!.ephemeral).toBe(true);
+      expect(r[0]!.content).toMatch(/moved on/);
+      r = await click(boris, statusBefore, findButton(statusBefore, 'End Soviet action'));
+      expect(r[0]!.ephemeral).toBe(false);
+      expect(r[0]!.content).toMatch(/end the action phase/);
+    } finally {
+      await bot.stop();
+      rmSync(dir, { recursive: true, force: true });
+      bot = await startBot(parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' }), createLogger('silent'), { rest: { api: fake.api }, handleSignals: false });
+    }
   });
 
   it('answers /rule and /roll', async () => {
