@@ -73,7 +73,8 @@ export function splitRulebook(text: string, options: SplitOptions = {}): SplitRe
     const prefixes = new Set(options.knownIds.map((id) => idParts(id)?.prefix ?? ''));
     return prefixes.size === 1 ? [...prefixes][0]! : '';
   })();
-  const resolveKnown = (id: string): string | undefined => {
+  /** The id as the system writes it: "4.1" → "E4.1" when the index uses one letter prefix. */
+  const resolveKnown = (id: string): string => {
     if (!known) return id;
     const hit = known.get(id.toUpperCase()) ?? (knownPrefix && !idParts(id)?.prefix ? known.get(knownPrefix + id) : undefined);
     // a section our index lacks is still taken, written the way the system writes its ids
@@ -90,8 +91,7 @@ export function splitRulebook(text: string, options: SplitOptions = {}): SplitRe
   };
 
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const t = line.trim();
+    const t = lines[i]!.trim();
     if (!t) {
       current?.body.push('');
       continue;
@@ -112,8 +112,7 @@ export function splitRulebook(text: string, options: SplitOptions = {}): SplitRe
     if (m && (m[1]!.includes('.') || chapterHeading(t, m[2]!))) {
       const id = resolveKnown(m[1]!);
       const prev = current?.id ?? sections.at(-1)?.id;
-      const ascending = !prev || isAfter(id ?? m[1]!, prev);
-      if (id && !taken.has(id) && ascending && startsLikeHeading(m[2]!)) {
+      if (!taken.has(id) && (!prev || isAfter(id, prev)) && startsLikeHeading(m[2]!)) {
         flush();
         const { title, rest } = cleanTitle(m[2]!);
         current = { id, title, body: rest ? [rest] : [] };
