@@ -268,6 +268,10 @@ export class GameService {
     if (!scenario) {
       return refuse('input/unknown-scenario', `There is no scenario '${input.scenario}'. Choose one of: ${this.ruleset.scenarios.map((s) => s.id).join(', ')}.`);
     }
+    const badOption = Object.entries(input.options ?? {}).find(([k, v]) => typeof v !== 'boolean' || !/^[0-9][0-9.]*$/.test(k));
+    if (badOption) {
+      return refuse('input/option', `Optional rules are switched on or off by section number (e.g. "20.8": true); '${badOption[0]}' is not.`);
+    }
     const now = this.clock();
     const gameId = this.newGameId();
     const seats: Record<Side, string[]> = { finnish: [], soviet: [] };
@@ -342,7 +346,16 @@ export class GameService {
       const empty = SIDES.filter((s) => doc.meta.seats[s].length === 0);
       if (empty.length) return refuse('game/seats-empty', `Nobody sits on the ${empty.map(sideName).join(' or ')} side yet.`);
       const seed = this.newSeed();
-      const state = this.engine.setup(doc.meta.scenario, { seed, options: doc.meta.options });
+      let state: GameState;
+      try {
+        state = this.engine.setup(doc.meta.scenario, { seed, options: doc.meta.options });
+      } catch (err) {
+        const e = err as { code?: unknown; rule?: unknown; message: string };
+        if (typeof e.code === 'string' && e.code.startsWith('input/')) {
+          return refuse(e.code, `The scenario could not be set up: ${e.message}`, typeof e.rule === 'string' ? e.rule : undefined);
+        }
+        throw err;
+      }
       const commitment = this.helpers.commitmentOf(seed);
       const now = this.clock();
       doc.state = state;

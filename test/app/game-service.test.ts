@@ -4,7 +4,7 @@ import { startPrivateRedis } from '../../scripts/private-redis.js';
 import type { Action } from '../../src/engine/types.js';
 import type { GameDoc } from '../../src/app/game-doc.js';
 import { RedisStore } from '../../src/store/index.js';
-import { stateHash } from '../../src/engine/index.js';
+import { commitmentOf as engineCommit, stateHash } from '../../src/engine/index.js';
 import { FIN, HOST, MANAGER, SOLO, SOV, SPECTATOR, harness, ok, refusal, seatedGame } from './helpers.js';
 
 const MOVE_609: Action = { type: 'move', units: ['1/1/609'], to: 'K16' };
@@ -24,6 +24,7 @@ describe('game service: creating, seating, starting', () => {
     expect(!b.ok && b.error.message).toContain(a.gameId);
     expect((await h.store.list()).length).toBe(1);
     expect(refusal(await h.service.createGame({ channelId: 'c2', host: HOST, scenario: 'nope' }))).toBe('input/unknown-scenario');
+    expect(refusal(await h.service.createGame({ channelId: 'c2', host: HOST, scenario: 'tutorial', options: { fog: true } }))).toBe('input/option');
     expect((await h.store.list()).length).toBe(1);
   });
 
@@ -63,7 +64,6 @@ describe('game service: creating, seating, starting', () => {
   });
 });
 
-import { commitmentOf as engineCommit } from '../../src/engine/index.js';
 
 describe('game service: permissions matrix', () => {
   type Case = [name: string, run: (h: ReturnType<typeof harness>, ref: { gameId: string }) => Promise<{ ok: boolean }>, expected: string];
