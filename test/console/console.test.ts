@@ -1,0 +1,75 @@
+// Console mode drives the same game service with the Discord command grammar and writes map
+// snapshots (real service, engine, renderer and an in-memory store; no Discord).
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config.js';
+import { createLogger } from '../../src/log.js';
+import { createGamePlay } from '../../src/main.js';
+import { parseLine, runConsole } from '../../src/console/console.js';
+
+async function session(lines: string[], mapDir: string): Promise<string> {
+  const config = parseConfig({ STORE_URL: 'memory:', MAP_DIR: mapDir });
+  const play = await createGamePlay(config);
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let text = '';
+  output.on('data', (c) => (text += String(c)));
+  const done = runConsole({ config, log: createLogger('silent'), input, output, play });
+  input.end(lines.join('\n') + '\n');
+  expect(await done).toBe(0);
+  return text;
+}
+
+describe('console mode', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'hexref-console-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('parses the Discord grammar: words, quotes and name:value options', () => {
+    expect(parseLine('/play move unit:1/1/609 to:m17')).toEqual({ words: ['play', 'move'], named: { unit: '1/1/609', to: 'm17' } });
+    expect(parseLine('game abort "took too long"').words).toEqual(['game', 'abort', 'took too long']);
+  });
+
+  it('plays a hot-seat opening and writes PNG map snapshots to MAP_DIR', async () => {
+    const out = await session(
+      [
+        'game new tutorial finnish',
+        'as Boris',
+        'game join soviet',
+        'as you',
+        'game start',
+        'play end', // the Finns may not act in the Soviet phase
+        'as Boris',
+        'end',
+        'units',
+        'play move 1/1/609 m 17',
+        'play move 1/1/609 A1',
+        'map reach 3/1/609',
+        'map zoom k17 2',
+        'play end',
+        'game status',
+        'quit',
+      ],
+      dir,
+    );
+    expect(out).toMatch(/New game g-/);
+    expect(out).toMatch(/Boris sits on the Soviet side/);
+    expect(out).toMatch(/Dice commitment/);
+    expect(out).toMatch(/>>> Soviet side to act \(boris\)/);
+    expect(out).toMatch(/Refused: It is the Soviet side's turn/);
+    expect(out).toMatch(/1\/1\/609 \(M16, \d+ MP\): /);
+    expect(out).toMatch(/move 1\/1\/609 to M17/);
+    expect(out).toMatch(/Refused: .*\(rule \d/);
+    expect(out).toMatch(/Waiting for the Soviet side \(Boris\): combat/);
+    const maps = readdirSync(dir).filter((f) => f.endsWith('.png'));
+    expect(maps.some((f) => f.includes('starting-positions'))).toBe(true);
+    expect(maps.some((f) => f.includes('zoom-K17'))).toBe(true);
+    expect(maps.some((f) => f.includes('reach'))).toBe(true);
+    for (const f of maps) expect(readFileSync(path.join(dir, f)).subarray(1, 4).toString()).toBe('PNG');
+  });
+});
