@@ -50,7 +50,7 @@ export function entryHexesFor(ctx: Ctx, state: GameState, u: UnitState): HexId[]
  * At the start of a side's Action Phase (13.1.3): units due whose entry hex holds an enemy unit are
  * delayed one turn and will enter along the same edge.
  */
-export function involuntaryDelays(ctx: Ctx, state: GameState, side: Side, events: GameEvent[]): void {
+export function involuntaryDelays(state: GameState, side: Side, events: GameEvent[]): void {
   const hit: UnitState[] = [];
   for (const u of dueReinforcements(state, side)) {
     if (u.entryDisplaced || !u.entryHex || !enemyOn(state, u.entryHex, side)) continue;
@@ -63,17 +63,15 @@ export function involuntaryDelays(ctx: Ctx, state: GameState, side: Side, events
     u.entryDisplaced = true;
   }
   events.push({ type: 'reinforcementDelayed', side, units: hit.map((u) => u.id), toTurn: to, reason: 'enemyOnEntry', rule: '13.1.3' });
-  void ctx;
 }
 
 /** At the end of an Action Phase: due units that did not enter wait for the next turn (ruling, 13.1.2). */
-export function delayUnentered(ctx: Ctx, state: GameState, side: Side, events: GameEvent[]): void {
+export function delayUnentered(state: GameState, side: Side, events: GameEvent[]): void {
   const left = dueReinforcements(state, side);
   if (!left.length) return;
   const to = state.turn + 1;
   for (const u of left) u.entryTurn = to;
   events.push({ type: 'reinforcementDelayed', side, units: left.map((u) => u.id), toTurn: to, reason: 'notEntered', rule: '13.1.2' });
-  void ctx;
 }
 
 /** In a side's Reset Phase: off-map artillery due this turn becomes available (12.4). */

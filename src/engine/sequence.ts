@@ -50,7 +50,7 @@ export function enterReset(ctx: Ctx, state: GameState, side: Side, events: GameE
 function enterAction(ctx: Ctx, state: GameState, side: Side, events: GameEvent[]): void {
   enterPhase(state, 'action', side, events);
   for (const u of Object.values(state.units)) if (u.side === side && u.flags.acted) delete u.flags.acted;
-  involuntaryDelays(ctx, state, side, events);
+  involuntaryDelays(state, side, events);
 }
 
 function victoryCheck(ctx: Ctx, state: GameState, events: GameEvent[]): void {
@@ -82,7 +82,7 @@ export function advancePhase(ctx: Ctx, state: GameState, events: GameEvent[]): v
       enterAction(ctx, state, side, events);
       return;
     case 'action':
-      delayUnentered(ctx, state, side, events);
+      delayUnentered(state, side, events);
       enterPhase(state, 'combat', side, events);
       return;
     case 'combat': {

@@ -143,4 +143,20 @@ describe('double movement on night turns (16.1, movement part)', () => {
     expect(la.units.find((u) => u.units[0] === 's1')!.allowance).toBe(10);
     expect(la.units.find((u) => u.units[0] === 's2')!.allowance).toBe(5);
   });
+
+  it('adds Extended Movement on top of the doubled MA: MA 5 gives 12 MP, 24 road hexes (16.1 example)', () => {
+    const roads: [string, string][] = [];
+    for (let i = 1; i < 30; i++) roads.push([`C${i}`, `C${i + 1}`]);
+    const night = toyRuleset({
+      terrain: block('ABCDEFGHIJ', 1, 30, 'forest'),
+      roads,
+      counters: [counter('s1', 'soviet', 'infantry'), counter('f1', 'finnish', 'infantry')],
+      setup: { s1: 'C1', f1: 'J1' },
+      track: turnTrack(32, [1]),
+    });
+    const { engine, state } = atAction(night);
+    const m = engine.legalActions(state, 'soviet').units.find((u) => u.units[0] === 's1')!;
+    expect(m.reachable.find((x) => x.hex === 'C25')).toMatchObject({ cost: 12, extended: true, mpLeft: 0 });
+    expect(m.reachable.find((x) => x.hex === 'C26')).toBeUndefined();
+  });
 });
