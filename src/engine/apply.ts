@@ -196,11 +196,13 @@ function doMove(ctx: Ctx, state: GameState, side: Side, a: MoveAction, events: G
   const env = envFor(ctx, state, side);
   const m = moverOnMap(ctx, state, side, list.ids, env);
   if ('violation' in m) return m.violation;
-  if (a.to === undefined && a.path === undefined) {
+  const stayingPut = a.path === undefined && (a.to === undefined || hexArg(a.to) === m.start);
+  if (stayingPut) {
     if (a.exit && m.start && ctx.ruleset.map.supplySources[side].includes(m.start)) {
       exitUnits(state, side, m.ids, m.start, events);
       return null;
     }
+    if (a.to !== undefined) return { code: 'input/no-move', rule: '4.1', message: `The units are already in ${m.start}; name another hex.` };
     return { code: 'input/no-destination', rule: '4.1', message: 'Give a destination hex (to) or a path.' };
   }
   const r = resolveRoute(ctx, state, m, env, a.to, a.path);

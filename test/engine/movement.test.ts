@@ -88,7 +88,7 @@ describe('minimum movement (4.1.1)', () => {
     setup: { mtr: 'C5', t1: 'D5', f1: 'A1' },
   });
 
-  it('lets a unit always move one hex whatever it costs (rulebook example: MA 2 into suo)', () => {
+  it('lets a unit always move one hex whatever it costs: an MA-2 mortar into suo (4.1.1)', () => {
     const { engine, state } = atAction(r);
     const moves = engine.legalActions(state, 'soviet').units.find((u) => u.units[0] === 'mtr')!;
     expect(moves.allowance).toBe(2);
@@ -126,6 +126,15 @@ describe('map edge (4.2)', () => {
     if (!res.ok) return;
     expect(res.state.units.f1).toMatchObject({ location: 'exited', hex: null });
     expect(codeOf(engine.apply(state, 'finnish', { type: 'move', units: ['f2'], to: 'B11', exit: true }))).toBe('rule/exit');
+    expect(codeOf(engine.apply(state, 'finnish', { type: 'move', units: ['f1'], to: 'B13' }))).toBe('input/no-move');
+  });
+
+  it('lets a unit already on the supply source leave without moving (ruling, 4.2)', () => {
+    const r2 = toyRuleset({ terrain: block('ABC', 10, 16, 'forest'), counters: [counter('f1', 'finnish', 'infantry'), counter('s1', 'soviet', 'infantry')], setup: { f1: 'A13', s1: 'C16' }, supply: { finnish: ['A13'] }, firstPlayer: 'finnish' });
+    const { engine, state } = atAction(r2, 'finnish');
+    expect(engine.legalActions(state, 'finnish').units[0]!.canExit).toBe(true);
+    const res = engine.apply(state, 'finnish', { type: 'move', units: ['f1'], exit: true });
+    expect(res.ok && res.state.units.f1!.location).toBe('exited');
   });
 });
 
