@@ -18,7 +18,7 @@ export type { MapView } from './view.js';
 export type { Ruleset, Side } from './ruleset.js';
 export { commitmentOf } from './hash.js';
 export { EngineInputError } from './setup.js';
-export { replayRecord, type GameRecord, type RecordedAction, type ReplayResult, type ReplaySummary } from './record.js';
+export { newRecord, recordAction, replayRecord, type GameRecord, type RecordedAction, type ReplayResult, type ReplaySummary } from './record.js';
 
 export interface Engine {
   readonly ruleset: Ruleset;

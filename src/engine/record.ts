@@ -3,7 +3,7 @@
  * side, and the seed once revealed. A record replays to the identical state.
  */
 import type { Side } from './ruleset.js';
-import type { Action, GameState, RuleViolation } from './types.js';
+import type { Action, GameEvent, GameState, RuleViolation } from './types.js';
 import type { Engine } from './index.js';
 import { canonicalJson, commitmentOf, sha256Hex } from './hash.js';
 import { checkForcedDice } from './dice.js';
@@ -55,6 +55,35 @@ const err = (index: number | null, code: string, message: string, violation?: Ru
   ok: false,
   error: violation ? { index, code, message, violation } : { index, code, message },
 });
+
+/** A new, empty record for a game just set up (the seed stays out until the game is over). */
+export function newRecord(state: GameState): GameRecord {
+  return {
+    format: 'hexref-record',
+    version: 1,
+    ruleset: state.ruleset,
+    scenario: state.scenario,
+    options: { ...state.options },
+    commitment: state.commitment,
+    seed: null,
+    actions: [],
+  };
+}
+
+/**
+ * The record with one more accepted action (and the dice it rolled, from its roll events). Once the
+ * game is over the seed is revealed and the final state is noted.
+ */
+export function recordAction(record: GameRecord, side: Side, action: Action, events: readonly GameEvent[], after: GameState): GameRecord {
+  const dice = events.flatMap((e) => (e.type === 'roll' ? [e.dice] : []));
+  const entry: RecordedAction = dice.length ? { side, action, dice } : { side, action };
+  const next: GameRecord = { ...record, actions: [...record.actions, entry] };
+  if (after.phase === 'gameOver') {
+    next.seed = after.seed;
+    next.final = { turn: after.turn, phase: after.phase, stateHash: sha256Hex(canonicalJson(after)) };
+  }
+  return next;
+}
 
 /** Placeholder seed when a record's seed is not yet revealed (only forced dice may then be used). */
 const UNREVEALED = 'hexref:unrevealed-seed';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../src/data/load.js';
-import { commitmentOf, createEngine, replayRecord, stateHash, type GameRecord } from '../../src/engine/index.js';
+import { commitmentOf, createEngine, newRecord, recordAction, replayRecord, stateHash, type GameRecord } from '../../src/engine/index.js';
 import { randomPlay } from './helpers/random-play.js';
 
 const engine = createEngine(loadRuleset());
@@ -77,5 +77,26 @@ describe('game records (docs/game-record.md)', () => {
   it('refuses forced dice outside 1–6', () => {
     const res = replayRecord(engine, read('tutorial-zoc.json'), { dice: [7] });
     expect(res.ok === false && res.error.code).toBe('input/dice');
+  });
+
+  it('builds a record action by action, hiding the seed until the game is over, and the record replays (2.1)', () => {
+    const tut = engine.setup('tutorial', { seed: 'record-build' });
+    let rec = newRecord(tut);
+    expect(rec.seed).toBeNull();
+    expect(rec.commitment).toBe(commitmentOf('record-build'));
+    let state = tut;
+    while (state.phase !== 'gameOver') {
+      const who = engine.whoMustAct(state);
+      const action = { type: 'endPhase' as const, phase: state.phase };
+      const r = engine.apply(state, who.side, action);
+      if (!r.ok) throw new Error(r.violation.message);
+      rec = recordAction(rec, who.side, action, r.events, r.state);
+      if (r.state.phase !== 'gameOver') expect(rec.seed).toBeNull();
+      state = r.state;
+    }
+    expect(rec.seed).toBe('record-build');
+    expect(rec.final?.stateHash).toBe(stateHash(state));
+    const back = replayRecord(engine, rec);
+    expect(back.ok && back.summary.matches).toBe(true);
   });
 });
