@@ -3,10 +3,9 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { Command } from '../src/discord/command.js';
 import { destinationChoices, findMover, moverChoices, parseMover } from '../src/discord/choices.js';
-import { normaliseHexInput } from '../src/discord/hex-input.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
 import type { BotContext } from './context.js';
-import { actorOf, refOf, sideFor, statusOrNull, unwrap } from './support.js';
+import { hexOption, legalNow, legalOrExplain, refOf, unwrap } from './support.js';
 
 const data = new SlashCommandBuilder()
   .setName('map')
@@ -39,9 +38,7 @@ const map: Command<BotContext> = {
       return;
     }
     if (sub === 'zoom') {
-      const typed = ix.options.getString('center', true);
-      const center = normaliseHexInput(typed);
-      if (!center) throw new Refusal(`'${typed}' is not a hex id.`, '2.3', 'give a hex such as M16 (any case, spaces allowed).');
+      const center = hexOption(ix, 'center');
       const radius = ix.options.getInteger('radius') ?? 4;
       const v = unwrap(await ctx.game.service.mapView(ref, { focus: { center, radius }, highlight: [center] }));
       const png = await ctx.game.draw(v.view, { center, radius });
@@ -50,9 +47,7 @@ const map: Command<BotContext> = {
     }
     if (sub === 'reach') {
       const units = parseMover(ix.options.getString('unit', true));
-      const status = await statusOrNull(ctx, ref);
-      const legal = unwrap(await ctx.game.service.legal(ref, actorOf(ix), sideFor(status, ix.user.id))).legal;
-      const mover = findMover(legal, units);
+      const mover = findMover(await legalNow(ctx, ix), units);
       if (!mover || !mover.reachable.length) {
         throw new Refusal(`${units.join('+')} cannot move now.`, '4.0', 'pick a unit from the list: it offers only units that can move this phase.');
       }
@@ -68,11 +63,8 @@ const map: Command<BotContext> = {
   },
 
   async autocomplete(ix, ctx) {
-    const ref = { channelId: ix.channelId ?? 'dm' };
-    const status = await statusOrNull(ctx, ref);
-    const r = await ctx.game.service.legal(ref, { userId: ix.user.id }, sideFor(status, ix.user.id));
-    if (!r.ok) return ix.respond([{ name: r.error.message.slice(0, 100), value: '-' }]);
-    await ix.respond(moverChoices(r.legal, ix.options.getFocused()));
+    const legal = await legalOrExplain(ctx, ix);
+    if (legal) await ix.respond(moverChoices(legal, ix.options.getFocused()));
   },
 };
 export default map;

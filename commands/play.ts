@@ -1,8 +1,7 @@
 // /play: act in the game. Every choice offered by autocomplete comes from the engine's legal
 // actions (through the service), and the engine refuses anything it would not offer.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
-import type { Action, LegalActions } from '../src/engine/types.js';
+import type { Action } from '../src/engine/types.js';
 import type { Command } from '../src/discord/command.js';
 import {
   assaultTargetChoices, assaultUnitChoices, attackerChoices, combatTargetChoices, destinationChoices, findMover, moverChoices, parseMover,
@@ -10,7 +9,7 @@ import {
 import { normaliseHexInput } from '../src/discord/hex-input.js';
 import { defer, Refusal } from '../src/discord/replies.js';
 import type { BotContext } from './context.js';
-import { actorOf, postChange, refOf, sideFor, statusOrNull, unwrap } from './support.js';
+import { actorOf, hexOption, legalNow, legalOrExplain, postChange, refOf, sideFor, statusOrNull, unwrap } from './support.js';
 
 const data = new SlashCommandBuilder()
   .setName('play')
@@ -39,22 +38,6 @@ const data = new SlashCommandBuilder()
   )
   .addSubcommand((s) => s.setName('end').setDescription('End the current phase (3.0)'));
 
-/** A hex option, normalised, or a refusal saying how to write one. */
-function hexOption(ix: ChatInputCommandInteraction, name: string): string {
-  const typed = ix.options.getString(name, true);
-  const hex = normaliseHexInput(typed);
-  if (!hex) throw new Refusal(`'${typed}' is not a hex id.`, '2.3', 'give a hex such as M16 (any case, spaces allowed), or pick one from the list.');
-  return hex;
-}
-
-/** The legal actions of the user's side now (seated players only). */
-async function legalFor(ix: ChatInputCommandInteraction | AutocompleteInteraction, ctx: BotContext): Promise<LegalActions> {
-  const ref = { channelId: ix.channelId ?? 'dm' };
-  const status = await statusOrNull(ctx, ref);
-  const side = sideFor(status, ix.user.id);
-  return unwrap(await ctx.game.service.legal(ref, { userId: ix.user.id }, side)).legal;
-}
-
 const play: Command<BotContext> = {
   data,
   async execute(ix, ctx) {
@@ -67,8 +50,7 @@ const play: Command<BotContext> = {
     if (sub === 'move') {
       const units = parseMover(ix.options.getString('unit', true));
       const to = hexOption(ix, 'to');
-      const legal = unwrap(await ctx.game.service.legal(ref, actorOf(ix), side)).legal;
-      const mover = findMover(legal, units);
+      const mover = findMover(await legalNow(ctx, ix, before), units);
       const exit = ix.options.getBoolean('exit') ?? false;
       action = mover?.kind === 'enter' ? { type: 'enterReinforcement', units, to } : { type: 'move', units, to, ...(exit ? { exit } : {}) };
     } else if (sub === 'combat') {
@@ -76,7 +58,7 @@ const play: Command<BotContext> = {
       const named = ix.options.getString('attackers');
       let attackers = named ? parseMover(named) : [];
       if (!attackers.length) {
-        const legal = unwrap(await ctx.game.service.legal(ref, actorOf(ix), side)).legal;
+        const legal = await legalNow(ctx, ix, before);
         attackers = legal.combat?.targets.find((t) => t.hex === target)?.attackers ?? [];
         if (!attackers.length) {
           const open = legal.combat?.targets.map((t) => t.hex) ?? [];
@@ -88,7 +70,7 @@ const play: Command<BotContext> = {
       action = { type: 'assault', units: parseMover(ix.options.getString('units', true)), target: hexOption(ix, 'target') };
     } else if (sub === 'end') {
       if (!before || before.status !== 'active' || !before.phase) {
-        unwrap(await ctx.game.service.legal(ref, actorOf(ix), side)); // the service says why (no game, not started…)
+        await legalNow(ctx, ix, before); // the service says why (no game, not started…)
         throw new Refusal('There is no phase to end.', '3.0');
       }
       action = { type: 'endPhase', phase: before.phase as Extract<Action, { type: 'endPhase' }>['phase'] };
@@ -101,15 +83,8 @@ const play: Command<BotContext> = {
 
   async autocomplete(ix, ctx) {
     const focused = ix.options.getFocused(true);
-    let legal: LegalActions;
-    try {
-      legal = await legalFor(ix, ctx);
-    } catch (e) {
-      // Not seated, no game…: say so in the list itself rather than showing nothing.
-      const msg = e instanceof Error ? e.message : 'not available';
-      await ix.respond([{ name: msg.slice(0, 100), value: '-' }]);
-      return;
-    }
+    const legal = await legalOrExplain(ctx, ix);
+    if (!legal) return;
     if (focused.name === 'unit') {
       await ix.respond(moverChoices(legal, String(focused.value)));
       return;

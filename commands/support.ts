@@ -9,12 +9,16 @@ import {
   PermissionFlagsBits,
   StringSelectMenuBuilder,
   type AttachmentPayload,
+  type AutocompleteInteraction,
+  type BaseInteraction,
+  type ChatInputCommandInteraction,
   type MessageActionRowComponentBuilder,
   type RepliableInteraction,
 } from 'discord.js';
 import type { Actor, GameRef, Result, StatusView, ViewRequest } from '../src/app/game-service.js';
 import { describeAction, sideName } from '../src/app/game-service.js';
-import type { GameEvent, PendingDecision, Side } from '../src/engine/types.js';
+import type { GameEvent, LegalActions, PendingDecision, Side } from '../src/engine/types.js';
+import { normaliseHexInput } from '../src/discord/hex-input.js';
 import { encodeCustomId } from '../src/discord/custom-id.js';
 import { Refusal, respond } from '../src/discord/replies.js';
 import type { BotContext } from './context.js';
@@ -22,7 +26,7 @@ import type { BotContext } from './context.js';
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
 
 /** The acting user, with the channel-manage permission the service needs for abort. */
-export function actorOf(ix: RepliableInteraction): Actor {
+export function actorOf(ix: BaseInteraction): Actor {
   return {
     userId: ix.user.id,
     name: ix.user.globalName ?? ix.user.username,
@@ -31,7 +35,7 @@ export function actorOf(ix: RepliableInteraction): Actor {
 }
 
 /** One game per channel: the game is the channel's. */
-export function refOf(ix: RepliableInteraction): GameRef {
+export function refOf(ix: BaseInteraction): GameRef {
   return { channelId: ix.channelId ?? 'dm' };
 }
 
@@ -60,6 +64,32 @@ export function unwrap<T>(r: Result<T>): Extract<Result<T>, { ok: true }> {
 export async function statusOrNull(ctx: BotContext, ref: GameRef): Promise<StatusView | null> {
   const r = await ctx.game.service.status(ref);
   return r.ok ? r.status : null;
+}
+
+/** A hex option in printed form, or a refusal saying how to write one (any case, spaces allowed). */
+export function hexOption(ix: ChatInputCommandInteraction, name: string): string {
+  const typed = ix.options.getString(name, true);
+  const hex = normaliseHexInput(typed);
+  if (!hex) throw new Refusal(`'${typed}' is not a hex id.`, '2.3', 'give a hex such as M16 (any case, spaces allowed), or pick one from the list.');
+  return hex;
+}
+
+/** The legal actions of the user's side now (the awaited side when they hold both); refuses non-players. */
+export async function legalNow(ctx: BotContext, ix: BaseInteraction, status?: StatusView | null): Promise<LegalActions> {
+  const ref = refOf(ix);
+  const st = status === undefined ? await statusOrNull(ctx, ref) : status;
+  return unwrap(await ctx.game.service.legal(ref, actorOf(ix), sideFor(st, ix.user.id))).legal;
+}
+
+/** For autocomplete: the legal actions, or null after showing the reason (no game, not seated) as the only entry. */
+export async function legalOrExplain(ctx: BotContext, ix: AutocompleteInteraction): Promise<LegalActions | null> {
+  try {
+    return await legalNow(ctx, ix);
+  } catch (e) {
+    if (!(e instanceof Refusal)) throw e;
+    await ix.respond([{ name: e.message.slice(0, 100), value: '-' }]);
+    return null;
+  }
 }
 
 /** The side a user acts for now: the awaited side when they hold it (solitaire holds both). */

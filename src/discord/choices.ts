@@ -99,8 +99,9 @@ export function assaultUnitChoices(legal: LegalActions, typed: string): Choice[]
   const choices: Choice[] = [];
   for (const a of legal.combat?.assaults ?? []) {
     const key = moverKey(a.units);
-    if (seen.has(key) || key.length > CHOICE_TEXT_MAX) continue;
-    seen.add(key);
+    const same = [...a.units].sort().join('+'); // the same stack, whatever order the units are listed in
+    if (seen.has(same) || key.length > CHOICE_TEXT_MAX) continue;
+    seen.add(same);
     choices.push({ name: clipChoice(`${a.units.join(' + ')} in ${a.from}`), value: key });
   }
   return filterChoices(choices, typed);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LegalActions, UnitMoves } from '../../src/engine/types.js';
-import { destinationChoices, filterChoices, findMover, moverChoices, parseMover } from '../../src/discord/choices.js';
+import {
+  assaultTargetChoices, assaultUnitChoices, attackerChoices, combatTargetChoices, destinationChoices, filterChoices, findMover, moverChoices, parseMover,
+} from '../../src/discord/choices.js';
 
 const moves = (units: string[], from: string, reach: Array<[string, number]>): UnitMoves => ({
   units, from, kind: 'move', allowance: 4, canExit: false,
@@ -12,6 +14,10 @@ const legal: LegalActions = {
   units: [moves(['1/1/JR16'], 'M16', [['M17', 1], ['M18', 2], ['L16', 1]]), moves(['2/1/JR16'], 'M16', []), moves(['MG/1/JR16'], 'K10', [['K11', 2]])],
   stacks: [moves(['1/1/JR16', '2/1/JR16'], 'M16', [['M17', 1]])],
   delayable: [],
+  combat: {
+    targets: [{ hex: 'J16', attackers: ['1/1/609', '3/1/609'] }, { hex: 'I18', attackers: ['MG/1/609'] }],
+    assaults: [{ units: ['1/1/609', '2/1/609'], from: 'K16', target: 'J16', cost: 2 }, { units: ['2/1/609', '1/1/609'], from: 'K16', target: 'J17', cost: 3 }],
+  },
 };
 
 describe('autocomplete from legal actions', () => {
@@ -33,6 +39,20 @@ describe('autocomplete from legal actions', () => {
 
   it('finds a stack whatever order its units are named in', () => {
     expect(findMover(legal, parseMover('2/1/JR16 + 1/1/JR16'))?.units).toEqual(['1/1/JR16', '2/1/JR16']);
+  });
+
+  it('offers the enemy hexes that may be attacked (8.0), and attacker sets: all first, then each alone', () => {
+    expect(combatTargetChoices(legal, '').map((c) => c.value)).toEqual(['J16', 'I18']);
+    expect(combatTargetChoices(legal, 'i 18').map((c) => c.value)).toEqual(['I18']);
+    expect(attackerChoices(legal, 'J16', '').map((c) => c.value)).toEqual(['1/1/609+3/1/609', '1/1/609', '3/1/609']);
+    expect(attackerChoices(legal, 'M1', '')).toEqual([]);
+  });
+
+  it('offers stacks that may assault (9.1) once, and their targets with MP cost', () => {
+    expect(assaultUnitChoices(legal, '').map((c) => c.value)).toEqual(['1/1/609+2/1/609']);
+    const t = assaultTargetChoices(legal, ['2/1/609', '1/1/609'], '');
+    expect(t.map((c) => c.value)).toEqual(['J16', 'J17']);
+    expect(t[0]!.name).toBe('J16 · from K16 · 2 MP');
   });
 
   it('caps choices at 25', () => {
