@@ -9,7 +9,11 @@ export interface RaceJob {
   gameId: string;
   actions: number;
   worker: number;
-  /** 'engine': endPhase cycling while the game has turns left (notes after a refusal); 'notes': record notes only. */
+  /**
+   * 'engine': real engine actions while the game has turns left — a few legal moves per Action Phase
+   * (from legalActions), Pajari placements when pending, then endPhase — with a note after a refusal;
+   * 'notes': record notes only.
+   */
   mode: 'engine' | 'notes';
   lastTurn: number;
   user: string;
@@ -20,6 +24,7 @@ export interface RaceStats {
   attempted: number;
   applied: number;
   engineApplied: number;
+  movesApplied: number;
   notesApplied: number;
   conflicts: number;
   conflictRefusals: number;
@@ -27,6 +32,9 @@ export interface RaceStats {
   errors: string[];
   appliedIds: string[];
 }
+
+/** Moves each process tries per Action Phase before ending it (keeps the game moving through its turns). */
+const MOVES_PER_PHASE = 3;
 
 async function main(): Promise<void> {
   const job = JSON.parse(process.env.HEXREF_RACE_JOB ?? '{}') as RaceJob;
@@ -36,20 +44,46 @@ async function main(): Promise<void> {
   const actor = { userId: job.user, name: `racer-${job.worker}` };
   const ref = { gameId: job.gameId };
   const stats: RaceStats = {
-    worker: job.worker, attempted: 0, applied: 0, engineApplied: 0, notesApplied: 0, conflicts: 0, conflictRefusals: 0, refused: 0, errors: [], appliedIds: [],
+    worker: job.worker, attempted: 0, applied: 0, engineApplied: 0, movesApplied: 0, notesApplied: 0, conflicts: 0, conflictRefusals: 0, refused: 0, errors: [], appliedIds: [],
   };
   process.send!({ type: 'ready' });
   await new Promise<void>((resolve) => process.once('message', () => resolve()));
+  let movesThisPhase = 0;
+  let phaseKey = '';
+  /** A legal engine action for the current position, or null (then a note) once the game is near its end. */
+  const pickEngineAction = async (i: number): Promise<Action | null> => {
+    const st = await service.status(ref);
+    if (!st.ok || st.status.status !== 'active' || st.status.turn === null || st.status.turn >= job.lastTurn || !st.status.phase) return null;
+    const key = `${st.status.turn}/${st.status.activeSide}/${st.status.phase}`;
+    if (key !== phaseKey) {
+      phaseKey = key;
+      movesThisPhase = 0;
+    }
+    const phase = st.status.phase as Extract<Action, { type: 'endPhase' }>['phase'];
+    const pending = st.status.mustAct?.pending as { type?: string; unit?: string; options?: string[] } | null;
+    if (pending?.type === 'placeLeader' && pending.unit && pending.options?.length) {
+      return { type: 'placeLeader', unit: pending.unit, hex: pending.options[0]! };
+    }
+    if (pending) return null;
+    if (phase === 'action' && movesThisPhase < MOVES_PER_PHASE) {
+      const legal = await service.legal(ref, actor, st.status.mustAct?.side ?? undefined);
+      if (legal.ok) {
+        const movable = legal.legal.units.filter((u) => u.kind === 'move' && u.reachable.length > 0);
+        const pick = movable[(i + job.worker) % Math.max(1, movable.length)];
+        if (pick) {
+          movesThisPhase++;
+          const to = pick.reachable[(i * 7 + job.worker) % pick.reachable.length]!.hex;
+          return { type: 'move', units: pick.units, to };
+        }
+      }
+    }
+    return { type: 'endPhase', phase };
+  };
   let lastEngineRefused = false;
   for (let i = 0; i < job.actions; i++) {
     const requestId = `w${job.worker}-${i}`;
     let action: Action | null = null;
-    if (job.mode === 'engine' && !lastEngineRefused) {
-      const st = await service.status(ref);
-      if (st.ok && st.status.status === 'active' && st.status.turn !== null && st.status.turn < job.lastTurn && st.status.phase) {
-        action = { type: 'endPhase', phase: st.status.phase as Extract<Action, { type: 'endPhase' }>['phase'] };
-      }
-    }
+    if (job.mode === 'engine' && !lastEngineRefused) action = await pickEngineAction(i);
     lastEngineRefused = false;
     stats.attempted++;
     const r = action
@@ -58,6 +92,7 @@ async function main(): Promise<void> {
     if (r.ok) {
       stats.applied++;
       if (action) stats.engineApplied++;
+      if (action?.type === 'move') stats.movesApplied++;
       else stats.notesApplied++;
       stats.appliedIds.push(requestId);
     } else if (r.error.code === 'store/conflict') {

@@ -10,6 +10,7 @@ describe('hexref race', () => {
     expect(s.applied).toBeGreaterThan(300);
     expect(s.conflicts).toBeGreaterThan(0); // they really raced
     expect(s.engineActions).toBeGreaterThan(0);
+    expect(s.moves).toBeGreaterThan(0); // real engine moves from legalActions, not only phase ends
     expect(s.applied + s.refused + s.conflictRefusals).toBe(600);
   }, 120_000);
 

@@ -26,6 +26,7 @@ export interface RaceSummary {
   duplicates: number;
   sequential: boolean;
   engineActions: number;
+  moves: number;
   notes: number;
   refused: number;
   conflictRefusals: number;
@@ -101,6 +102,7 @@ export async function runRace(opts: { processes: number; actions: number; storeU
       duplicates,
       sequential,
       engineActions: all.reduce((n, s) => n + s.engineApplied, 0),
+      moves: all.reduce((n, s) => n + s.movesApplied, 0),
       notes: all.reduce((n, s) => n + s.notesApplied, 0),
       refused: all.reduce((n, s) => n + s.refused, 0),
       conflictRefusals: all.reduce((n, s) => n + s.conflictRefusals, 0),
