@@ -52,40 +52,67 @@ function pill(ctx: CanvasRenderingContext2D, text: string, x: number, y: number,
 
 const sideName = (s: Side): string => SIDE_STYLE[s].name;
 
+const HEADER_PAD = 14;
+
+function headerTexts(h: ViewHeader): { title: string; light: { bg: string; fg: string; text: string }; toAct: string | null; phase: string; score: string } {
+  const light = LIGHT_STYLE[h.light] ?? LIGHT_STYLE.day;
+  return {
+    title: `${h.scenarioName}  ·  Turn ${h.turn} of ${h.lastTurn}  ·  ${formatDate(h.date)}, ${h.time}`,
+    light: { bg: light.bg, fg: light.fg, text: `${light.name.toUpperCase()} · LOS ${h.los}` },
+    toAct: h.sideToAct ? `${SIDE_STYLE[h.sideToAct].name.toUpperCase()} TO ACT` : null,
+    phase: h.notes && h.notes.length > 0 ? `${h.phaseLabel}  ·  ${h.notes.join(' · ')}` : h.phaseLabel,
+    score: `VP  Fin ${h.vp.finnish} · Sov ${h.vp.soviet}     Ammo  Fin ${h.ammo.finnish} · Sov ${h.ammo.soviet}`,
+  };
+}
+
+/** True when VP and ammo need a line of their own (narrow pictures, long phase names). */
+function scoreOnOwnLine(h: ViewHeader, width: number): boolean {
+  const t = headerTexts(h);
+  const pillW = t.toAct ? measure(t.toAct, font(15, true)) + 15 + 10 : 0;
+  const need = HEADER_PAD + pillW + measure(t.phase, font(15, false)) + 24 + measure(t.score, font(16, true)) + HEADER_PAD;
+  return need > width;
+}
+
+/** Height of the header band for a picture `width` chrome units wide. */
+export function headerHeight(h: ViewHeader, width: number): number {
+  return scoreOnOwnLine(h, width) ? HEADER_H + 28 : HEADER_H;
+}
+
 /** Header band across the top: scenario, turn, date/time, light/LOS, phase, side to act, VP, ammo. */
 export function drawHeader(ctx: CanvasRenderingContext2D, h: ViewHeader, width: number): void {
+  const t = headerTexts(h);
+  const ownLine = scoreOnOwnLine(h, width);
+  const pad = HEADER_PAD;
   ctx.fillStyle = COLORS.headerBg;
-  ctx.fillRect(0, 0, width, HEADER_H);
-  const pad = 14;
+  ctx.fillRect(0, 0, width, headerHeight(h, width));
   // Line 1: scenario, turn, date — and the light/LOS pill on the right.
-  const light = LIGHT_STYLE[h.light] ?? LIGHT_STYLE.day;
-  const lightW = pill(ctx, `${light.name.toUpperCase()} · LOS ${h.los}`, width - pad, 22, 16, light.bg, light.fg, 'right');
-  const line1 = `${h.scenarioName}  ·  Turn ${h.turn} of ${h.lastTurn}  ·  ${formatDate(h.date)}, ${h.time}`;
-  const p1 = fitFont(ctx, line1, width - 3 * pad - lightW, 22, true);
+  const lightW = pill(ctx, t.light.text, width - pad, 22, 16, t.light.bg, t.light.fg, 'right');
+  const p1 = fitFont(ctx, t.title, width - 3 * pad - lightW, 22, true);
   ctx.fillStyle = COLORS.headerText;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
   ctx.font = font(p1, true);
-  ctx.fillText(line1, pad, 22);
-  // Line 2: side to act and phase on the left; VP and ammo on the right.
+  ctx.fillText(t.title, pad, 22);
+  // Line 2: side to act and phase; VP and ammo on the right, or on line 3 when there is no room.
   let x = pad;
   const y2 = 54;
-  if (h.sideToAct) {
-    const st = SIDE_STYLE[h.sideToAct];
-    x += pill(ctx, `${st.name.toUpperCase()} TO ACT`, x, y2, 15, st.accent, '#ffffff', 'left') + 10;
-  }
-  const score = `VP  Fin ${h.vp.finnish} · Sov ${h.vp.soviet}     Ammo  Fin ${h.ammo.finnish} · Sov ${h.ammo.soviet}`;
+  if (t.toAct) x += pill(ctx, t.toAct, x, y2, 15, SIDE_STYLE[h.sideToAct!].accent, '#ffffff', 'left') + 10;
+  let scoreW = 0;
   ctx.font = font(16, true);
-  const scoreW = ctx.measureText(score).width;
   ctx.fillStyle = COLORS.headerText;
-  ctx.textAlign = 'right';
-  ctx.fillText(score, width - pad, y2 + 1);
-  const phase = h.notes && h.notes.length > 0 ? `${h.phaseLabel}  ·  ${h.notes.join(' · ')}` : h.phaseLabel;
-  const p2 = fitFont(ctx, phase, width - x - scoreW - 2 * pad, 17, false);
+  if (ownLine) {
+    ctx.textAlign = 'left';
+    ctx.fillText(t.score, pad, y2 + 29);
+  } else {
+    scoreW = ctx.measureText(t.score).width + 24;
+    ctx.textAlign = 'right';
+    ctx.fillText(t.score, width - pad, y2 + 1);
+  }
+  const p2 = fitFont(ctx, t.phase, width - x - scoreW - pad, 17, false);
   ctx.font = font(p2, false);
   ctx.fillStyle = COLORS.headerSub;
   ctx.textAlign = 'left';
-  ctx.fillText(phase, x, y2 + 1);
+  ctx.fillText(t.phase, x, y2 + 1);
 }
 
 // ───────────────────────────── legend ─────────────────────────────

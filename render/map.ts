@@ -6,8 +6,8 @@ import type { HexId } from '../src/engine/hex.js';
 import type { GameMap } from '../src/engine/ruleset.js';
 import type { MapView } from '../src/engine/view.js';
 import {
-  HEADER_H,
   drawHeader,
+  headerHeight,
   drawLegend,
   drawOffMap,
   drawStackList,
@@ -68,7 +68,7 @@ export interface PictureLayout {
 }
 
 const MARGIN = 14;
-const MIN_ZOOM_WIDTH = 960;
+const MIN_WIDTH = 960;
 
 function clamp(n: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, n));
@@ -86,16 +86,17 @@ export function planPicture(view: MapView, map: GameMap, options: RenderOptions 
     throw new RangeError('a zoom radius needs a centre hex (--center)');
   }
   const hexes = focus ? focusHexes(map, focus.center, focus.radius) : mapHexIds(map);
-  const hexSize =
-    options.hexSize ?? (focus ? clamp(Math.round(1150 / (3 * focus.radius + 2)), 40, 96) : BASE_R);
+  const b = baseBounds(hexes);
+  // Zooms and small maps (a scenario's play area) get bigger hexes, about 1150 px across in all.
+  const fitHex = Math.round((1150 / (b.maxX - b.minX)) * BASE_R);
+  const hexSize = options.hexSize ?? clamp(fitHex, BASE_R, 96);
   if (!(hexSize >= 8 && hexSize <= 200)) throw new RangeError(`hexSize must be 8–200 px, got ${hexSize}`);
   const scale = hexSize / BASE_R;
-  const b = baseBounds(hexes);
   const mapW = Math.ceil((b.maxX - b.minX) * scale);
   const mapH = Math.ceil((b.maxY - b.minY) * scale);
-  const width = Math.max(mapW + 2 * MARGIN, focus ? MIN_ZOOM_WIDTH : 0);
+  const width = Math.max(mapW + 2 * MARGIN, MIN_WIDTH);
   const chromeScale = clamp(width / 1460, 0.9, 1.3);
-  const headerH = options.header === false ? 0 : Math.ceil(HEADER_H * chromeScale);
+  const headerH = options.header === false ? 0 : Math.ceil(headerHeight(view.header, width / chromeScale) * chromeScale);
   const fx = Math.round((width - mapW) / 2);
   const fy = headerH + MARGIN;
   const frame: MapFrame = {

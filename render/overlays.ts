@@ -5,6 +5,7 @@ import type { HexId } from '../src/engine/hex.js';
 import type { Side } from '../src/engine/ruleset.js';
 import type { CombatArrow, FireArrow, MoveArrow, ReachableOverlay } from '../src/engine/view.js';
 import { BASE_H, BASE_R, baseCenter, type Point } from './layout.js';
+import { COUNTER, COUNTER_DY } from './counters.js';
 import { COLORS, SIDE_STYLE, font } from './style.js';
 import { hexPath } from './terrain.js';
 
@@ -180,43 +181,65 @@ const COMBAT_COLOR: Record<CombatArrow['kind'], string> = {
   nightRaid: '#0d3b66',
 };
 
-/** Combat arrows from each attacking hex to the defender, with the odds and result in a label. */
+/** Distance from a counter's centre to its edge in direction (ux, uy) (a unit vector). */
+function counterEdge(ux: number, uy: number): number {
+  return (COUNTER / 2 + 1.5) / Math.max(Math.abs(ux), Math.abs(uy), 1e-6);
+}
+
+/**
+ * Combat arrows: a short, bold arrow across the gap between each attacking stack and the defender,
+ * so neither counter's values are covered; the "odds → result" label goes on the far side of the
+ * defender from its attackers.
+ */
 export function drawCombat(ctx: CanvasRenderingContext2D, c: CombatArrow): void {
   const to = baseCenter(c.to);
+  const toC = { x: to.x, y: to.y + COUNTER_DY };
   const color = COMBAT_COLOR[c.kind];
+  let sumDy = 0;
   ctx.save();
-  ctx.lineCap = 'round';
-  let labelAt: Point | null = null;
+  ctx.lineCap = 'butt';
   for (const fromId of c.from) {
-    const from = baseCenter(fromId);
-    const a = pushForward(from, to, BASE_R * 0.35);
-    const b = pullBack(from, to, BASE_R * 0.42);
+    const f = baseCenter(fromId);
+    const fromC = { x: f.x, y: f.y + COUNTER_DY };
+    const len = Math.hypot(toC.x - fromC.x, toC.y - fromC.y);
+    if (len === 0) continue;
+    const ux = (toC.x - fromC.x) / len;
+    const uy = (toC.y - fromC.y) / len;
+    sumDy += uy;
+    const edge = counterEdge(ux, uy);
+    const startD = Math.max(0, edge - 8);
+    const endD = Math.max(startD + 10, len - edge - 1);
+    const a = { x: fromC.x + ux * startD, y: fromC.y + uy * startD };
+    const b = { x: fromC.x + ux * endD, y: fromC.y + uy * endD };
+    const head = Math.min(15, (endD - startD) * 0.75);
+    const neck = { x: b.x - ux * head * 0.8, y: b.y - uy * head * 0.8 };
     for (const [w, col] of [
-      [9, '#ffffff'],
-      [5, color],
+      [10, '#ffffff'],
+      [6, color],
     ] as const) {
       ctx.beginPath();
       ctx.moveTo(a.x, a.y);
-      ctx.lineTo(b.x, b.y);
+      ctx.lineTo(neck.x, neck.y);
       ctx.strokeStyle = col;
       ctx.lineWidth = w;
-      if (c.kind === 'nightRaid' && col !== '#ffffff') ctx.setLineDash([8, 5]);
+      if (c.kind === 'nightRaid' && col !== '#ffffff') ctx.setLineDash([5, 3]);
       ctx.stroke();
       ctx.setLineDash([]);
     }
-    arrowHead(ctx, b, a, 17);
+    arrowHead(ctx, b, a, head);
     ctx.fillStyle = color;
     ctx.fill();
     ctx.strokeStyle = '#ffffff';
-    ctx.lineWidth = 2;
+    ctx.lineWidth = 1.5;
     ctx.stroke();
-    labelAt ??= { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
   }
   ctx.restore();
-  if (!labelAt) labelAt = { x: to.x, y: to.y - BASE_H / 2 };
   const kind = c.kind === 'assault' ? 'Assault ' : c.kind === 'nightRaid' ? 'Raid ' : '';
   const text = `${kind}${c.odds}${c.result ? ` → ${c.result}` : ''}`;
-  drawLabel(ctx, text, labelAt.x, labelAt.y, color);
+  // Attackers mostly below → label above the defender's counter, and vice versa.
+  const above = sumDy <= 0;
+  const y = above ? toC.y - COUNTER / 2 - 10 : toC.y + COUNTER / 2 + 10;
+  drawLabel(ctx, text, toC.x, y, color);
 }
 
 /** A boxed label with a coloured frame. */

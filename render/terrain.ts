@@ -165,7 +165,10 @@ export function drawTerrainLayer(ctx: CanvasRenderingContext2D, map: GameMap, he
     const trace = (): void => {
       ctx.beginPath();
       for (const l of links) {
-        const [p, q] = roadPoints(l.a, l.b);
+        let [p, q] = roadPoints(l.a, l.b);
+        // A road leaving the drawn area stops at the hexside (play-area maps, zooms).
+        if (!set.has(l.a)) p = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+        if (!set.has(l.b)) q = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
         ctx.moveTo(p.x, p.y);
         ctx.lineTo(q.x, q.y);
       }
