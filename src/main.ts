@@ -73,7 +73,7 @@ export async function createGamePlay(config: Config, options: Pick<BotOptions, '
     stateHash: (state) => engineModule.stateHash(state),
     publicState: (state) => engineModule.publicState(state),
   };
-  const store = options.store ?? (await createStore(config.STORE_URL));
+  const store = options.store ?? (await createStore(config.STORE_URL, { finishedTtlDays: config.FINISHED_GAME_TTL_DAYS }));
   const service = new GameService({
     store,
     engine,
