@@ -18,6 +18,7 @@ import {
   isLeader,
   isProhibitedFor,
   mapNeighbours,
+  isEdgeHex,
   mustCounter,
   otherSide,
   retreatLimit,
@@ -83,7 +84,10 @@ export function limitIn(def: CounterDef, state: GameState, unitId: string, kind:
   return retreatLimit(def, state.units[unitId]!);
 }
 
-/** Priority score of a retreat hex (8.5.2): [I stacking, III not in eZOC, IV distance 2/1/0]. II (map edge) is not offered. */
+/** A retreat step off the map edge (4.2): the unit leaves the game. Only ever the last entry of a path. */
+export const OFF_MAP = 'off-map';
+
+/** Priority score of a retreat hex (8.5.2): [I stacking, II stays on the map, III not in eZOC, IV distance 2/1/0]. */
 function score(
   state: GameState,
   ruleset: Ruleset,
@@ -108,7 +112,7 @@ function score(
     const after = hexDistance(cand, e);
     if (after <= before) s4 = Math.min(s4, after === before ? 1 : 0);
   }
-  return [s1, s3, s4];
+  return [s1, 1, s3, s4];
 }
 
 function cmpScore(a: number[], b: number[]): number {
@@ -135,10 +139,16 @@ export function retreatChoices(
       !unitsIn(state, h).some((u) => u.side === enemy) &&
       group.every((id) => !isProhibitedFor(ruleset, mustCounter(ruleset, id), h)),
   );
-  if (cands.length === 0) return [];
   const scored = cands.map((h) => ({ h, s: score(state, ruleset, side, group, cur, h, awayFrom, final, leaving) }));
+  // II: from a hex on the map edge a unit may retreat off the map (4.2), which removes it from the game:
+  // it never overstacks and is in no ZOC, but every hex that keeps it on the map is preferred.
+  if (isEdgeHex(cur)) scored.push({ h: OFF_MAP, s: [1, 0, 1, 2] });
+  if (scored.length === 0) return [];
   const best = scored.reduce((m, x) => (cmpScore(x.s, m) > 0 ? x.s : m), scored[0]!.s);
-  return scored.filter((x) => cmpScore(x.s, best) === 0).map((x) => x.h).sort(compareHexIds);
+  return scored
+    .filter((x) => cmpScore(x.s, best) === 0)
+    .map((x) => x.h)
+    .sort((a, b) => (a === OFF_MAP ? 1 : b === OFF_MAP ? -1 : compareHexIds(a, b)));
 }
 
 /** Greedy default path of `length` hexes for a group (ties: lowest hex id). */
@@ -152,6 +162,7 @@ export function defaultPath(state: GameState, ruleset: Ruleset, side: Side, grou
     cur = ch[0]!;
     visited.add(cur);
     path.push(cur);
+    if (cur === OFF_MAP) break;
   }
   return path;
 }
@@ -223,8 +234,16 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
     if (!byId.has(id)) return bad('input/unknown-unit', '8.5.2', `${id} is not one of the units taking this loss.`);
     if (eliminated.has(id)) return bad('rule/eliminated-cannot-retreat', '8.5.2', `${id} is eliminated by its step losses and cannot retreat.`);
   }
+  for (const [id, p] of Object.entries(retreat)) {
+    const k = p.indexOf(OFF_MAP);
+    if (k >= 0 && k !== p.length - 1) return bad('rule/retreat-off-map', '4.2', `${id} leaves the game when it retreats off the map: ${OFF_MAP} must be the last entry.`);
+  }
   const lengths = Object.values(retreat).map((p) => p.length);
-  const R = lengths.length ? Math.max(...lengths) : 0;
+  // A unit that retreats off the map leaves the game (4.2): its retreat counts as the full distance.
+  const anyOff = Object.values(retreat).some((p) => p[p.length - 1] === OFF_MAP);
+  const R = lengths.length ? Math.max(...lengths, anyOff ? setup.losses - S : 0) : 0;
+  /** A path is complete at R hexes, or earlier when it leaves the map (4.2). */
+  const fullLength = (p: HexId[] | undefined): boolean => !!p && (p.length === R || (p[p.length - 1] === OFF_MAP && p.length <= R));
   if (setup.kind === 'assault' && setup.role === 'attacker' && R > 0) {
     return bad('rule/assault-losses-are-steps', '8.5 b, 9.2', 'In an Assault the attacker cannot retreat: every loss is a step reduction.');
   }
@@ -244,17 +263,17 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
   if (R > 0) {
     for (const u of mustUnits) {
       const p = retreat[u.id];
-      if (!p || p.length !== R) {
+      if (!fullLength(p)) {
         if (u.limit < R) {
           return bad('rule/retreat-limit', '8.5.2.1', `${u.id} can retreat at most ${u.limit} hex(es) (MA − 2${isArmored(u.def) ? '; armor defending an Assault: 0, 12.1.1' : ''}); take more losses as steps, e.g. eliminate it first (8.5 example).`);
         }
         return bad('rule/retreat-all-units', '8.5.2', `A Retreat moves every unit taking the loss: give ${u.id} a path of ${R} hex(es).`);
       }
-      if (u.limit < R) return bad('rule/retreat-limit', '8.5.2.1', `${u.id} can retreat at most ${u.limit} hex(es).`);
+      if (u.limit < p!.length) return bad('rule/retreat-limit', '8.5.2.1', `${u.id} can retreat at most ${u.limit} hex(es).`);
     }
     for (const u of survivors.filter((x) => !x.must)) {
       const p = retreat[u.id];
-      if (p && p.length !== R) return bad('rule/retreat-all-units', '8.5.2', `${u.id} must retreat ${R} hexes with the others, or stay.`);
+      if (p && !fullLength(p)) return bad('rule/retreat-all-units', '8.5.2', `${u.id} must retreat ${R} hexes with the others, or stay.`);
     }
   }
   // Leader follows a unit of his hex (12.3) when not given a path.
@@ -291,6 +310,7 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
   // Nobody may end a Retreat overstacked (8.5.2, 6.0).
   const ends = new Map<HexId, string[]>();
   for (const [id, p] of Object.entries(moves)) ends.set(p[p.length - 1]!, [...(ends.get(p[p.length - 1]!) ?? []), id]);
+  ends.delete(OFF_MAP);
   for (const [hex, ids] of ends) {
     const staying = unitsIn(state, hex).filter((x) => x.side === setup.side && !leaving.has(x.id)).map((x) => x.id);
     if (!stackFits(ruleset, [...staying, ...ids])) return bad('rule/retreat-overstack', '8.5.2, 6.0', `Retreating into ${hex} would overstack it (5 units, at most 3 infantry companies).`);
@@ -299,6 +319,7 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
   const groups = new Map<string, { hex: HexId; index: number; units: string[] }>();
   for (const [id, p] of Object.entries(moves)) {
     p.forEach((hex, index) => {
+      if (hex === OFF_MAP) return;
       const def = byId.get(id)!.def;
       if (!inEnemyZoc(state, ruleset, hex, setup.side, { armored: isArmored(def) })) return;
       const k = `${index}:${hex}`;
@@ -337,6 +358,7 @@ export function eliminationBox(state: GameState, ruleset: Ruleset, unitId: strin
 }
 
 export type LossEvent =
+  | { type: 'exited'; side: Side; units: string[]; hex: HexId; rule: '4.2' }
   | { type: 'stepLoss'; unit: string; steps: number; stepsLeft: number; rule: string; reason: string }
   | { type: 'eliminated'; unit: string; box: 'deadPool' | 'eliminated'; inSupply: boolean; rule: '8.6' }
   | { type: 'retreated'; unit: string; from: HexId; path: HexId[]; rule: '8.5.2' };
@@ -366,7 +388,13 @@ export function applyLosses(draft: GameState, ruleset: Ruleset, outcome: LossOut
   for (let i = 0; i < maxLen; i++) {
     for (const [id, p] of Object.entries(outcome.moves)) {
       const u = draft.units[id]!;
-      if (u.location === 'map' && p[i]) u.hex = p[i]!;
+      if (u.location !== 'map' || !p[i]) continue;
+      if (p[i] === OFF_MAP) {
+        // 4.2: off the map by Retreat: out of the game, not eliminated.
+        events.push({ type: 'exited', side: u.side, units: [id], hex: u.hex!, rule: '4.2' });
+        u.location = 'exited';
+        u.hex = null;
+      } else u.hex = p[i]!;
     }
     for (const z of outcome.zocSteps.filter((x) => x.index === i && x.unit)) {
       if (draft.units[z.unit!]!.location === 'map') reduceUnit(draft, ruleset, z.unit!, 1, '8.5.2.2', `retreated into an enemy ZOC at ${z.hex}`, events);
@@ -376,7 +404,7 @@ export function applyLosses(draft: GameState, ruleset: Ruleset, outcome: LossOut
   for (const [id, p] of Object.entries(outcome.moves)) {
     if (p.length === 0) continue;
     retreated.push(id);
-    if (draft.units[id]!.location === 'map') events.push({ type: 'retreated', unit: id, from: from[id]!, path: p, rule: '8.5.2' });
+    if (draft.units[id]!.location === 'map' || draft.units[id]!.location === 'exited') events.push({ type: 'retreated', unit: id, from: from[id]!, path: p, rule: '8.5.2' });
   }
   return { retreated };
 }

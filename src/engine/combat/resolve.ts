@@ -38,7 +38,7 @@ export type WithCombat = GameState & { combat?: CombatPhaseRecord | null };
 export interface CombatIo {
   /** Roll dice on the draft (numbered roll event); returns the dice and the roll number. */
   roll(count: number, purpose: string, rule: string): { dice: number[]; n: number };
-  emit(e: CombatEvent): void;
+  emit(e: CombatEvent | LossEvent): void;
   /** Called after units advance (hex control 7.3, picking up a lone enemy leader 12.3.1). */
   afterAdvance?(side: Side, units: string[], path: HexId[]): void;
   /** Place Pajari with the nearest friendly combat unit (12.3.1); the engine may ask the owner. */

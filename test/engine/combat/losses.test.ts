@@ -187,3 +187,29 @@ describe('Loss decision (8.5)', () => {
     expect(d.defaultText).toContain('retreats');
   });
 });
+
+describe('Retreat off the map edge (8.5.2 priority II, 4.2)', () => {
+  // A1 is a corner hex: its on-map neighbours are A2 and B1/B2.
+  const edge = ruleset({ terrain: { A1: 'forest', A2: 'forest', B1: 'forest', B2: 'forest', A3: 'forest', B3: 'forest', C1: 'forest', C2: 'forest' } });
+
+  it('prefers any hex that keeps the unit on the map (8.5.2 priority II)', () => {
+    const st = state(edge, [['F1', 'A1'], ['S1', 'B2']]);
+    const ch = retreatChoices(st, edge, 'finnish', ['F1'], 'A1', new Set(['A1']), ['B2'], true, new Set(['F1']));
+    expect(ch).not.toContain('off-map');
+  });
+
+  it('takes a unit off the map, out of the game, when only that avoids elimination by overstacking (4.2)', () => {
+    // A2 and B1 hold three companies each; the Soviet in B2 blocks the rest.
+    const st = state(edge, [['F1', 'A1'], ['F2', 'A2'], ['F3', 'A2'], ['F4', 'A2'], ['F5', 'B1'], ['F6', 'B1'], ['F7', 'B1'], ['S1', 'B2']]);
+    const ch = retreatChoices(st, edge, 'finnish', ['F1'], 'A1', new Set(['A1']), ['B2'], true, new Set(['F1']));
+    expect(ch).toEqual(['off-map']);
+    const r = checkLosses(st, edge, setup({ units: ['F1'], losses: 2, awayFrom: ['B2'] }), { steps: {}, retreat: { F1: ['off-map'] } });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const draft = structuredClone(st);
+    const ev: LossEvent[] = [];
+    applyLosses(draft, edge, r.value, ev);
+    expect(draft.units.F1!.location).toBe('exited');
+    expect(ev.map((e) => e.type)).toEqual(['exited', 'retreated']);
+  });
+});
