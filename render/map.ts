@@ -85,7 +85,9 @@ export function planPicture(view: MapView, map: GameMap, options: RenderOptions 
   if (options.center === undefined && options.radius !== undefined && !view.focus) {
     throw new RangeError('a zoom radius needs a centre hex (--center)');
   }
-  const hexes = focus ? focusHexes(map, focus.center, focus.radius) : mapHexIds(map);
+  const area = view.playArea && view.playArea.length > 0 ? new Set(view.playArea) : null;
+  const hexes = (focus ? focusHexes(map, focus.center, focus.radius) : mapHexIds(map)).filter((h) => !area || area.has(h));
+  if (hexes.length === 0) throw new RangeError(`nothing to draw: no hex within ${focus?.radius} of ${focus?.center} is in the play area`);
   const b = baseBounds(hexes);
   // Zooms and small maps (a scenario's play area) get bigger hexes, about 1150 px across in all.
   const fitHex = Math.round((1150 / (b.maxX - b.minX)) * BASE_R);
@@ -163,7 +165,8 @@ const STATIC_ENTRIES_PER_MAP = 6;
 
 function staticKey(p: PictureLayout): string {
   const f = p.frame.focus;
-  return `${p.width}x${p.staticH}@${p.frame.scale}:${p.headerH}:${p.stackH}:${p.legendH}:${f ? `${f.center}/${f.radius}` : 'whole'}`;
+  // The hexes drawn (a play area restricts them) are part of the key.
+  return `${p.width}x${p.staticH}@${p.frame.scale}:${p.headerH}:${p.stackH}:${p.legendH}:${p.frame.hexes.join(',')}:${f ? `${f.center}/${f.radius}` : 'whole'}`;
 }
 
 function setMapTransform(ctx: CanvasRenderingContext2D, frame: MapFrame): void {

@@ -199,4 +199,6 @@ export interface MapView {
   offMap: OffMapBox[];
   /** Zoom suggested by the engine/service (e.g. the area of a combat); render options may override it. */
   focus: ViewFocus | null;
+  /** The scenario's play area (Scenario.playArea) when it has one: only these hexes are drawn. */
+  playArea?: HexId[] | null;
 }

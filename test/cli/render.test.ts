@@ -1,5 +1,5 @@
 // `hexref render`: scenario → PNG on disk, with clear errors for bad input.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,25 @@ describe('hexref render', () => {
       const png = readFileSync(file);
       expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
     }
+  });
+
+  it('draws the state a record replays to (scenario taken from the record)', async () => {
+    const file = join(dir, 'tutorial.png');
+    const r = await run(['render', '--record', 'examples/records/tutorial-zoc.json', '--center', 'K16', '--radius', '3', '--out', file]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(readFileSync(file).subarray(1, 4).toString('ascii')).toBe('PNG');
+  });
+
+  it('refuses a record whose seed does not match its commitment', async () => {
+    const record = JSON.parse(readFileSync('examples/records/tutorial-zoc.json', 'utf8')) as { seed: string };
+    record.seed = 'not-the-seed';
+    const bad = join(dir, 'tampered.json');
+    writeFileSync(bad, JSON.stringify(record));
+    const r = await run(['render', '--record', bad, '--out', join(dir, 'tampered.png')]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/does not replay.*commitment/);
+    expect(existsSync(join(dir, 'tampered.png'))).toBe(false);
   });
 
   it('refuses bad input with a clear message and writes nothing', async () => {

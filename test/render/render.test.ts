@@ -216,3 +216,24 @@ describe('counter values follow the printed conventions (FACTS §1.11)', () => {
     expect(pieces('1/1/609', true).map((x) => x.text + (x.sup ?? ''))).toEqual(['3', '42', '5']);
   });
 });
+
+describe('play area', () => {
+  it('draws only the hexes of the view’s play area', async () => {
+    const map = ruleset().map;
+    const view = emptyView();
+    view.playArea = hexesWithin('K16', 3);
+    const layout = planPicture(view, map);
+    expect(new Set(layout.frame.hexes)).toEqual(new Set(view.playArea));
+    const ctx = await pixels(await renderMap(view, map));
+    const area = new Set(view.playArea);
+    const f = layout.frame;
+    const others = Object.keys(map.hexes)
+      .filter((id) => !area.has(id))
+      .map((id) => pixelCenter(f, id))
+      .filter((c) => c.x > f.x && c.x < f.x + f.width && c.y > f.y && c.y < f.y + f.height);
+    expect(others.length).toBeGreaterThan(0);
+    for (const c of others) expect(near(pixelAt(ctx, c.x, c.y), hex(COLORS.outside))).toBe(true);
+    const inside = pixelCenter(layout.frame, 'K16');
+    expect(near(pixelAt(ctx, inside.x, inside.y), hex(COLORS.outside))).toBe(false);
+  });
+});
