@@ -15,7 +15,7 @@ import { dueReinforcements, lastTurn } from './reinforcements.js';
 import { updateControlAfterMove } from './zoc.js';
 import { pickUpLeaders } from './pajari.js';
 import { checkForcedDice, type DiceSource } from './dice.js';
-import { applyCombatAction, combatPendingGate } from './combat/engine.js';
+import { applyCombatAction, combatPendingGate, consumeOverrun } from './combat/engine.js';
 
 const fail = (code: string, rule: string, message: string): ApplyResult => ({ ok: false, violation: { code, rule, message } });
 
@@ -121,6 +121,7 @@ function carryOut(ctx: Ctx, state: GameState, side: Side, m: Mover, route: Reach
     }
   }
   const entering = m.start === null;
+  consumeOverrun(state, m.ids);
   for (const id of m.ids) {
     const u = state.units[id]!;
     u.location = 'map';

@@ -10,7 +10,7 @@ import { whoMustAct } from './sequence.js';
 import { envFor, reachable, type Env, type Mover } from './movement.js';
 import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
 import { dueReinforcements, lastTurn } from './reinforcements.js';
-import { combatOptions } from './combat/engine.js';
+import { combatOptions, overrunAllowance } from './combat/engine.js';
 
 function movesOf(ctx: Ctx, state: GameState, side: Side, m: Mover, env: Env, kind: 'move' | 'enter'): UnitMoves {
   const r = reachable(ctx, state, m, env);
@@ -69,7 +69,7 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
     const env = envFor(ctx, state, side);
     const byHex = new Map<HexId, string[]>();
     for (const u of Object.values(state.units)) {
-      if (u.side !== side || u.location !== 'map' || !u.hex || u.flags.acted) continue;
+      if (u.side !== side || u.location !== 'map' || !u.hex || (u.flags.acted && overrunAllowance(state, u.id) === null)) continue;
       const m = moverOnMap(ctx, state, side, [u.id], env);
       if ('violation' in m) continue;
       const mv = movesOf(ctx, state, side, m, env, 'move');

@@ -6,6 +6,7 @@ import type { HexId } from './hex.js';
 import type { Env, Mover } from './movement.js';
 import { unitAllowance } from './movement.js';
 import { dueReinforcements, entryHexesFor } from './reinforcements.js';
+import { overrunAllowance } from './combat/engine.js';
 
 const bad = (code: string, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
 
@@ -30,14 +31,14 @@ export function moverOnMap(ctx: Ctx, state: GameState, side: Side, ids: string[]
       if (u.location === 'pending') return bad('rule/not-on-map', '13.1', `${id} is a reinforcement: bring it on with enterReinforcement.`);
       return bad('rule/not-on-map', '4.1', `${id} is not on the map.`);
     }
-    if (u.flags.acted) return bad('rule/already-acted', '3.0', `${id} has already taken its action this Action Phase.`);
+    if (u.flags.acted && overrunAllowance(state, id) === null) return bad('rule/already-acted', '3.0', `${id} has already taken its action this Action Phase.`);
     if (u.hex !== first.hex) {
       return bad('rule/stack-not-together', '6.1', `Only units that began the phase stacked move together: ${id} is in ${u.hex}, ${first.id} in ${first.hex}.`);
     }
   }
   let allowance = Infinity;
   for (const id of ids) {
-    const a = unitAllowance(ctx, state, state.units[id]!, env, false);
+    const a = overrunAllowance(state, id) ?? unitAllowance(ctx, state, state.units[id]!, env, false);
     if (a === null) return bad('rule/cannot-move', '4.1', `${id} has no movement allowance.`);
     allowance = Math.min(allowance, a);
   }
@@ -48,7 +49,8 @@ export function moverOnMap(ctx: Ctx, state: GameState, side: Side, ids: string[]
     start: first.hex,
     entryHexes: [],
     allowance,
-    startsOnRoad: ctx.isRoadHex(first.hex!),
+    // No Extended Movement while going on after an Overrun (12.1.2): it is not the start of a move.
+    startsOnRoad: ids.some((id) => overrunAllowance(state, id) !== null) ? false : ctx.isRoadHex(first.hex!),
   };
 }
 

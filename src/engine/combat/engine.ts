@@ -83,6 +83,21 @@ function ioFor(ctx: Ctx, draft: GameState, source: DiceSource, events: GameEvent
   };
 }
 
+/** MPs an armored unit still has after a successful Assault this Action Phase (12.1.2), or null. */
+export function overrunAllowance(state: GameState, unitId: string): number | null {
+  if (state.phase !== 'action') return null;
+  const o = readRecord(state).overrun;
+  return o && o.units.includes(unitId) ? o.mpLeft : null;
+}
+
+/** The units have used their Overrun MPs (they moved or assaulted again). */
+export function consumeOverrun(state: GameState, ids: readonly string[]): void {
+  const o = state.combat?.overrun;
+  if (!o) return;
+  o.units = o.units.filter((u) => !ids.includes(u));
+  if (o.units.length === 0) state.combat!.overrun = null;
+}
+
 /** Overrun costs printed in 12.1.2 (road cost of the target hex + 2; the secondary-road figures as printed). */
 export const OVERRUN_COST = { primary: 2.5, main: 2.5, secondary: { tank: 4, armoredCar: 6 } } as const;
 
@@ -146,7 +161,9 @@ export function applyCombatAction(ctx: Ctx, draft: GameState, side: Side, action
       const target = typeof action.target === 'string' ? action.target.trim().toUpperCase() : '';
       if (!ctx.hex(target)) return { code: 'input/bad-hex', rule: '2.3', message: `${JSON.stringify(action.target)} is not a hex on the map.` };
       const cost = areAdjacent(from, target) ? assaultCost(ctx, list.ids, from, target) : Infinity;
-      const d = checkAssaultDeclaration(draft, ruleset, side, list.ids, target, { from, mpLeft, cost, minimumMove: !moved });
+      // The minimum move (4.1.1) is for a stack assaulting from where it began the phase, not an Overrun going on.
+      const overrunning = list.ids.some((id) => overrunAllowance(draft, id) !== null);
+      const d = checkAssaultDeclaration(draft, ruleset, side, list.ids, target, { from, mpLeft, cost, minimumMove: !moved && !overrunning });
       if ('violation' in d) return d.violation;
       // A refusal after this point (e.g. rule/crt-missing) discards the whole draft, the move included.
       if (route) {
@@ -154,6 +171,7 @@ export function applyCombatAction(ctx: Ctx, draft: GameState, side: Side, action
         if (err) return err;
       }
       for (const id of list.ids) draft.units[id]!.flags.acted = true;
+      consumeOverrun(draft, list.ids);
       const left = cost > mpLeft ? 0 : mpLeft - cost;
       return resolveDeclared(draft, ruleset, d, io, { mpLeft: left });
     }
@@ -211,7 +229,8 @@ export function combatOptions(ctx: Ctx, state: GameState, side: Side): CombatOpt
   if (state.phase === 'action') {
     const byHex = new Map<HexId, string[]>();
     for (const u of Object.values(state.units)) {
-      if (u.side !== side || u.location !== 'map' || !u.hex || u.flags.acted || !mayAssault(ruleset, u.id)) continue;
+      if (u.side !== side || u.location !== 'map' || !u.hex || !mayAssault(ruleset, u.id)) continue;
+      if (u.flags.acted && overrunAllowance(state, u.id) === null) continue;
       if (isLeader(mustCounter(ruleset, u.id))) continue;
       if ((currentValues(mustCounter(ruleset, u.id), u).cs ?? 0) <= 0) continue;
       byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), u.id]);
@@ -220,7 +239,10 @@ export function combatOptions(ctx: Ctx, state: GameState, side: Side): CombatOpt
       for (const target of ctx.neighbours(from)) {
         if (!enemyHexes.has(target)) continue;
         const cost = assaultCost(ctx, ids, from, target);
-        const d = checkAssaultDeclaration(state, ruleset, side, ids, target, { from, mpLeft: cost, cost, minimumMove: true });
+        const ov = ids.map((id) => overrunAllowance(state, id)).filter((x): x is number => x !== null);
+        // A stack that has not acted began the phase here: the minimum move lets it assault (4.1.1).
+        const mp = ov.length ? { mpLeft: Math.min(...ov), minimumMove: false } : { mpLeft: cost, minimumMove: true };
+        const d = checkAssaultDeclaration(state, ruleset, side, ids, target, { from, cost, ...mp });
         if (!('violation' in d)) out.assaults.push({ units: ids, from, target, cost });
       }
     }

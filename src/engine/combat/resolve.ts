@@ -73,6 +73,7 @@ function writeRecord(draft: GameState): CombatPhaseRecord {
     attackedHexes: [...r.attackedHexes],
     retreated: [...r.retreated],
     advanced: [...r.advanced],
+    overrun: r.overrun ? { units: [...r.overrun.units], mpLeft: r.overrun.mpLeft } : null,
     current: r.current ? { ...r.current, attackers: [...r.current.attackers], defenders: [...r.current.defenders], attackersRetreated: [...r.current.attackersRetreated] } : null,
   };
   d.combat = copy;
@@ -557,6 +558,14 @@ export function answerAdvance(draft: GameState, ruleset: Ruleset, side: Side, un
   }
   io.emit({ type: 'advanced', units: ids, from, path, rule: c.kind === 'assault' ? '9.2' : path.length > 1 ? '8.7.1' : '8.7' });
   io.afterAdvance?.(side, ids, path);
+  // 12.1.2: after an Assault that cleared the hex, armored units may go on with the MPs they have left.
+  if (c.kind === 'assault' && c.mpLeft !== undefined && c.mpLeft > 0) {
+    const armor = ids.filter((id) => isArmored(mustCounter(ruleset, id)));
+    if (armor.length > 0) {
+      rec.overrun = { units: armor, mpLeft: c.mpLeft };
+      io.emit({ type: 'overrun', units: armor, mpLeft: c.mpLeft, rule: '12.1.2' });
+    }
+  }
   // Units not yet advanced may advance along another path from the vacated hex (8.7.1); an empty answer ends it.
   const rest = d.units.filter((x) => !ids.includes(x.unit) && !isLeader(mustCounter(ruleset, x.unit)));
   if (rest.length > 0 && !d.mandatory) {

@@ -46,6 +46,8 @@ export interface CombatPhaseRecord {
   advanced: string[];
   nextId: number;
   current: CombatRecord | null;
+  /** Armored units that may go on moving or assaulting after a successful Assault (12.1.2), with their MPs. */
+  overrun?: { units: string[]; mpLeft: number } | null;
 }
 
 /** A loss-allocation decision for the owner of the units (8.5). */
@@ -126,4 +128,5 @@ export type CombatEvent =
   | { type: 'advanced'; units: string[]; from: HexId[]; path: HexId[]; rule: '8.7' | '8.7.1' | '9.2' }
   | { type: 'advanceDeclined'; combatId: number; rule: '8.7' }
   | { type: 'combatDone'; combatId: number }
+  | { type: 'overrun'; units: string[]; mpLeft: number; rule: '12.1.2' }
   | { type: 'pajariCheck'; unit: string; reason: string; roll: number; captured: boolean; rule: '12.3.1' };

@@ -102,6 +102,36 @@ describe('Combat in the engine (8.0–8.7)', () => {
     expect(st.units['1/1/609']!.hex).toBe('Q25');
   });
 
+  it('lets armor go on moving after an Overrun with the MPs left, at the road cost of 12.1.2', () => {
+    const engine = createEngine(rs);
+    let st = at(engine, 'action', 'soviet');
+    // U27 and T28 lie on the main road (FACTS §1.12).
+    st = put(st, 'T-26 m31', 'U27');
+    st = put(st, '1/1/JR16', 'T28');
+    const r = engine.apply(st, 'soviet', { type: 'assault', units: ['T-26 m31'], target: 'T28' }, { forcedDice: [6, 6] });
+    if (!r.ok) throw new Error(r.violation.message);
+    let s2 = r.state;
+    // Defender losses (take the default), then the compulsory advance.
+    for (let i = 0; i < 4 && s2.pending.length; i++) {
+      const p = s2.pending[0]!;
+      const a =
+        p.type === 'combatLosses' ? { type: 'takeLosses' as const, ...p.default } : p.type === 'advance' ? { type: 'advance' as const, ...p.default } : null;
+      if (!a) break;
+      const n = engine.apply(s2, p.side, a);
+      if (!n.ok) throw new Error(n.violation.message);
+      s2 = n.state;
+      if (n.events.some((e) => e.type === 'overrun')) expect(n.events.find((e) => e.type === 'overrun')).toMatchObject({ units: ['T-26 m31'], mpLeft: 8 - 2.5 });
+    }
+    expect(s2.units['T-26 m31']!.hex).toBe('T28');
+    const legal = engine.legalActions(s2, 'soviet');
+    const mv = legal.units.find((u) => u.units[0] === 'T-26 m31');
+    expect(mv?.allowance).toBe(5.5);
+    const m = engine.apply(s2, 'soviet', { type: 'move', units: ['T-26 m31'], to: mv!.reachable[0]!.hex });
+    if (!m.ok) throw new Error(m.violation.message);
+    // The Overrun MPs are used up: no second move.
+    expect(engine.apply(m.state, 'soviet', { type: 'move', units: ['T-26 m31'], to: 'T28' })).toMatchObject({ ok: false });
+  });
+
   it('shows units out of supply in the map view (15.0)', () => {
     const engine = createEngine(rs);
     let st = at(engine, 'action', 'soviet');
