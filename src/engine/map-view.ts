@@ -160,5 +160,6 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
     overlays: { moves, combats: [], fire: [], reachable: reach, zoc, highlight: [...(opts.highlight ?? [])] },
     offMap,
     focus: opts.focus ?? null,
+    ...(scen?.playArea ? { playArea: [...scen.playArea] } : {}),
   };
 }

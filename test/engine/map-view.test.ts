@@ -19,6 +19,9 @@ describe('toMapView (render input, src/engine/view.ts)', () => {
     expect(v.offMap.some((b) => b.side === 'finnish' && b.title === 'Off-map artillery')).toBe(true);
     expect(v.hexMarkers['M16']?.control).toBe('finnish');
     expect(JSON.stringify(v)).not.toContain('view'); // no seed
+    expect(v.playArea).toBeUndefined();
+    const tut = engine.toMapView(engine.setup('tutorial', { seed: 'view' }));
+    expect(tut.playArea?.length).toBe(engine.ruleset.scenarios.find((x) => x.id === 'tutorial')!.playArea!.length);
   });
 
   it('draws this phase\'s moves as arrows and a unit\'s reachable hexes on request', () => {
