@@ -123,6 +123,11 @@ describe('reinforcements (13.1)', () => {
     expect(m.entryHexes).toEqual(['X1']);
   });
 
+  it('take the −2 MP before night doubling: (6 − 2) × 2 = 8 (ruling, 13.1.1, 16.1)', () => {
+    const { engine, state } = atAction(make({ penalty: true, night: [1] }), 'finnish');
+    expect(engine.legalActions(state, 'finnish').units.find((u) => u.units[0] === 'f1')!.allowance).toBe(8);
+  });
+
   it('use doubled MA on night turns (13.1.4, 16.1)', () => {
     const { engine, state } = atAction(make({ night: [1] }), 'finnish');
     const f1 = engine.legalActions(state, 'finnish').units.find((u) => u.units[0] === 'f1')!;
