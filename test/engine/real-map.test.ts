@@ -62,18 +62,20 @@ describe('the Campaign on the real map', () => {
   it('offers only moves that apply accepts, and apply refuses every other hex nearby (legalActions is the source of legality)', () => {
     const s = sovietAction();
     const la = engine.legalActions(s, 'soviet');
-    for (const m of la.units.filter((u) => u.kind === 'move')) {
+    for (const m of [...la.units, ...la.stacks]) {
       const ok = new Set(m.reachable.map((r) => r.hex));
+      const act = (to: string | undefined, path?: string[]) =>
+        m.kind === 'enter'
+          ? engine.apply(s, 'soviet', { type: 'enterReinforcement', units: m.units, ...(to ? { to } : {}), ...(path ? { path } : {}) })
+          : engine.apply(s, 'soviet', { type: 'move', units: m.units, ...(to ? { to } : {}), ...(path ? { path } : {}) });
       for (const r of m.reachable) {
-        const res = engine.apply(s, 'soviet', { type: 'move', units: m.units, to: r.hex });
-        expect(res.ok, `${m.units} → ${r.hex}`).toBe(true);
-        const viaPath = engine.apply(s, 'soviet', { type: 'move', units: m.units, path: r.path });
-        expect(viaPath.ok, `${m.units} path → ${r.hex}`).toBe(true);
+        expect(act(r.hex).ok, `${m.units} → ${r.hex}`).toBe(true);
+        expect(act(undefined, r.path).ok, `${m.units} path → ${r.hex}`).toBe(true);
       }
+      const centre = m.from ?? m.entryHexes![0]!;
       for (const h of Object.keys(rs.map.hexes)) {
-        if (ok.has(h) || h === m.from || hexDistance(h, m.from!) > 7) continue;
-        const res = engine.apply(s, 'soviet', { type: 'move', units: m.units, to: h });
-        expect(res.ok, `${m.units} → ${h} should be refused`).toBe(false);
+        if (ok.has(h) || h === m.from || hexDistance(h, centre) > 7) continue;
+        expect(act(h).ok, `${m.units} → ${h} should be refused`).toBe(false);
       }
     }
   }, 60_000);
