@@ -99,7 +99,6 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
     }
   }
   if (err) return { ok: false, violation: err };
-  void source;
   draft.seq += 1;
   for (const e of events) draft.log.push(e);
   return { ok: true, state: draft, events };
