@@ -11,6 +11,7 @@ import { applyAction } from './apply.js';
 import { legalActionsFor, movesForUnits } from './legal.js';
 import { whoMustAct as who } from './sequence.js';
 import { buildMapView } from './map-view.js';
+import { previewAttack } from './combat/preview.js';
 import { canonicalJson, sha256Hex } from './hash.js';
 
 export type * from './types.js';
@@ -30,7 +31,13 @@ export interface Engine {
   apply(state: GameState, side: Side, action: Action, opts?: { forcedDice?: number[] }): ApplyResult;
   whoMustAct(state: GameState): { side: Side; what: string; pending?: PendingDecision };
   toMapView(state: GameState, opts?: MapViewOptions): MapView;
+  /** Read-only odds of a proposed Combat or Assault (8.2–8.4): every shift with its case, and each outcome's chance. */
+  previewAttack(state: GameState, side: Side, req: AttackPreviewRequest): AttackPreviewResult;
 }
+
+export type AttackPreviewRequest = Parameters<typeof previewAttack>[3];
+export type AttackPreviewResult = ReturnType<typeof previewAttack>;
+export type { OddsPreview } from './combat/preview.js';
 
 /** A ruleset restricted to a scenario's play area (Scenario.playArea), cached. */
 function scenarioRuleset(ruleset: Ruleset, scenarioId: string, cache: Map<string, Ruleset>): Ruleset {
@@ -57,6 +64,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     apply: (state, side, action, opts) => applyAction(ctxFor(state.scenario), state, side, action, opts),
     whoMustAct: (state) => who(state),
     toMapView: (state, opts) => buildMapView(ctxFor(state.scenario), state, opts),
+    previewAttack: (state, side, req) => previewAttack(state, ctxFor(state.scenario).ruleset, side, req),
   };
 }
 

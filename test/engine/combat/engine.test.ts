@@ -132,6 +132,19 @@ describe('Combat in the engine (8.0–8.7)', () => {
     expect(engine.apply(m.state, 'soviet', { type: 'move', units: ['T-26 m31'], to: 'T28' })).toMatchObject({ ok: false });
   });
 
+  it('previews the odds of a proposed attack through the engine without changing the state (8.2–8.4)', () => {
+    const engine = createEngine(rs);
+    let st = at(engine, 'action', 'soviet');
+    st = put(st, '1/1/JR16', 'Q24');
+    const before = JSON.stringify(st);
+    const r = engine.previewAttack(st, 'soviet', { units: ['1/1/609', '2/1/609'], target: 'Q24' });
+    if (!r.ok) throw new Error(r.violation.message);
+    expect(r.preview).toMatchObject({ ratio: '10:5', baseOdds: '2:1', column: '3:1', crtComplete: true });
+    expect(r.preview.modifiers).toEqual(['soviet morale bonus: 1R (8.3 case 8)']);
+    expect(r.preview.outcomes.reduce((t, o) => t + o.probability, 0)).toBeCloseTo(1);
+    expect(JSON.stringify(st)).toBe(before);
+  });
+
   it('shows units out of supply in the map view (15.0)', () => {
     const engine = createEngine(rs);
     let st = at(engine, 'action', 'soviet');
