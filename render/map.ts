@@ -74,8 +74,31 @@ function clamp(n: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, n));
 }
 
+/** Every hex id the view refers to must be a hex of the map: a bad view is refused, not half drawn. */
+export function checkView(view: MapView, map: GameMap): void {
+  if (view?.version !== 1) throw new RangeError(`unsupported MapView version ${JSON.stringify(view?.version)} (expected 1)`);
+  const ov = view.overlays;
+  const ids: [string, string][] = [
+    ...Object.keys(view.units).map((h): [string, string] => [h, 'units']),
+    ...Object.keys(view.hexMarkers).map((h): [string, string] => [h, 'hexMarkers']),
+    ...ov.moves.flatMap((m) => [m.from, m.to, ...m.path].map((h): [string, string] => [h, 'moves'])),
+    ...ov.combats.flatMap((c) => [...c.from, c.to].map((h): [string, string] => [h, 'combats'])),
+    ...ov.fire.flatMap((f) => [f.from, f.to].filter((h): h is string => h !== null).map((h): [string, string] => [h, 'fire'])),
+    ...(ov.reachable ? [ov.reachable.from, ...Object.keys(ov.reachable.costs)].map((h): [string, string] => [h, 'reachable']) : []),
+    ...(ov.zoc ? [...ov.zoc.finnish, ...ov.zoc.soviet].map((h): [string, string] => [h, 'zoc']) : []),
+    ...ov.highlight.map((h): [string, string] => [h, 'highlight']),
+    ...(view.focus ? [[view.focus.center, 'focus'] as [string, string]] : []),
+  ];
+  const bad = ids.filter(([h]) => !map.hexes[h]);
+  if (bad.length > 0) {
+    const list = bad.slice(0, 5).map(([h, where]) => `${JSON.stringify(h)} (${where})`).join(', ');
+    throw new RangeError(`the view names hexes that are not on the map: ${list}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}`);
+  }
+}
+
 /** Decide the layout of the picture for this view and options (no drawing). */
 export function planPicture(view: MapView, map: GameMap, options: RenderOptions = {}): PictureLayout {
+  checkView(view, map);
   const focus =
     options.center !== undefined
       ? { center: options.center, radius: options.radius ?? 5 }

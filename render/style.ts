@@ -24,7 +24,7 @@ export const TERRAIN_INK: Record<Terrain, string> = {
 export const TERRAIN_NAME: Record<Terrain, string> = {
   forest: 'Forest (2 MP)',
   suo: 'Suo / swamp (3 MP)',
-  lake: 'Frozen lake (1½ MP)',
+  lake: 'Frozen lake (1½ MP; Finns 1)',
   village: 'Village (1 MP)',
 };
 

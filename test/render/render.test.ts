@@ -237,3 +237,14 @@ describe('play area', () => {
     expect(near(pixelAt(ctx, inside.x, inside.y), hex(COLORS.outside))).toBe(false);
   });
 });
+
+describe('bad views', () => {
+  it('refuses a view that names hexes not on the map, with the hex and where it was', async () => {
+    const view = emptyView();
+    view.overlays.moves.push({ side: 'soviet', unitIds: ['x'], from: 'Q25', to: 'Y40', path: ['Q25', 'Y40'], kind: 'move' });
+    await expect(renderMap(view, ruleset().map)).rejects.toThrow(/"Y40" \(moves\)/);
+    const v2 = emptyView();
+    (v2 as { version: number }).version = 2;
+    expect(() => planPicture(v2, ruleset().map)).toThrow(/version 2/);
+  });
+});
