@@ -266,12 +266,22 @@ export async function postChange(
   const lines = [...result.lines, ...eventLines(result.events)];
   if (phaseEnd) lines.push('', ...(await phaseSummary(ctx, ref)));
   if (result.events.some((e) => e.type === 'gameOver')) lines.push(afterEnd(result.gameId));
-  const files: AttachmentPayload[] = [];
   const request = result.views[0];
-  if (request) files.push(await drawView(ctx, ref, request, phaseEnd, phaseEnd ? 'phase-map.png' : 'map.png'));
   const after = await statusOrNull(ctx, ref);
-  await respond(ix, { content: lines.join('\n'), files, components: after && !needsPing(before, after) ? controlsFor(after) : [] });
-  if (after && needsPing(before, after)) await ping(ix, after);
+  const pingNow = after !== null && needsPing(before, after);
+  const components = after && !pingNow ? controlsFor(after) : [];
+  if (phaseEnd) {
+    // The text first, then the whole map in a follow-up (drawing it is the slow part).
+    await respond(ix, { content: lines.join('\n'), components });
+    if (request) {
+      const caption = after?.turn ? `Map at the start of turn ${after.turn}, ${after.phase} phase.` : 'Final position.';
+      await respond(ix, { content: caption, files: [await drawView(ctx, ref, request, true, 'phase-map.png')] });
+    }
+  } else {
+    const files = request ? [await drawView(ctx, ref, request, false)] : [];
+    await respond(ix, { content: lines.join('\n'), files, components });
+  }
+  if (pingNow) await ping(ix, after);
 }
 
 /** The side to act changed, or a decision appeared: that side is mentioned (once, at the change). */

@@ -81,7 +81,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     return m;
   }
 
-  it('create, seat, start, and a full turn with refusals, a stale button, autocomplete and maps', async () => {
+  it('create, seat, start, and a full turn with refusals, a stale button, autocomplete and maps', { timeout: 90_000 }, async () => {
     // Scenario autocomplete, then a game with the host seated as Finnish.
     const scen = await fake.autocomplete(alice, 'game new', { scenario: 'tut' }, 'scenario').choices();
     expect(scen.map((c) => c.value)).toContain('tutorial');
@@ -127,7 +127,10 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(r[0]!.ephemeral).toBe(false);
     expect(r[0]!.content).toMatch(/end the reset phase/);
     expect(r[0]!.content).toMatch(/Summary of the Soviet reset phase/);
-    expectPng(r[0]!.files[0]!.data);
+    // The whole map follows in a follow-up (a webhook POST after the edited placeholder).
+    expect(r[1]!.raw.method).toBe('POST');
+    expect(r[1]!.content).toMatch(/Map at the start of turn 2, action phase/);
+    expectPng(r[1]!.files[0]!.data);
 
     // The same button again is stale (the game moved on) and changes nothing.
     const before = fake.requests.length;
@@ -164,7 +167,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     r = await slash(boris, 'play end');
     expect(r[0]!.content).toMatch(/Summary of the Soviet action phase/);
     expect(r[0]!.content).toMatch(/move 1\/1\/609 to M17/);
-    expectPng(r[0]!.files[0]!.data);
+    expectPng(r[1]!.files[0]!.data);
 
     // End the Soviet combat phase: hand-over to the Finns, who are mentioned once.
     r = await slash(boris, 'play end');
@@ -227,7 +230,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(JSON.parse(r[0]!.files[0]!.data.toString('utf8')).seed).toMatch(/^[0-9a-f]{16,}$/);
   });
 
-  it('a combat: targets and attackers by autocomplete, the defender decides its losses with a button', async () => {
+  it('a combat: targets and attackers by autocomplete, the defender decides its losses with a button', { timeout: 60_000 }, async () => {
     // The shipped CRT is not filled in (docs/rulings.md): this bot gets the labelled TEST FIXTURE CRT.
     await bot.stop();
     const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' });
@@ -285,7 +288,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(defenderDecided).toBe(true);
   });
 
-  it('recognises a button from before a restart as stale, and a current one still works (no in-memory state)', async () => {
+  it('recognises a button from before a restart as stale, and a current one still works (no in-memory state)', { timeout: 60_000 }, async () => {
     await bot.stop();
     const dir = mkdtempSync(path.join(tmpdir(), 'hexref-e2e-'));
     const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: `file:${dir}`, LOG_LEVEL: 'silent' });

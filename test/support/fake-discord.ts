@@ -454,7 +454,7 @@ export class FakeDiscord {
   }
 
   /** Wait until `test` holds (checked after every request), or fail after `ms`. */
-  async until(test: () => boolean, what: string, ms = 8000): Promise<void> {
+  async until(test: () => boolean, what: string, ms = 20_000): Promise<void> {
     if (test()) return;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
