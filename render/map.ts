@@ -78,21 +78,21 @@ function clamp(n: number, lo: number, hi: number): number {
 export function checkView(view: MapView, map: GameMap): void {
   if (view?.version !== 1) throw new RangeError(`unsupported MapView version ${JSON.stringify(view?.version)} (expected 1)`);
   const ov = view.overlays;
-  const ids: [string, string][] = [
-    ...Object.keys(view.units).map((h): [string, string] => [h, 'units']),
-    ...Object.keys(view.hexMarkers).map((h): [string, string] => [h, 'hexMarkers']),
-    ...ov.moves.flatMap((m) => [m.from, m.to, ...m.path].map((h): [string, string] => [h, 'moves'])),
-    ...ov.combats.flatMap((c) => [...c.from, c.to].map((h): [string, string] => [h, 'combats'])),
-    ...ov.fire.flatMap((f) => [f.from, f.to].filter((h): h is string => h !== null).map((h): [string, string] => [h, 'fire'])),
-    ...(ov.reachable ? [ov.reachable.from, ...Object.keys(ov.reachable.costs)].map((h): [string, string] => [h, 'reachable']) : []),
-    ...(ov.zoc ? [...ov.zoc.finnish, ...ov.zoc.soviet].map((h): [string, string] => [h, 'zoc']) : []),
-    ...ov.highlight.map((h): [string, string] => [h, 'highlight']),
-    ...(view.focus ? [[view.focus.center, 'focus'] as [string, string]] : []),
-  ];
-  const bad = ids.filter(([h]) => !map.hexes[h]);
+  const bad: string[] = [];
+  const check = (where: string, hexes: Iterable<string | null>): void => {
+    for (const h of hexes) if (h !== null && !map.hexes[h]) bad.push(`${JSON.stringify(h)} (${where})`);
+  };
+  check('units', Object.keys(view.units));
+  check('hexMarkers', Object.keys(view.hexMarkers));
+  for (const m of ov.moves) check('moves', [m.from, m.to, ...m.path]);
+  for (const c of ov.combats) check('combats', [...c.from, c.to]);
+  for (const f of ov.fire) check('fire', [f.from, f.to]);
+  if (ov.reachable) check('reachable', [ov.reachable.from, ...Object.keys(ov.reachable.costs)]);
+  if (ov.zoc) check('zoc', [...ov.zoc.finnish, ...ov.zoc.soviet]);
+  check('highlight', ov.highlight);
+  if (view.focus) check('focus', [view.focus.center]);
   if (bad.length > 0) {
-    const list = bad.slice(0, 5).map(([h, where]) => `${JSON.stringify(h)} (${where})`).join(', ');
-    throw new RangeError(`the view names hexes that are not on the map: ${list}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}`);
+    throw new RangeError(`the view names hexes that are not on the map: ${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}`);
   }
 }
 
