@@ -31,6 +31,7 @@ const endPhase: ComponentHandler<BotContext> = {
 const decide: ComponentHandler<BotContext> = {
   kind: 'decide',
   async handle(ix, ref, ctx) {
+    await defer(ix); // before reading the store
     const [what, arg] = ref.payload.split(':');
     const status = await statusOrNull(ctx, { gameId: ref.gameId });
     const pending = status?.version === ref.version ? (status.mustAct?.pending as PendingDecision | null) : null;

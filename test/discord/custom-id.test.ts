@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_ID_MAX, CustomIdError, decodeCustomId, encodeCustomId, isStale } from '../../src/discord/custom-id.js';
 import { looseKey, normaliseHexInput } from '../../src/discord/hex-input.js';
+import { clip, formatRefusal, MESSAGE_MAX } from '../../src/discord/replies.js';
 
 describe('customId codec', () => {
   it('round-trips kind, game id, version and payload', () => {
@@ -41,5 +42,17 @@ describe('hex id input', () => {
   });
   it('matches loosely for autocomplete', () => {
     expect(looseKey('M 1')).toBe('m1');
+  });
+});
+
+describe('message text', () => {
+  it('cuts text to the 2,000-character message limit and says so', () => {
+    const out = clip('x'.repeat(5000));
+    expect(out.length).toBe(MESSAGE_MAX);
+    expect(out).toMatch(/cut to fit/);
+    expect(clip('short')).toBe('short');
+  });
+  it('formats a refusal with its rule section and the fix', () => {
+    expect(formatRefusal({ message: 'M16 is in an enemy ZOC.', rule: '7.1', fix: 'stop there.' })).toBe('⛔ M16 is in an enemy ZOC. (rule 7.1)\nHow to fix: stop there.');
   });
 });
