@@ -6,7 +6,7 @@ import type { Ruleset, Side } from './ruleset.js';
 import type { Action, ApplyResult, GameState, LegalActions, MapViewOptions, PendingDecision, PublicGameState, RuleViolation, UnitMoves } from './types.js';
 import type { MapView } from './view.js';
 import { contextOf, type Ctx } from './ctx.js';
-import { setupGame } from './setup.js';
+import { setupGame, type SetupOptions } from './setup.js';
 import { applyAction } from './apply.js';
 import { legalActionsFor, movesForUnits } from './legal.js';
 import { whoMustAct as who } from './sequence.js';
@@ -18,12 +18,12 @@ export type * from './types.js';
 export type { MapView } from './view.js';
 export type { Ruleset, Side } from './ruleset.js';
 export { commitmentOf } from './hash.js';
-export { EngineInputError } from './setup.js';
+export { EngineInputError, type SetupOptions } from './setup.js';
 export { newRecord, recordAction, replayRecord, type GameRecord, type RecordedAction, type ReplayResult, type ReplaySummary } from './record.js';
 
 export interface Engine {
   readonly ruleset: Ruleset;
-  setup(scenarioId: string, opts: { seed: string; options?: Record<string, boolean> }): GameState;
+  setup(scenarioId: string, opts: SetupOptions): GameState;
   /** The single source of legality. */
   legalActions(state: GameState, side: Side): LegalActions;
   /** Where these units (one unit, part of a stack, or reinforcements entering together) can go now. */

@@ -22,6 +22,8 @@ export interface GameRecord {
   ruleset: string;
   scenario: string;
   options: Record<string, boolean>;
+  /** Players' own setup placements (unit id → hex, 1.2), if any. */
+  placements?: Record<string, string>;
   /** SHA-256 hex of the seed (commitmentOf). */
   commitment: string;
   /** The seed, once revealed (game over); null before. */
@@ -57,8 +59,9 @@ const err = (index: number | null, code: string, message: string, violation?: Ru
 });
 
 /** A new, empty record for a game just set up (the seed stays out until the game is over). */
-export function newRecord(state: GameState): GameRecord {
+export function newRecord(state: GameState, placements?: Record<string, string>): GameRecord {
   return {
+    ...(placements && Object.keys(placements).length ? { placements: { ...placements } } : {}),
     format: 'hexref-record',
     version: 1,
     ruleset: state.ruleset,
@@ -100,7 +103,7 @@ export function replayRecord(engine: Engine, record: GameRecord, opts: { dice?: 
   }
   let state: GameState;
   try {
-    state = engine.setup(record.scenario, { seed: record.seed ?? UNREVEALED, options: record.options ?? {} });
+    state = engine.setup(record.scenario, { seed: record.seed ?? UNREVEALED, options: record.options ?? {}, ...(record.placements ? { placements: record.placements } : {}) });
   } catch (e) {
     return err(null, 'input/setup', (e as Error).message);
   }

@@ -29,8 +29,9 @@ export class EngineInputError extends Error {
   }
 }
 
-function placeOnMap(ctx: Ctx, state: GameState, u: UnitState, p: Placement, events: GameEvent[]): void {
+function placeOnMap(ctx: Ctx, state: GameState, u: UnitState, p: Placement, events: GameEvent[], chosen?: HexId): void {
   if (p.at.type === 'offMap') {
+    if (chosen !== undefined) throw new EngineInputError('input/placement', '1.2', `${u.id} starts off the map; it cannot be placed on ${chosen}`);
     u.location = 'offMap';
     return;
   }
@@ -38,6 +39,18 @@ function placeOnMap(ctx: Ctx, state: GameState, u: UnitState, p: Placement, even
   if (!ctx.hex(center)) throw new EngineInputError('input/bad-setup', '1.2', `setup hex ${center} of ${u.id} is not in play`);
   const maxD = p.at.type === 'within' ? p.at.distance : 0;
   const fits = (h: HexId): boolean => !overstackProblem(ctx, state, h, [u.id], []);
+  if (chosen !== undefined) {
+    // A player's own placement (1.2): within the setup area, not on a frozen lake, stacking allowed.
+    const h = ctx.hex(chosen);
+    const where = maxD ? `within ${maxD} hexes of ${center}` : `in ${center}`;
+    if (!h || hexDistance(center, chosen) > maxD) throw new EngineInputError('input/placement', '1.2', `${u.id} sets up ${where}, not in ${chosen}`);
+    if (h.terrain === 'lake' && chosen !== center) throw new EngineInputError('input/placement', '1.2', `${u.id} may not set up on the frozen lake ${chosen}`);
+    const over = overstackProblem(ctx, state, chosen, [u.id], []);
+    if (over) throw new EngineInputError('input/placement', '6.0', `${u.id} cannot set up in ${chosen}: ${over}`);
+    u.location = 'map';
+    u.hex = chosen;
+    return;
+  }
   const candidates = Object.keys(ctx.ruleset.map.hexes)
     .filter((h) => h !== center && ctx.hex(h)!.terrain !== 'lake')
     .map((h) => ({ h, d: hexDistance(center, h) }))
@@ -54,7 +67,15 @@ function placeOnMap(ctx: Ctx, state: GameState, u: UnitState, p: Placement, even
   if (note) events.push({ type: 'placed', unit: u.id, hex, rule: '1.2', note });
 }
 
-export function setupGame(ctx: Ctx, scenarioId: string, opts: { seed: string; options?: Record<string, boolean> }): GameState {
+/** Options of setup: the secret seed, optional rules, and players' own placements (unit id → hex). */
+export interface SetupOptions {
+  seed: string;
+  options?: Record<string, boolean>;
+  /** Where units with a setup area go (1.2); units not named are placed by the engine (ruling). */
+  placements?: Record<string, HexId>;
+}
+
+export function setupGame(ctx: Ctx, scenarioId: string, opts: SetupOptions): GameState {
   const scen = ctx.scenario(scenarioId);
   if (!scen) {
     const known = ctx.ruleset.scenarios.map((s) => s.id).join(', ');
@@ -97,10 +118,15 @@ export function setupGame(ctx: Ctx, scenarioId: string, opts: { seed: string; op
     state.units[id] = u;
     return u;
   };
-  // Fixed-hex placements first, so "within N" units make room for them (ruling).
-  const order = (p: Placement): number => (p.at.type === 'hex' ? 0 : p.at.type === 'within' ? 1 : 2);
-  const placements = scen.setup.map((p, i) => ({ p, i })).sort((a, b) => order(a.p) - order(b.p) || a.i - b.i);
-  for (const { p } of placements) placeOnMap(ctx, state, newUnit(p.unit, !!p.reduced), p, events);
+  const chosen = opts.placements ?? {};
+  for (const id of Object.keys(chosen)) {
+    if (!scen.setup.some((p) => p.unit === id)) throw new EngineInputError('input/placement', '1.2', `${id} is not set up on the map in ${scen.id}`);
+  }
+  // Fixed hexes first, then the players' own placements, then the rest, so that "within N" units
+  // make room for the fixed ones (ruling).
+  const rank = (p: Placement): number => (p.at.type === 'hex' ? 0 : chosen[p.unit] !== undefined ? 1 : p.at.type === 'within' ? 2 : 3);
+  const placements = scen.setup.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i);
+  for (const { p } of placements) placeOnMap(ctx, state, newUnit(p.unit, !!p.reduced), p, events, chosen[p.unit]);
   for (const r of scen.reinforcements) {
     if (r.optionalRule && !options[r.optionalRule]) continue;
     const u = newUnit(r.unit, false);
