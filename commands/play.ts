@@ -4,7 +4,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import type { Action } from '../src/engine/types.js';
 import type { Command } from '../src/discord/command.js';
 import {
-  assaultTargetChoices, assaultUnitChoices, attackerChoices, combatTargetChoices, destinationChoices, findMover, moverChoices, parseMover,
+  assaultTargetChoices, assaultUnitChoices, attackerChoices, combatTargetChoices, delayChoices, destinationChoices, findMover, moverChoices, parseMover,
 } from '../src/discord/choices.js';
 import { normaliseHexInput } from '../src/discord/hex-input.js';
 import { defer, Refusal } from '../src/discord/replies.js';
@@ -35,6 +35,13 @@ const data = new SlashCommandBuilder()
       .setDescription('Action Phase: assault an adjacent enemy hex with a stack (9.0)')
       .addStringOption((o) => o.setName('units').setDescription('Assaulting unit or stack').setRequired(true).setAutocomplete(true).setMaxLength(100))
       .addStringOption((o) => o.setName('target').setDescription('Enemy hex to assault').setRequired(true).setAutocomplete(true).setMaxLength(10)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('delay')
+      .setDescription('Hold reinforcements back to a later turn (13.1.2)')
+      .addStringOption((o) => o.setName('units').setDescription('Reinforcements (only those you may delay are offered)').setRequired(true).setAutocomplete(true).setMaxLength(100))
+      .addIntegerOption((o) => o.setName('turn').setDescription('Turn to arrive on (default: the next)').setMinValue(1).setMaxValue(40)),
   )
   .addSubcommand((s) => s.setName('end').setDescription('End the current phase (3.0)'));
 
@@ -68,6 +75,9 @@ const play: Command<BotContext> = {
       action = { type: 'combat', attackers, target };
     } else if (sub === 'assault') {
       action = { type: 'assault', units: parseMover(ix.options.getString('units', true)), target: hexOption(ix, 'target') };
+    } else if (sub === 'delay') {
+      const turn = ix.options.getInteger('turn');
+      action = { type: 'delayReinforcement', units: parseMover(ix.options.getString('units', true)), ...(turn ? { toTurn: turn } : {}) };
     } else if (sub === 'end') {
       if (!before || before.status !== 'active' || !before.phase) {
         await legalNow(ctx, ix, before); // the service says why (no game, not started…)
@@ -98,6 +108,7 @@ const play: Command<BotContext> = {
     const sub = ix.options.getSubcommand();
     if (sub === 'combat' && focused.name === 'target') return ix.respond(combatTargetChoices(legal, typed));
     if (sub === 'combat' && focused.name === 'attackers') return ix.respond(attackerChoices(legal, normaliseHexInput(ix.options.getString('target') ?? ''), typed));
+    if (sub === 'delay' && focused.name === 'units') return ix.respond(delayChoices(legal, typed));
     if (sub === 'assault' && focused.name === 'units') return ix.respond(assaultUnitChoices(legal, typed));
     if (sub === 'assault' && focused.name === 'target') return ix.respond(assaultTargetChoices(legal, parseMover(ix.options.getString('units') ?? ''), typed));
     await ix.respond([]);

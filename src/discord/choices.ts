@@ -122,3 +122,11 @@ function filterHexFirst(choices: Choice[], typed: string): Choice[] {
   const exact = choices.filter((c) => c.value === norm);
   return [...exact, ...filterChoices(choices, typed).filter((c) => c.value !== norm)].slice(0, MAX_CHOICES);
 }
+
+/** Reinforcements that may be delayed now (13.1.2), with the turns open to them. */
+export function delayChoices(legal: LegalActions, typed: string): Choice[] {
+  return filterChoices(
+    legal.delayable.map((d) => ({ name: clipChoice(`${d.unit} · may arrive on turn ${d.turns.join(', ')}`), value: d.unit })),
+    typed,
+  );
+}

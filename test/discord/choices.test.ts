@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LegalActions, UnitMoves } from '../../src/engine/types.js';
 import {
-  assaultTargetChoices, assaultUnitChoices, attackerChoices, combatTargetChoices, destinationChoices, filterChoices, findMover, moverChoices, parseMover,
+  assaultTargetChoices, assaultUnitChoices, attackerChoices, combatTargetChoices, delayChoices, destinationChoices, filterChoices, findMover, moverChoices, parseMover,
 } from '../../src/discord/choices.js';
 
 const moves = (units: string[], from: string, reach: Array<[string, number]>): UnitMoves => ({
@@ -13,7 +13,7 @@ const legal: LegalActions = {
   side: 'finnish', turn: 1, phase: 'action', toAct: true, what: 'move units', phaseActions: ['endPhase'],
   units: [moves(['1/1/JR16'], 'M16', [['M17', 1], ['M18', 2], ['L16', 1]]), moves(['2/1/JR16'], 'M16', []), moves(['MG/1/JR16'], 'K10', [['K11', 2]])],
   stacks: [moves(['1/1/JR16', '2/1/JR16'], 'M16', [['M17', 1]])],
-  delayable: [],
+  delayable: [{ unit: '4/2/609', turns: [4, 5] }],
   combat: {
     targets: [{ hex: 'J16', attackers: ['1/1/609', '3/1/609'] }, { hex: 'I18', attackers: ['MG/1/609'] }],
     assaults: [{ units: ['1/1/609', '2/1/609'], from: 'K16', target: 'J16', cost: 2 }, { units: ['2/1/609', '1/1/609'], from: 'K16', target: 'J17', cost: 3 }],
@@ -53,6 +53,10 @@ describe('autocomplete from legal actions', () => {
     const t = assaultTargetChoices(legal, ['2/1/609', '1/1/609'], '');
     expect(t.map((c) => c.value)).toEqual(['J16', 'J17']);
     expect(t[0]!.name).toBe('J16 · from K16 · 2 MP');
+  });
+
+  it('offers the reinforcements that may be delayed (13.1.2) with their turns', () => {
+    expect(delayChoices(legal, '4/2')).toEqual([{ name: '4/2/609 · may arrive on turn 4, 5', value: '4/2/609' }]);
   });
 
   it('caps choices at 25', () => {
