@@ -63,6 +63,15 @@ describe('fuzz: random legal play', () => {
     expect(moves).toBeGreaterThan(100);
   }, 120_000);
 
+  it('plays the tutorial to its end the same way (4.0–7.0)', () => {
+    const engine = createEngine(loadRuleset());
+    const moved = new Set<string>();
+    for (const seed of ['t1', 't2', 't3']) {
+      const out = randomPlay(engine, engine.setup('tutorial', { seed }), { seed: `play-${seed}`, maxActionsPerPhase: 8, onStep: (step) => checkInvariants(engine, step, moved) });
+      expect(out.state.phase).toBe('gameOver');
+    }
+  }, 60_000);
+
   it('keeps armor on roads and villages and stacks legal on a toy map with tanks (5.1, 6.0, 12.1.3)', () => {
     const roads: [string, string][] = [];
     for (let r = 1; r < 12; r++) roads.push([`C${r}`, `C${r + 1}`], [`F${r}`, `F${r + 1}`]);
