@@ -89,7 +89,10 @@ export function drawUnitSymbol(ctx: CanvasRenderingContext2D, type: UnitType, x:
       break;
     case 'provisional':
       cross();
-      ctx.font = font(h * 0.5, true);
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'top';
+      ctx.font = font(h * 0.45, true);
+      ctx.fillText('P', l + w + 1.5, t);
       break;
     case 'bicycle':
       cross();
@@ -166,13 +169,6 @@ export function drawUnitSymbol(ctx: CanvasRenderingContext2D, type: UnitType, x:
       ctx.lineTo(x + w * 0.12, y - h * 0.4);
       ctx.stroke();
       break;
-  }
-  if (type === 'provisional') {
-    ctx.fillStyle = ink;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'top';
-    ctx.font = font(h * 0.45, true);
-    ctx.fillText('P', l + w + 1.5, t);
   }
   ctx.restore();
 }
