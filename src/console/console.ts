@@ -37,14 +37,15 @@ const HELP = [
   '  game new <scenario> [finnish|soviet|both]   game join <side>   game seat <player> <side>',
   '  game leave <side> [player]   game start   game status   game undo   game resign [side]',
   '  game abort [reason]   game export [file]   game verify',
-  '  play move <unit[+unit…]> <hex> [exit]   play end   decide [choice]   (a pending decision; the default without choice)',
+  '  play move <unit[+unit…]> <hex> [exit]   play combat <hex> [attackers]   play assault <units> <hex>',
+  '  play delay <units> [turn]   play end   decide [choice]   (a pending decision; the default without choice)',
   '  map whole   map zoom <hex> [radius]   map reach <unit>',
   '  units   (what you can move now, with destinations)   as <name>   (act as another player)',
   '  help   about   quit',
   'Hex ids in any case, with or without spaces (m 16). Options may be written name:value.',
 ].join('\n');
 
-const NAMED = new Set(['scenario', 'side', 'player', 'unit', 'to', 'center', 'radius', 'reason', 'exit', 'hex', 'file']);
+const NAMED = new Set(['scenario', 'side', 'player', 'unit', 'units', 'to', 'target', 'attackers', 'turn', 'center', 'radius', 'reason', 'exit', 'hex', 'file']);
 
 /** Split a line into words, honouring "double quotes", and pull out name:value options. */
 export function parseLine(line: string): { words: string[]; named: Record<string, string> } {
@@ -128,7 +129,38 @@ export class ConsoleSession {
           await this.endPhase();
           return true;
         }
-        this.out(['Usage: play move <unit> <hex> | play end']);
+        if (sub === 'combat') {
+          // play combat <target> [attackers]; attackers default to every unit that may join (8.0).
+          const target = hexArg(named.target ?? rest[0]);
+          if (!target) return this.out(['Usage: play combat <target hex> [unit+unit…]']), true;
+          let attackers = (named.attackers ?? rest[1] ?? '').split(/[+,]/).filter(Boolean);
+          if (!attackers.length) {
+            const legal = await this.legal();
+            if (!legal) return true;
+            attackers = legal.combat?.targets.find((t) => t.hex === target)?.attackers ?? [];
+            if (!attackers.length) {
+              const open = legal.combat?.targets.map((t) => t.hex) ?? [];
+              return this.out([`None of your units may attack ${target} now (rule 8.0).${open.length ? ` Open targets: ${open.join(', ')}.` : ''}`]), true;
+            }
+          }
+          await this.act({ type: 'combat', attackers, target });
+          return true;
+        }
+        if (sub === 'assault') {
+          const units = (named.units ?? rest[0] ?? '').split(/[+,]/).filter(Boolean);
+          const target = hexArg(named.target ?? rest.slice(1).join(' '));
+          if (!units.length || !target) return this.out(['Usage: play assault <unit+unit…> <target hex>']), true;
+          await this.act({ type: 'assault', units, target });
+          return true;
+        }
+        if (sub === 'delay') {
+          const units = (named.units ?? rest[0] ?? '').split(/[+,]/).filter(Boolean);
+          const turn = Number(named.turn ?? rest[1]);
+          if (!units.length) return this.out(['Usage: play delay <unit+unit…> [turn]']), true;
+          await this.act({ type: 'delayReinforcement', units, ...(Number.isInteger(turn) && turn > 0 ? { toTurn: turn } : {}) });
+          return true;
+        }
+        this.out(['Usage: play move|combat|assault|delay|end …']);
         return true;
       case 'end':
         await this.endPhase();
@@ -306,20 +338,16 @@ export class ConsoleSession {
     await this.announce(before);
   }
 
-  /** When the side to act changes (or a decision appears), say whose turn it is, once. */
+  /** When the side to act changes, or a new decision is asked for, say who must act on what, once. */
   private async announce(before: StatusView | null): Promise<void> {
     const after = await this.status();
     const a = after?.mustAct;
     if (!after || !a?.side || after.status !== 'active') return;
     const b = before?.status === 'active' ? before.mustAct : null;
-    if (b && b.side === a.side && !(a.pending && !b.pending)) return;
+    if (b && b.side === a.side && !(a.pending && a.what !== b.what)) return;
     const names = after.seats[a.side].join(', ') || 'nobody seated';
     const pending = a.pending as PendingDecision | null;
-    const what = !pending
-      ? `the ${after.phase} phase`
-      : pending.type === 'placeLeader'
-        ? `place ${pending.unit} in one of ${pending.options.join(', ')} (rule ${pending.rule}); \`decide\` takes ${pending.options[0]}`
-        : `${pending.type === 'combatLosses' ? `take ${pending.losses} loss(es)` : `advance into ${pending.vacated}`} (rule ${pending.rule}); \`decide\` takes the default: ${pending.defaultText}`;
+    const what = pending ? describeDecision(pending) : `the ${after.phase} phase`;
     this.out([`>>> ${sideName(a.side)} side to act (${names}): ${what}.`]);
   }
 

@@ -9,10 +9,15 @@ import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { createGamePlay } from '../../src/main.js';
 import { parseLine, runConsole } from '../../src/console/console.js';
+import { loadRuleset } from '../../src/data/load.js';
+import { FIXTURE_CRT } from '../engine/combat/helpers.js';
 
-async function session(lines: string[], mapDir: string): Promise<string> {
+async function session(lines: string[], mapDir: string, withFixtureCrt = false): Promise<string> {
   const config = parseConfig({ STORE_URL: 'memory:', MAP_DIR: mapDir });
-  const play = await createGamePlay(config);
+  const shipped = loadRuleset();
+  // The shipped CRT is not filled in (docs/rulings.md): combat runs on the labelled TEST FIXTURE CRT.
+  const ruleset = withFixtureCrt ? { ...shipped, tables: { ...shipped.tables, crt: FIXTURE_CRT } } : shipped;
+  const play = await createGamePlay(config, { ruleset, newSeed: () => 'console-seed' });
   const input = new PassThrough();
   const output = new PassThrough();
   let text = '';
@@ -71,5 +76,39 @@ describe('console mode', () => {
     expect(maps.some((f) => f.includes('zoom-K17'))).toBe(true);
     expect(maps.some((f) => f.includes('reach'))).toBe(true);
     for (const f of maps) expect(readFileSync(path.join(dir, f)).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('resolves a combat: the defender takes its losses with `decide` (the default), the attacker advances', async () => {
+    const out = await session(
+      [
+        'game new tutorial finnish',
+        'as Boris',
+        'game join soviet',
+        'as you',
+        'game start',
+        'as Boris',
+        'play end',
+        'play move 3/1/609 K16',
+        'play move 1/1/609+2/1/609+MG/1/609 K16',
+        'play end',
+        'play combat M20',
+        'play combat j16',
+        'decide', // Boris may not answer the defender's decision
+        'as you',
+        'decide',
+        'as Boris',
+        'decide',
+        'game status',
+        'quit',
+      ],
+      dir,
+      true,
+    );
+    expect(out).toMatch(/None of your units may attack M20 now \(rule 8\.0\)\. Open targets: J16/);
+    expect(out).toMatch(/Roll #\d+/);
+    expect(out).toMatch(/>>> Finnish side to act \(you\): take \d loss\(es\) as the defender/);
+    expect(out).toMatch(/Refused: .*Finnish/);
+    expect(out).toMatch(/>>> Soviet side to act \(boris\): (take \d loss\(es\) as the attacker|advance after combat)/);
+    expect(out).toMatch(/Waiting for the Soviet side \(Boris\): combat/);
   });
 });
