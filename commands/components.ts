@@ -34,11 +34,11 @@ const decide: ComponentHandler<BotContext> = {
     await defer(ix); // before reading the store
     const [what, arg] = ref.payload.split(':');
     const status = await statusOrNull(ctx, { gameId: ref.gameId });
-    const pending = status?.version === ref.version ? (status.mustAct?.pending as PendingDecision | null) : null;
-    if (!pending) {
-      // Let the service refuse it as stale (or say the game is gone).
-      return act(ix, ctx, ref.gameId, ref.version, { type: 'endPhase', phase: 'action' });
+    if (!status || status.version !== ref.version) {
+      throw new Refusal('The game has moved on since that message: this decision was already made or changed.', undefined, 'use the newest message, or `/game status` for fresh controls.');
     }
+    const pending = status.mustAct?.pending as PendingDecision | null;
+    if (!pending) throw new Refusal('No decision is waiting.', undefined, '`/game status` shows what the game waits for.');
     const chosen = ix.isStringSelectMenu() ? ix.values[0] : arg;
     let action: Action | null = null;
     if (pending.type === 'placeLeader' && what === 'place' && chosen) action = { type: 'placeLeader', unit: pending.unit, hex: chosen };

@@ -288,6 +288,10 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
       r = await click(who, carrier.message!, accept[1]);
       expect(r[0]!.ephemeral).toBe(false);
       decisions++;
+      // A second click on the same decision is stale and changes nothing.
+      const again = await click(who, carrier.message!, accept[1]);
+      expect(again[0]!.ephemeral).toBe(true);
+      expect(again[0]!.content).toMatch(/moved on/);
     }
     // With the fixture CRT and this seed the defender takes a loss and decides it with one click.
     expect(defenderDecided).toBe(true);
