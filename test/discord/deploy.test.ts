@@ -55,6 +55,13 @@ describe('deploy-commands', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it('--dry-run prints the definitions and sends nothing', async () => {
+    const r = await run(['deploy-commands', '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).map((d: { name: string }) => d.name)).toEqual(commandDefinitions().map((d) => d.name));
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('never sends a set that breaks the limits', async () => {
     // (The builders refuse a 26th subcommand themselves, so this is raw JSON, as a hand-edited file might be.)
     const tooMany = { name: 'big', description: 'too many subcommands', options: subcommands(26) } as never;
