@@ -50,6 +50,7 @@ function fixFor(code: string): string | undefined {
   if (code === 'game/stale') return 'use the newest message, or `/game status` for fresh buttons.';
   if (code === 'game/not-started') return 'the host starts it with `/game start` once both sides are seated.';
   if (code.startsWith('store/')) return 'try again in a moment; `/game status` shows what was saved.';
+  if (code === 'rule/crt-missing') return undefined; // the engine's message says how the owner fills it in
   if (code.startsWith('rule/')) return 'pick from the autocomplete list: it offers only legal choices.';
   return undefined;
 }
@@ -244,9 +245,9 @@ export function afterEnd(gameId: string): string {
   return `The channel is free for a new game. This one stays readable: \`/game export game:${gameId}\`, \`/game verify game:${gameId}\`.`;
 }
 
-/** Mentions of a side's players, leaving out the user who just acted. */
-export function mentionsFor(status: StatusView, side: Side, except?: string): string[] {
-  return status.seats[side].filter((u) => u !== except);
+/** The users to mention for a side: everyone seated on it. */
+export function mentionsFor(status: StatusView, side: Side): string[] {
+  return status.seats[side].slice();
 }
 
 /**
@@ -295,7 +296,7 @@ export function needsPing(before: StatusView | null, after: StatusView): boolean
 /** Mention the awaited side's players once, with what they must do and the controls for it. */
 export async function ping(ix: RepliableInteraction, status: StatusView): Promise<void> {
   const side = status.mustAct!.side!;
-  const users = mentionsFor(status, side, undefined);
+  const users = mentionsFor(status, side);
   const who = users.map((u) => `<@${u}>`).join(' ');
   const pending = status.mustAct!.pending as PendingDecision | null;
   const what = pending ? describePending(pending) : `the ${status.phase} phase (turn ${status.turn})`;

@@ -1,0 +1,44 @@
+// Buttons and selects built for the next step: within Discord's limits, decodable, default first.
+import { describe, expect, it } from 'vitest';
+import type { StatusView } from '../../src/app/game-service.js';
+import { controlsFor, needsPing } from '../../commands/support.js';
+import { CUSTOM_ID_MAX, decodeCustomId } from '../../src/discord/custom-id.js';
+
+const base: StatusView = {
+  gameId: 'g-0123456789', version: 41, status: 'active', scenario: 'tutorial', turn: 3, phase: 'action', activeSide: 'soviet',
+  mustAct: { side: 'soviet', what: 'action', pending: null, since: 0 },
+  seats: { finnish: ['1'], soviet: ['2'] }, host: '1', commitment: 'c', undoable: { side: 'soviet', steps: 2 }, vp: { finnish: 0, soviet: 0 },
+  result: null, recordLength: 9,
+};
+
+function flat(status: StatusView) {
+  return controlsFor(status).flatMap((row) => row.toJSON().components) as Array<{ custom_id: string; label?: string; options?: unknown[] }>;
+}
+
+describe('controls for the next step', () => {
+  it('offers end phase, undo and map, each carrying the game id and version', () => {
+    const c = flat(base);
+    expect(c.map((x) => x.label)).toEqual(['End Soviet action phase', 'Undo (Soviet)', 'Map']);
+    for (const x of c) {
+      expect(x.custom_id.length).toBeLessThanOrEqual(CUSTOM_ID_MAX);
+      expect(decodeCustomId(x.custom_id)).toMatchObject({ gameId: 'g-0123456789', version: 41 });
+    }
+    expect(decodeCustomId(c[0]!.custom_id)!.payload).toBe('action');
+  });
+
+  it('puts the default placement of Pajari one click away, the other hexes in a select (12.3.1)', () => {
+    const c = flat({ ...base, mustAct: { side: 'finnish', what: 'placeLeader', since: 0, pending: { type: 'placeLeader', side: 'finnish', unit: 'Pajari', options: ['I17', 'H18'], rule: '12.3.1' } } });
+    expect(c[0]!.label).toBe('Place Pajari in I17 (default)');
+    expect(decodeCustomId(c[0]!.custom_id)!.payload).toBe('place:I17');
+    expect(c[1]!.options).toHaveLength(2);
+    expect(c.some((x) => x.label?.startsWith('End'))).toBe(false);
+  });
+
+  it('mentions a side when it becomes the one to act, or a decision appears; not for more of the same', () => {
+    const finnish = { ...base, mustAct: { side: 'finnish' as const, what: 'reset', pending: null, since: 1 } };
+    expect(needsPing(base, finnish)).toBe(true);
+    expect(needsPing(base, { ...base, version: 42 })).toBe(false);
+    expect(needsPing(null, base)).toBe(true);
+    expect(needsPing(base, { ...base, status: 'finished' })).toBe(false);
+  });
+});
