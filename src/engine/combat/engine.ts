@@ -4,7 +4,7 @@
  * engine core's files need only a few lines each.
  */
 import type { Ctx } from '../ctx.js';
-import { areAdjacent } from '../hex.js';
+import { areAdjacent, parseHexId } from '../hex.js';
 import type { HexId, Side } from '../ruleset.js';
 import type { Action, GameEvent, GameState, PendingDecision, ReachableHex, RuleViolation } from '../types.js';
 import { rollDice, type DiceSource } from '../dice.js';
@@ -146,7 +146,12 @@ export function applyCombatAction(ctx: Ctx, draft: GameState, side: Side, action
       let route: ReachableHex | null = null;
       if (action.path !== undefined) {
         if (!Array.isArray(action.path)) return { code: 'input/path', rule: '9.1', message: 'path is a list of hex ids.' };
-        const hexes = (action.path as unknown[]).map((h) => (typeof h === 'string' ? h.trim().toUpperCase() : ''));
+        const hexes: HexId[] = [];
+        for (const h of action.path as unknown[]) {
+          const x = typeof h === 'string' ? parseHexId(h) : null;
+          if (!x) return { code: 'input/bad-hex', rule: '2.3', message: `${JSON.stringify(h)} is not a hex id like M16.` };
+          hexes.push(x);
+        }
         if (hexes[0] === from) hexes.shift();
         if (hexes.length > 0) {
           const r = checkPath(ctx, draft, m, env, hexes);
@@ -158,7 +163,7 @@ export function applyCombatAction(ctx: Ctx, draft: GameState, side: Side, action
           moved = true;
         }
       }
-      const target = typeof action.target === 'string' ? action.target.trim().toUpperCase() : '';
+      const target = (typeof action.target === 'string' ? parseHexId(action.target) : null) ?? '';
       if (!ctx.hex(target)) return { code: 'input/bad-hex', rule: '2.3', message: `${JSON.stringify(action.target)} is not a hex on the map.` };
       const cost = areAdjacent(from, target) ? assaultCost(ctx, list.ids, from, target) : Infinity;
       // The minimum move (4.1.1) is for a stack assaulting from where it began the phase, not an Overrun going on.

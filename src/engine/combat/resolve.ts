@@ -14,7 +14,7 @@ import type { HexId, Ruleset, Side } from '../ruleset.js';
 import type { GameState, RuleViolation } from '../types.js';
 import { checkColumn, crtCell } from './crt.js';
 import { analyseCombat, shiftText, situationFromState, type AttackerRef, type CombatAnalysis, type CombatKind } from './odds.js';
-import { applyLosses, canTakeSteps, checkLosses, lossDecision, type LossAnswer, type LossEvent, type LossSetup } from './losses.js';
+import { applyLosses, canTakeSteps, checkLosses, lossDecision, OFF_MAP, type LossAnswer, type LossEvent, type LossSetup } from './losses.js';
 import type { AdvanceDecision, CombatDecision, CombatEvent, CombatPhaseRecord, CombatRecord, LossDecision } from './types.js';
 import {
   currentValues,
@@ -369,6 +369,10 @@ export function answerLosses(draft: GameState, ruleset: Ruleset, side: Side, ans
       if (!Array.isArray(p)) return fail('input/path', '8.5.2', `The retreat of ${id} is a list of hexes.`);
       const hexes: HexId[] = [];
       for (const h of p) {
+        if (h === OFF_MAP) {
+          hexes.push(OFF_MAP);
+          continue;
+        }
         const x = parseHex(ruleset, h);
         if (!x) return fail('input/bad-hex', '2.3', `${JSON.stringify(h)} is not a hex on the map.`);
         hexes.push(x);
