@@ -5,8 +5,8 @@ import { createCanvas, type CanvasRenderingContext2D } from 'canvas';
 import type { Light, RoadType, Side, Terrain, UnitType } from '../src/engine/ruleset.js';
 import type { CounterView, MapView, OffMapBox, ViewHeader } from '../src/engine/view.js';
 import { drawCounter, drawUnitSymbol, markerSamples } from './counters.js';
-import { COLORS, ROAD_NAME, ROAD_STYLE, SIDE_STYLE, TERRAIN_NAME, font } from './style.js';
-import { drawTerrainTile, hexPath } from './terrain.js';
+import { COLORS, ROAD_NAME, SIDE_STYLE, TERRAIN_NAME, font } from './style.js';
+import { drawTerrainTile, hexPath, roadLayers, strokeLayers } from './terrain.js';
 
 export const HEADER_H = 78;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -200,24 +200,15 @@ function legendBlocks(): LegendBlock[] {
       draw(ctx, x, y) {
         let cy = y + 12;
         for (const r of ROADS) {
-          const st = ROAD_STYLE[r];
           ctx.lineCap = 'round';
-          ctx.setLineDash(st.dash);
-          if (st.casingWidth > st.width) {
-            ctx.strokeStyle = st.casing;
-            ctx.lineWidth = st.casingWidth;
-            ctx.beginPath();
-            ctx.moveTo(x + 4, cy);
-            ctx.lineTo(x + 36, cy);
-            ctx.stroke();
-          }
-          ctx.strokeStyle = st.color;
-          ctx.lineWidth = st.width;
-          ctx.beginPath();
-          ctx.moveTo(x + 4, cy);
-          ctx.lineTo(x + 36, cy);
-          ctx.stroke();
-          ctx.setLineDash([]);
+          strokeLayers(
+            ctx,
+            () => {
+              ctx.moveTo(x + 4, cy);
+              ctx.lineTo(x + 36, cy);
+            },
+            roadLayers(r),
+          );
           label(ctx, `${ROAD_NAME[r]} (½ MP along it)`, x + 44, cy);
           cy += row;
         }

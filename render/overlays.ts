@@ -7,7 +7,7 @@ import type { CombatArrow, FireArrow, MoveArrow, ReachableOverlay } from '../src
 import { BASE_H, BASE_R, baseCenter, type Point } from './layout.js';
 import { COUNTER, COUNTER_DY } from './counters.js';
 import { COLORS, SIDE_STYLE, font } from './style.js';
-import { hexPath } from './terrain.js';
+import { hexPath, strokeLayers } from './terrain.js';
 
 /** Formats an MP cost (1.5 → "1½"). */
 export function formatMp(n: number): string {
@@ -126,12 +126,6 @@ function pullBack(p: Point, q: Point, d: number): Point {
   return { x: q.x - ((q.x - p.x) / len) * d, y: q.y - ((q.y - p.y) / len) * d };
 }
 
-function pushForward(p: Point, q: Point, d: number): Point {
-  const len = Math.hypot(q.x - p.x, q.y - p.y);
-  if (len <= d) return q;
-  return { x: p.x + ((q.x - p.x) / len) * d, y: p.y + ((q.y - p.y) / len) * d };
-}
-
 /** A move arrow through the centres of its path, ending at the edge of the destination counter. */
 export function drawMove(ctx: CanvasRenderingContext2D, m: MoveArrow): void {
   const pts = (m.path.length >= 2 ? m.path : [m.from, m.to]).map(baseCenter);
@@ -140,23 +134,13 @@ export function drawMove(ctx: CanvasRenderingContext2D, m: MoveArrow): void {
   const end = pullBack(pts[last - 1]!, pts[last]!, BASE_R * 0.66);
   const line = [...pts.slice(0, last), end];
   const color = SIDE_STYLE[m.side].accent;
-  const trace = (): void => {
-    ctx.beginPath();
-    line.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
-  };
   ctx.save();
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
-  trace();
-  ctx.strokeStyle = '#ffffff';
-  ctx.lineWidth = 7;
-  ctx.stroke();
-  trace();
-  ctx.strokeStyle = color;
-  ctx.lineWidth = 3.5;
-  if (m.kind === 'retreat') ctx.setLineDash([7, 5]);
-  ctx.stroke();
-  ctx.setLineDash([]);
+  strokeLayers(ctx, () => line.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y))), [
+    { width: 7, color: '#ffffff' },
+    { width: 3.5, color, dash: m.kind === 'retreat' ? [7, 5] : [] },
+  ]);
   // Start dot (entry: an open ring).
   const s = pts[0]!;
   ctx.beginPath();
@@ -187,6 +171,26 @@ function counterEdge(ux: number, uy: number): number {
 }
 
 /**
+ * The part of the line between two stacks that lies outside both counters (from the firer's or
+ * attacker's counter edge, `overlap` units inside it, to the target counter's edge), so a line
+ * drawn over the counters never hides their values. Null when both are the same hex.
+ */
+function betweenCounters(fromId: HexId, toId: HexId, overlap: number): { a: Point; b: Point; ux: number; uy: number } | null {
+  const f = baseCenter(fromId);
+  const t = baseCenter(toId);
+  const from = { x: f.x, y: f.y + COUNTER_DY };
+  const to = { x: t.x, y: t.y + COUNTER_DY };
+  const len = Math.hypot(to.x - from.x, to.y - from.y);
+  if (len === 0) return null;
+  const ux = (to.x - from.x) / len;
+  const uy = (to.y - from.y) / len;
+  const edge = counterEdge(ux, uy);
+  const startD = Math.max(0, edge - overlap);
+  const endD = Math.max(startD + 10, len - edge - 1);
+  return { a: { x: from.x + ux * startD, y: from.y + uy * startD }, b: { x: from.x + ux * endD, y: from.y + uy * endD }, ux, uy };
+}
+
+/**
  * Combat arrows: a short, bold arrow across the gap between each attacking stack and the defender,
  * so neither counter's values are covered; the "odds → result" label goes on the far side of the
  * defender from its attackers.
@@ -199,33 +203,23 @@ export function drawCombat(ctx: CanvasRenderingContext2D, c: CombatArrow): void 
   ctx.save();
   ctx.lineCap = 'butt';
   for (const fromId of c.from) {
-    const f = baseCenter(fromId);
-    const fromC = { x: f.x, y: f.y + COUNTER_DY };
-    const len = Math.hypot(toC.x - fromC.x, toC.y - fromC.y);
-    if (len === 0) continue;
-    const ux = (toC.x - fromC.x) / len;
-    const uy = (toC.y - fromC.y) / len;
+    const seg = betweenCounters(fromId, c.to, 8);
+    if (!seg) continue;
+    const { a, b, ux, uy } = seg;
     sumDy += uy;
-    const edge = counterEdge(ux, uy);
-    const startD = Math.max(0, edge - 8);
-    const endD = Math.max(startD + 10, len - edge - 1);
-    const a = { x: fromC.x + ux * startD, y: fromC.y + uy * startD };
-    const b = { x: fromC.x + ux * endD, y: fromC.y + uy * endD };
-    const head = Math.min(15, (endD - startD) * 0.75);
+    const head = Math.min(15, Math.hypot(b.x - a.x, b.y - a.y) * 0.75);
     const neck = { x: b.x - ux * head * 0.8, y: b.y - uy * head * 0.8 };
-    for (const [w, col] of [
-      [10, '#ffffff'],
-      [6, color],
-    ] as const) {
-      ctx.beginPath();
-      ctx.moveTo(a.x, a.y);
-      ctx.lineTo(neck.x, neck.y);
-      ctx.strokeStyle = col;
-      ctx.lineWidth = w;
-      if (c.kind === 'nightRaid' && col !== '#ffffff') ctx.setLineDash([5, 3]);
-      ctx.stroke();
-      ctx.setLineDash([]);
-    }
+    strokeLayers(
+      ctx,
+      () => {
+        ctx.moveTo(a.x, a.y);
+        ctx.lineTo(neck.x, neck.y);
+      },
+      [
+        { width: 10, color: '#ffffff' },
+        { width: 6, color, dash: c.kind === 'nightRaid' ? [5, 3] : [] },
+      ],
+    );
     arrowHead(ctx, b, a, head);
     ctx.fillStyle = color;
     ctx.fill();
@@ -264,23 +258,24 @@ export function drawFire(ctx: CanvasRenderingContext2D, f: FireArrow): void {
   const color = SIDE_STYLE[f.side].accent;
   ctx.save();
   if (f.from) {
-    const from = baseCenter(f.from);
-    const a = pushForward(from, to, BASE_R * 0.4);
-    const b = pullBack(from, to, BASE_R * 0.45);
-    ctx.lineCap = 'round';
-    for (const [w, col] of [
-      [6, '#ffffff'],
-      [2.5, color],
-    ] as const) {
-      ctx.beginPath();
-      ctx.moveTo(a.x, a.y);
-      ctx.lineTo(b.x, b.y);
-      ctx.setLineDash(col === color ? [3, 4] : []);
-      ctx.strokeStyle = col;
-      ctx.lineWidth = w;
-      ctx.stroke();
+    const seg = betweenCounters(f.from, f.to, 0);
+    if (!seg) {
+      ctx.restore();
+      return;
     }
-    ctx.setLineDash([]);
+    const { a, b } = seg;
+    ctx.lineCap = 'round';
+    strokeLayers(
+      ctx,
+      () => {
+        ctx.moveTo(a.x, a.y);
+        ctx.lineTo(b.x, b.y);
+      },
+      [
+        { width: 6, color: '#ffffff' },
+        { width: 2.5, color, dash: [3, 4] },
+      ],
+    );
     // Burst at the target end.
     ctx.beginPath();
     for (let i = 0; i < 8; i++) {

@@ -21,6 +21,32 @@ export function hexPath(ctx: CanvasRenderingContext2D, x: number, y: number, r =
   ctx.closePath();
 }
 
+export interface StrokeLayer {
+  width: number;
+  color: string;
+  dash?: number[];
+}
+
+/** Stroke the path `trace` builds once per layer, in order (a wide casing first, then the core line). */
+export function strokeLayers(ctx: CanvasRenderingContext2D, trace: () => void, layers: readonly StrokeLayer[]): void {
+  for (const l of layers) {
+    ctx.beginPath();
+    trace();
+    ctx.strokeStyle = l.color;
+    ctx.lineWidth = l.width;
+    ctx.setLineDash(l.dash ?? []);
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+}
+
+/** Casing and core of a road type. */
+export function roadLayers(type: RoadType): StrokeLayer[] {
+  const st = ROAD_STYLE[type];
+  const core = { width: st.width, color: st.color, dash: st.dash };
+  return st.casingWidth > st.width ? [{ width: st.casingWidth, color: st.casing, dash: st.dash }, core] : [core];
+}
+
 /** A small deterministic PRNG seeded from a string (texture placement must be identical every time). */
 function rng(seed: string): () => number {
   let h = 2166136261;
@@ -159,40 +185,30 @@ export function drawTerrainLayer(ctx: CanvasRenderingContext2D, map: GameMap, he
   const order: RoadType[] = ['secondary', 'primary', 'main'];
   const exits = map.roadExits ?? [];
   for (const type of order) {
-    const st = ROAD_STYLE[type];
     const links = map.roads.filter((r) => r.type === type && (set.has(r.a) || set.has(r.b)));
     const ex = exits.filter((e) => e.type === type && set.has(e.hex));
-    const trace = (): void => {
-      ctx.beginPath();
-      for (const l of links) {
-        let [p, q] = roadPoints(l.a, l.b);
-        // A road leaving the drawn area stops at the hexside (play-area maps, zooms).
-        if (!set.has(l.a)) p = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
-        if (!set.has(l.b)) q = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
-        ctx.moveTo(p.x, p.y);
-        ctx.lineTo(q.x, q.y);
-      }
-      for (const e of ex) {
-        const c = baseCenter(e.hex);
-        const a = (EDGE_ANGLE[e.side] * Math.PI) / 180;
-        ctx.moveTo(c.x, c.y);
-        ctx.lineTo(c.x + Math.cos(a) * BASE_R * 1.05, c.y + Math.sin(a) * BASE_R * 1.05);
-      }
-    };
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
-    ctx.setLineDash(st.dash);
-    if (st.casingWidth > st.width) {
-      trace();
-      ctx.strokeStyle = st.casing;
-      ctx.lineWidth = st.casingWidth;
-      ctx.stroke();
-    }
-    trace();
-    ctx.strokeStyle = st.color;
-    ctx.lineWidth = st.width;
-    ctx.stroke();
-    ctx.setLineDash([]);
+    strokeLayers(
+      ctx,
+      () => {
+        for (const l of links) {
+          let [p, q] = roadPoints(l.a, l.b);
+          // A road leaving the drawn area stops at the hexside (play-area maps, zooms).
+          if (!set.has(l.a)) p = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+          if (!set.has(l.b)) q = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+          ctx.moveTo(p.x, p.y);
+          ctx.lineTo(q.x, q.y);
+        }
+        for (const e of ex) {
+          const c = baseCenter(e.hex);
+          const a = (EDGE_ANGLE[e.side] * Math.PI) / 180;
+          ctx.moveTo(c.x, c.y);
+          ctx.lineTo(c.x + Math.cos(a) * BASE_R * 1.05, c.y + Math.sin(a) * BASE_R * 1.05);
+        }
+      },
+      roadLayers(type),
+    );
   }
 
   // 4. Bridges: a deck across the shared hexside.
