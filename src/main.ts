@@ -7,13 +7,9 @@ import { connectDiscord } from './discord/client.js';
 import { Router } from './discord/router.js';
 import { loadRuleLibrary } from './rules/load.js';
 import { commands, componentHandlers, type BotContext, type ChannelDice, type GamePlay } from '../commands/index.js';
-import { GameService } from './app/game-service.js';
-import type { EngineApi, EngineHelpers } from './app/engine-port.js';
-import { createStore, type GameStore } from './store/index.js';
-import { loadRuleset } from './data/load.js';
+import { openGameService } from './app/wiring.js';
 import { renderMap } from '../render/index.js';
 import type { MapView } from './engine/view.js';
-import * as engineModule from './engine/index.js';
 import type { Ruleset } from './engine/ruleset.js';
 import { rollInChannel } from './dice/channel.js';
 import { FileDiceStreamStore, MemoryDiceStreamStore, type DiceStreamStore } from './dice/store.js';
@@ -54,8 +50,6 @@ export interface BotOptions {
   /** Another Discord API base (the offline fake in tests). */
   rest?: { api: string; timeout?: number };
   handleSignals?: boolean;
-  /** A store to use instead of the one STORE_URL selects (tests pass an in-memory one). */
-  store?: GameStore;
   /** Epoch-ms clock for the service (default Date.now). */
   clock?: () => number;
   /** A ruleset to use instead of data/redwinter (tests pass one with a labelled fixture CRT). */
@@ -64,37 +58,29 @@ export interface BotOptions {
   newSeed?: () => string;
 }
 
-/** The game service over the configured store, the real engine and the renderer. */
-export async function createGamePlay(config: Config, options: Pick<BotOptions, 'store' | 'clock' | 'ruleset' | 'newSeed'> = {}): Promise<GamePlay> {
-  const ruleset = options.ruleset ?? loadRuleset();
-  const engine: EngineApi = engineModule.createEngine(ruleset);
-  const helpers: EngineHelpers = {
-    commitmentOf: (seed) => engineModule.commitmentOf(seed),
-    stateHash: (state) => engineModule.stateHash(state),
-    publicState: (state) => engineModule.publicState(state),
-  };
-  const store = options.store ?? (await createStore(config.STORE_URL, { finishedTtlDays: config.FINISHED_GAME_TTL_DAYS }));
-  const service = new GameService({
-    store,
-    engine,
-    helpers,
-    ruleset: { id: ruleset.id, scenarios: ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })) },
-    clock: options.clock ?? Date.now,
+/** The game service (src/app/wiring.ts: store, ruleset, engine) and the renderer bound to its map. */
+export async function createGamePlay(config: Config, options: Pick<BotOptions, 'clock' | 'ruleset' | 'newSeed'> = {}, log?: Logger): Promise<GamePlay> {
+  const bundle = await openGameService({
+    storeUrl: config.STORE_URL,
+    finishedTtlDays: config.FINISHED_GAME_TTL_DAYS,
+    ...(options.ruleset ? { ruleset: options.ruleset } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     ...(options.newSeed ? { newSeed: options.newSeed } : {}),
+    ...(log ? { onStoreError: (err: Error) => log.error({ err }, 'store error') } : {}),
   });
+  const map = bundle.ruleset.map;
   return {
-    service,
-    scenarios: ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })),
-    draw: (view, o = {}) => renderMap(view as MapView, ruleset.map, o),
-    // A store passed in belongs to the caller, who closes it.
-    close: options.store ? async () => {} : () => store.close(),
+    service: bundle.service,
+    scenarios: bundle.ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })),
+    draw: (view, o = {}) => renderMap(view as MapView, map, o),
+    close: () => bundle.close(),
   };
 }
 
 /** The game service and renderer for console mode, or why they could not be started. */
 export async function consolePlay(config: Config, log: Logger): Promise<{ play?: GamePlay; unavailable?: string }> {
   try {
-    return { play: await createGamePlay(config) };
+    return { play: await createGamePlay(config, {}, log) };
   } catch (err) {
     log.error({ err }, 'game service could not start');
     return { unavailable: (err as Error).message };
@@ -122,7 +108,7 @@ export interface RunningBot {
 
 /** Build the bot's parts (rules, service, renderer), route interactions to the slash commands, log in. */
 export async function startBot(config: Config, log: Logger, options: BotOptions = {}): Promise<RunningBot> {
-  const game = await createGamePlay(config, options);
+  const game = await createGamePlay(config, options, log);
   const ctx: BotContext = { log, rules: loadRuleLibrary(), dice: createChannelDice(config), game };
   const router = new Router(commands, componentHandlers, ctx, log);
   const client = await connectDiscord(config, log, options.rest, { router, handleSignals: options.handleSignals ?? true, onStop: () => game.close() });
