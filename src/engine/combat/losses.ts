@@ -293,7 +293,7 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
     let cur = u.hex;
     for (let i = 0; i < path.length; i++) {
       const next = path[i]!;
-      const choices = retreatChoices(state, ruleset, setup.side, [id], cur, visited, setup.awayFrom, i === path.length - 1, leaving);
+      const choices = retreatChoices(state, ruleset, setup.side, [id], cur, visited, setup.awayFrom, i === R - 1, leaving);
       if (!choices.includes(next)) {
         return bad(
           'rule/retreat-priority',
@@ -426,7 +426,9 @@ export function lossDecision(state: GameState, ruleset: Ruleset, setup: LossSetu
   const firstHexes: Record<string, HexId[]> = {};
   for (const u of us) {
     if (!u.must || u.limit < 1) continue;
-    firstHexes[u.id] = retreatChoices(state, ruleset, setup.side, [u.id], u.hex, new Set([u.hex]), setup.awayFrom, false, leaving);
+    // The first hex is also the last when the retreat can be only one hex long.
+    const oneHex = setup.losses - minSteps <= 1 || u.limit <= 1;
+    firstHexes[u.id] = retreatChoices(state, ruleset, setup.side, [u.id], u.hex, new Set([u.hex]), setup.awayFrom, oneHex, leaving);
   }
   let maxRetreat = 0;
   for (let r = Math.max(0, setup.losses - minSteps); r > 0; r--) {
@@ -497,7 +499,7 @@ function allocationFor(state: GameState, ruleset: Ruleset, setup: LossSetup, r: 
   for (const [hex, group] of byHex) {
     const p = defaultPath(state, ruleset, setup.side, group, hex, r, setup.awayFrom, leaving);
     if (!p) return null;
-    if (avoidZoc && p.some((h) => inEnemyZoc(state, ruleset, h, setup.side))) return null;
+    if (avoidZoc && p.some((h) => h === OFF_MAP || inEnemyZoc(state, ruleset, h, setup.side))) return null;
     for (const id of group) retreat[id] = p;
   }
   const answer: LossAnswer = { steps, retreat };

@@ -203,7 +203,10 @@ describe('Retreat off the map edge (8.5.2 priority II, 4.2)', () => {
     const st = state(edge, [['F1', 'A1'], ['F2', 'A2'], ['F3', 'A2'], ['F4', 'A2'], ['F5', 'B1'], ['F6', 'B1'], ['F7', 'B1'], ['S1', 'B2']]);
     const ch = retreatChoices(st, edge, 'finnish', ['F1'], 'A1', new Set(['A1']), ['B2'], true, new Set(['F1']));
     expect(ch).toEqual(['off-map']);
-    const r = checkLosses(st, edge, setup({ units: ['F1'], losses: 2, awayFrom: ['B2'] }), { steps: {}, retreat: { F1: ['off-map'] } });
+    // With two losses the first hex is not the last: A2 or B1 (on the map) must come first.
+    const two = checkLosses(st, edge, setup({ units: ['F1'], losses: 2, awayFrom: ['B2'] }), { steps: {}, retreat: { F1: ['off-map'] } });
+    expect(two.ok).toBe(false);
+    const r = checkLosses(st, edge, setup({ units: ['F1'], losses: 1, awayFrom: ['B2'] }), { steps: {}, retreat: { F1: ['off-map'] } });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const draft = structuredClone(st);

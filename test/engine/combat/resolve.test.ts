@@ -242,9 +242,9 @@ describe('Retreat off the map through a decision (8.5.2 priority II, 4.2)', () =
     const edge = ruleset({ terrain: { A1: 'forest', A2: 'forest', B1: 'forest', B2: 'forest', A3: 'forest', B3: 'forest', C1: 'forest', C2: 'forest' } });
     const st = state(edge, [['F1', 'A1'], ['F2', 'A2'], ['F3', 'A2'], ['F4', 'A2'], ['F5', 'B1'], ['F6', 'B1'], ['F7', 'B1'], ['S1', 'B2'], ['S2', 'B2'], ['S3', 'B2']]);
     const draft = structuredClone(st);
-    const x = io([6, 6]); // 15:5 = 3:1, 12 → fixture 0/4
+    const x = io([1, 1]); // 15:5 = 3:1, 2 → fixture 1/1
     resolveDeclared(draft, edge, declare(st, edge, 'soviet', ['S1', 'S2', 'S3'], 'A1'), x);
-    expect(pending<LossDecision>(draft).losses).toBe(4);
+    expect(pending<LossDecision>(draft)).toMatchObject({ losses: 1, firstHexes: { F1: ['off-map'] } });
     expect(answerLosses(draft, edge, 'finnish', { steps: {}, retreat: { F1: ['off-map'] } }, x)).toBeNull();
     expect(draft.units.F1!.location).toBe('exited');
     expect(x.events.map((e) => e.type)).toContain('exited');
