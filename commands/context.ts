@@ -22,7 +22,8 @@ export interface RuleLookup {
 
 /** A channel's public dice (src/dice's rollInChannel with the bot's stream store bound). */
 export interface ChannelDice {
-  /** Throws an Error named DiceInputError for bad notation (nothing is rolled then). */
+  /** Throws an Error named DiceInputError for bad notation, or a store error with code store/conflict
+   * when another roll on the channel won the race (nothing is rolled then). */
   roll(channelId: string, input: string): Promise<{ n: number; text: string; commitment: string; newStream: boolean }>;
 }
 

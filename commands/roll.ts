@@ -21,6 +21,9 @@ const roll: Command<BotContext> = {
       r = await ctx.dice.roll(ix.channelId, input);
     } catch (e) {
       if (e instanceof Error && e.name === 'DiceInputError') throw new Refusal(e.message, undefined, 'see the examples in the command description.');
+      if ((e as { code?: unknown }).code === 'store/conflict') {
+        throw new Refusal('Another roll in this channel was made at the same moment, so this one was not kept.', undefined, 'roll again.');
+      }
       throw e;
     }
     const lines = [`🎲 Roll #${r.n} for <@${ix.user.id}>${why ? ` (${why})` : ''}: ${r.text}`];

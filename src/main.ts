@@ -12,7 +12,8 @@ import { renderMap } from '../render/index.js';
 import type { MapView } from './engine/view.js';
 import type { Ruleset } from './engine/ruleset.js';
 import { rollInChannel } from './dice/channel.js';
-import { FileDiceStreamStore, MemoryDiceStreamStore, type DiceStreamStore } from './dice/store.js';
+import type { DiceStreamStore } from './dice/store.js';
+import type { GameStore } from './store/types.js';
 import type { Client } from 'discord.js';
 import type { Logger } from './log.js';
 
@@ -58,8 +59,8 @@ export interface BotOptions {
   newSeed?: () => string;
 }
 
-/** The game service (src/app/wiring.ts: store, ruleset, engine) and the renderer bound to its map. */
-export async function createGamePlay(config: Config, options: Pick<BotOptions, 'clock' | 'ruleset' | 'newSeed'> = {}, log?: Logger): Promise<GamePlay> {
+/** The game service (src/app/wiring.ts: store, ruleset, engine), the renderer bound to its map, and the store. */
+async function openGame(config: Config, options: Pick<BotOptions, 'clock' | 'ruleset' | 'newSeed'>, log?: Logger): Promise<{ play: GamePlay; store: GameStore }> {
   const bundle = await openGameService({
     storeUrl: config.STORE_URL,
     finishedTtlDays: config.FINISHED_GAME_TTL_DAYS,
@@ -69,12 +70,18 @@ export async function createGamePlay(config: Config, options: Pick<BotOptions, '
     ...(log ? { onStoreError: (err: Error) => log.error({ err }, 'store error') } : {}),
   });
   const map = bundle.ruleset.map;
-  return {
+  const play: GamePlay = {
     service: bundle.service,
     scenarios: bundle.ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })),
     draw: (view, o = {}) => renderMap(view as MapView, map, o),
     close: () => bundle.close(),
   };
+  return { play, store: bundle.store };
+}
+
+/** The game service and the renderer bound to its map. */
+export async function createGamePlay(config: Config, options: Pick<BotOptions, 'clock' | 'ruleset' | 'newSeed'> = {}, log?: Logger): Promise<GamePlay> {
+  return (await openGame(config, options, log)).play;
 }
 
 /** The game service and renderer for console mode, or why they could not be started. */
@@ -87,12 +94,32 @@ export async function consolePlay(config: Config, log: Logger): Promise<{ play?:
   }
 }
 
-/** Channel dice: streams kept beside the game store (in memory for memory:, files otherwise). */
-export function createChannelDice(config: Config): ChannelDice {
-  const store: DiceStreamStore = config.STORE_URL.startsWith('memory:') ? new MemoryDiceStreamStore() : new FileDiceStreamStore('var/dice');
+/**
+ * Channel dice streams kept as versioned records in the game store (so every bot process shares them,
+ * Redis included). A save must match the version its load saw: two rolls racing on one channel
+ * cannot both be kept; the loser fails loudly instead of overwriting the other's roll.
+ */
+export function storeDiceStreams(store: GameStore): DiceStreamStore {
+  const seen = new Map<string, number>();
+  return {
+    async get(channelId) {
+      const r = await store.loadRecord('dice', channelId);
+      seen.set(channelId, r?.version ?? 0);
+      return r?.value;
+    },
+    async set(channelId, value) {
+      const expected = seen.get(channelId) ?? 0;
+      seen.delete(channelId);
+      await store.saveRecord('dice', channelId, value, expected);
+    },
+  };
+}
+
+/** Public channel dice (src/dice) over the given stream store. */
+export function createChannelDice(streams: DiceStreamStore): ChannelDice {
   return {
     async roll(channelId, input) {
-      const r = await rollInChannel(store, channelId, input);
+      const r = await rollInChannel(streams, channelId, input);
       return { n: r.roll.n, text: r.roll.text, commitment: r.commitment, newStream: r.newStream };
     },
   };
@@ -108,8 +135,8 @@ export interface RunningBot {
 
 /** Build the bot's parts (rules, service, renderer), route interactions to the slash commands, log in. */
 export async function startBot(config: Config, log: Logger, options: BotOptions = {}): Promise<RunningBot> {
-  const game = await createGamePlay(config, options, log);
-  const ctx: BotContext = { log, rules: loadRuleLibrary(), dice: createChannelDice(config), game };
+  const { play: game, store } = await openGame(config, options, log);
+  const ctx: BotContext = { log, rules: loadRuleLibrary(), dice: createChannelDice(storeDiceStreams(store)), game };
   const router = new Router(commands, componentHandlers, ctx, log);
   const client = await connectDiscord(config, log, options.rest, { router, handleSignals: options.handleSignals ?? true, onStop: () => game.close() });
   return {
