@@ -44,6 +44,8 @@ export interface RenderOptions {
   stackList?: boolean;
   /** Boxes of counters off the map (default: on the whole map, not on zooms). */
   offMap?: boolean;
+  /** Redraw with smaller hexes (up to 3 times) while the PNG is larger than this (default TARGET_MAX_BYTES). */
+  maxBytes?: number;
   /** Switch individual overlays off (all on by default; ZOC only drawn when the view has it). */
   overlays?: Partial<Record<OverlayName, boolean>>;
 }
@@ -69,6 +71,8 @@ export interface PictureLayout {
 
 const MARGIN = 14;
 const MIN_WIDTH = 960;
+/** Canvas memory guard (4 bytes a pixel). */
+const MAX_PIXELS = 40_000_000;
 
 function clamp(n: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, n));
@@ -120,6 +124,9 @@ export function planPicture(view: MapView, map: GameMap, options: RenderOptions 
   const mapW = Math.ceil((b.maxX - b.minX) * scale);
   const mapH = Math.ceil((b.maxY - b.minY) * scale);
   const width = Math.max(mapW + 2 * MARGIN, MIN_WIDTH);
+  if (width * mapH > MAX_PIXELS) {
+    throw new RangeError(`picture too large (${width}×${mapH} px for the map alone): use smaller hexes or a zoom`);
+  }
   const chromeScale = clamp(width / 1460, 0.9, 1.3);
   const headerH = options.header === false ? 0 : Math.ceil(headerHeight(view.header, width / chromeScale) * chromeScale);
   const fx = Math.round((width - mapW) / 2);
@@ -368,13 +375,22 @@ export function encodePng(canvas: Canvas): Promise<Buffer> {
   });
 }
 
-/** Render a view of the map as a PNG. */
+/** Pictures above this many bytes are drawn again with smaller hexes (Discord's limit is 10 MiB). */
+export const TARGET_MAX_BYTES = 8 * 1024 * 1024;
+
+/** Render a view of the map as a PNG (redrawn smaller if it would not fit in TARGET_MAX_BYTES). */
 export async function renderMap(view: MapView, map: GameMap, options: RenderOptions = {}): Promise<Buffer> {
-  const drawn = drawMap(view, map, options);
-  try {
-    return await encodePng(drawn.canvas);
-  } finally {
-    drawn.release();
+  let opts = options;
+  for (let attempt = 0; ; attempt++) {
+    const drawn = drawMap(view, map, opts);
+    let png: Buffer;
+    try {
+      png = await encodePng(drawn.canvas);
+    } finally {
+      drawn.release();
+    }
+    if (png.length <= (options.maxBytes ?? TARGET_MAX_BYTES) || attempt >= 3) return png;
+    opts = { ...opts, hexSize: Math.max(8, Math.floor(drawn.layout.frame.scale * BASE_R * 0.7)) };
   }
 }
 

@@ -143,6 +143,19 @@ describe('renderMap', () => {
     }
   });
 
+  it('draws a picture again with smaller hexes when it would be too many bytes', async () => {
+    const view = busyView(100);
+    const full = await renderMap(view, map);
+    const limit = Math.floor(full.length * 0.7);
+    const small = await renderMap(view, map, { maxBytes: limit });
+    expect(small.length).toBeLessThanOrEqual(limit);
+    expect(small.readUInt32BE(16)).toBeLessThan(full.readUInt32BE(16));
+  });
+
+  it('refuses a picture too large to hold in memory', () => {
+    expect(() => planPicture(emptyView(), map, { hexSize: 200 })).toThrow(/too large/);
+  });
+
   it('encodes without blocking the event loop', async () => {
     const view = busyView(100);
     let ticks = 0;
