@@ -12,6 +12,7 @@
 import { areAdjacent, compareHexIds, hexDistance } from '../hex.js';
 import type { HexId, Ruleset, Side } from '../ruleset.js';
 import type { GameState, RuleViolation } from '../types.js';
+import { firedRangedThisPhase } from '../fire-record.js';
 import { checkColumn, crtCell } from './crt.js';
 import { analyseCombat, shiftText, situationFromState, type AttackerRef, type CombatAnalysis, type CombatKind } from './odds.js';
 import { applyLosses, canTakeSteps, checkLosses, lossDecision, OFF_MAP, type LossAnswer, type LossEvent, type LossSetup } from './losses.js';
@@ -43,6 +44,13 @@ export interface CombatIo {
   afterAdvance?(side: Side, units: string[], path: HexId[]): void;
   /** Place Pajari with the nearest friendly combat unit (12.3.1); the engine may ask the owner. */
   placeLeader?(unit: string, from: HexId): void;
+  /**
+   * Plug-in point for 8.1 steps 2–5 (support, 10.3; AT fire, 11.2), called after the declaration and
+   * before the ratio: it may roll, apply its own results to the draft, and return the Suppression
+   * markers each side earned (8.3 case 3), or a violation to refuse the whole action. Not set yet:
+   * until the ranged-fire and AT issues provide it, no support or AT fire takes part.
+   */
+  supportAndAtFire?(draft: GameState, declared: Declared): { suppression: { attacker: number; defender: number } } | RuleViolation;
 }
 
 const fail = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
@@ -145,6 +153,7 @@ export function checkCombatDeclaration(state: GameState, ruleset: Ruleset, side:
     if ((currentValues(def, u).cs ?? 0) <= 0) return { violation: fail('rule/no-cs', '8.2', `${id} has no CS to attack with.`) };
     if (!areAdjacent(u.hex, target)) return { violation: fail('rule/not-adjacent', '8.0', `${id} in ${u.hex} is not adjacent to ${target}.`) };
     if (rec.attacked.includes(id)) return { violation: fail('rule/already-attacked', '8.0 c', `${id} has already attacked this Combat Phase.`) };
+    if (firedRangedThisPhase(state, id)) return { violation: fail('rule/fired-this-phase', '10.0', `${id} made a Ranged Attack this phase: no Combat as well.`) };
     if (rec.advanced.includes(id)) return { violation: fail('rule/advanced', '8.7', `${id} advanced after combat this phase and cannot attack again.`) };
     attackers.push({ unit: id, from: u.hex });
   }
@@ -200,11 +209,13 @@ export function checkAssaultDeclaration(
 // ───────────────────────────── resolution (8.1 steps 6–9) ─────────────────────────────
 
 /** Analysis of a declared fight in the current state (no dice). */
-export function analyseDeclared(state: GameState, ruleset: Ruleset, d: Declared): CombatAnalysis {
+export function analyseDeclared(state: GameState, ruleset: Ruleset, d: Declared, suppression?: { attacker: number; defender: number }): CombatAnalysis {
   const rec = readRecord(state);
   const retreated = new Set(state.phase === 'combat' ? rec.retreated : []);
-  const attackers = d.attackers.filter((a) => !isLeader(mustCounter(ruleset, a.unit)));
-  return analyseCombat(ruleset, state, situationFromState(state, ruleset, d.kind, d.side, attackers, d.target, { retreated }));
+  const attackers = d.attackers.filter((a) => !isLeader(mustCounter(ruleset, a.unit)) && state.units[a.unit]?.location === 'map');
+  // No support in an Assault (9.2).
+  const sup = d.kind === 'assault' ? undefined : suppression;
+  return analyseCombat(ruleset, state, situationFromState(state, ruleset, d.kind, d.side, attackers, d.target, { retreated, ...(sup ? { suppression: sup } : {}) }));
 }
 
 function hotelApplies(state: GameState, ruleset: Ruleset, target: HexId, defenderSide: Side): boolean {
@@ -221,7 +232,13 @@ function hotelApplies(state: GameState, ruleset: Ruleset, target: HexId, defende
  * Returns a violation (and changes nothing) if the CRT column is not known.
  */
 export function resolveDeclared(draft: GameState, ruleset: Ruleset, d: Declared, io: CombatIo, extra: { mpLeft?: number } = {}): RuleViolation | null {
-  const a = analyseDeclared(draft, ruleset, d);
+  let suppression: { attacker: number; defender: number } | undefined;
+  if (d.kind === 'combat' && io.supportAndAtFire) {
+    const pre = io.supportAndAtFire(draft, d);
+    if ('code' in pre) return pre;
+    suppression = pre.suppression;
+  }
+  const a = analyseDeclared(draft, ruleset, d, suppression);
   const missing = checkColumn(ruleset.tables.crt, a.column);
   if (missing) return missing;
   const rec = writeRecord(draft);
