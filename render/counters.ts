@@ -263,14 +263,6 @@ const UNIT_MARKER: Record<UnitMarker, { text: string; bg: string; fg: string }> 
   lost: { text: '?', bg: '#111111', fg: '#ffffff' },
 };
 
-export const UNIT_MARKER_NAME: Record<UnitMarker, string> = {
-  suppressed: 'Suppressed unit',
-  fired: 'Unit has fired',
-  outOfSupply: 'Out of supply',
-  moved: 'Has moved',
-  lost: 'Lost in the woods',
-};
-
 /** Band text: the short label, plus the formation when it fits. */
 function bandText(ctx: CanvasRenderingContext2D, c: CounterView, maxW: number): { text: string; px: number } {
   const full = c.label.includes(c.formation) || c.type === 'leader' ? c.label : `${c.label} ${c.formation}`;

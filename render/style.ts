@@ -61,8 +61,6 @@ export const SIDE_STYLE: Record<Side, SideStyle> = {
 
 export const COLORS = {
   background: '#f6f3ea',
-  /** Hexes outside a zoom's focus. */
-  outside: '#f6f3ea',
   hexLine: 'rgba(40,40,40,0.35)',
   hexId: 'rgba(20,20,20,0.78)',
   hexIdOnDark: 'rgba(255,255,255,0.85)',
@@ -75,7 +73,6 @@ export const COLORS = {
   legendBg: '#ffffff',
   legendText: '#1b1b1b',
   legendRule: '#cccccc',
-  combat: '#111111',
   combatLabelBg: '#fff6c2',
   reachVeil: 'rgba(15, 15, 15, 0.38)',
   reachText: '#1b1b1b',

@@ -331,7 +331,7 @@ export function haloText(ctx: CanvasRenderingContext2D, text: string, x: number,
 }
 
 /** A small filled tag with centred text. */
-export function tagText(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, bg: string, fg: string, px: number): void {
+function tagText(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, bg: string, fg: string, px: number): void {
   ctx.font = font(px, true);
   const w = ctx.measureText(text).width + 6;
   const h = px + 4;

@@ -86,7 +86,7 @@ describe('renderMap', () => {
       const t = map.hexes[id]!.terrain;
       // Roads, bridges and buildings cross some hexes; their terrain colour still shows around them.
       expect(share(ctx, c.x, c.y, TERRAIN_FILL[t], Math.round(layout.frame.scale * 20)), `${id}`).toBeGreaterThan(0.2);
-      expect(near(pixelAt(ctx, c.x, c.y), hex(COLORS.outside))).toBe(false);
+      expect(near(pixelAt(ctx, c.x, c.y), hex(COLORS.background))).toBe(false);
     }
     let othersInside = 0;
     for (const id of Object.keys(map.hexes)) {
@@ -94,7 +94,7 @@ describe('renderMap', () => {
       const c = pixelCenter(layout.frame, id);
       if (c.x < 0 || c.y < layout.frame.y || c.x >= layout.width || c.y >= layout.frame.y + layout.frame.height) continue;
       othersInside++;
-      expect(near(pixelAt(ctx, c.x, c.y), hex(COLORS.outside)), `${id} must not be drawn`).toBe(true);
+      expect(near(pixelAt(ctx, c.x, c.y), hex(COLORS.background)), `${id} must not be drawn`).toBe(true);
     }
     expect(othersInside).toBeGreaterThan(0);
   });
@@ -245,9 +245,9 @@ describe('play area', () => {
       .map((id) => pixelCenter(f, id))
       .filter((c) => c.x > f.x && c.x < f.x + f.width && c.y > f.y && c.y < f.y + f.height);
     expect(others.length).toBeGreaterThan(0);
-    for (const c of others) expect(near(pixelAt(ctx, c.x, c.y), hex(COLORS.outside))).toBe(true);
+    for (const c of others) expect(near(pixelAt(ctx, c.x, c.y), hex(COLORS.background))).toBe(true);
     const inside = pixelCenter(layout.frame, 'K16');
-    expect(near(pixelAt(ctx, inside.x, inside.y), hex(COLORS.outside))).toBe(false);
+    expect(near(pixelAt(ctx, inside.x, inside.y), hex(COLORS.background))).toBe(false);
   });
 });
 
