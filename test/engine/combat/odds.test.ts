@@ -182,3 +182,39 @@ describe('Netting out modifiers (8.3.1)', () => {
     expect(a.column).toBe('6:1');
   });
 });
+
+describe('Retreated units (8.5.2.3)', () => {
+  const rs = ruleset({ terrain: area('M16', 3, 'forest') });
+  it('counts units that retreated earlier this Combat Phase as zero beside fresh units', () => {
+    const st = state(rs, [['S1', 'M15'], ['F1', 'M16'], ['F2', 'M16']]);
+    const s = situationFromState(st, rs, 'combat', 'soviet', [{ unit: 'S1', from: 'M15' }], 'M16', { retreated: new Set(['F1']) });
+    const a = analyseCombat(rs, st, s);
+    expect(a.defenderTotal).toBe(5);
+    expect(a.halvings.map((h) => h.text).join()).toContain('8.5.2.3');
+  });
+  it('halves the total, rounded up, when only retreated units defend', () => {
+    const st = state(rs, [['S1', 'M15'], ['F1', 'M16'], ['F2', 'M16', 1]]);
+    const s = situationFromState(st, rs, 'combat', 'soviet', [{ unit: 'S1', from: 'M15' }], 'M16', { retreated: new Set(['F1', 'F2']) });
+    expect(analyseCombat(rs, st, s).defenderTotal).toBe(4); // (5 + 3) / 2
+  });
+});
+
+describe('Modifiers read from other rules (8.3 cases 10, 12, 14)', () => {
+  const rs = ruleset({ terrain: area('M16', 3, 'forest') });
+  it('gives the Finns one column in the turn of their change of stance (8.3 case 10)', () => {
+    const a = analyse({}, [['F1', 'M15'], ['S1', 'M16']], [{ unit: 'F1', from: 'M15' }], 'M16', { side: 'finnish', markers: [{ type: 'stanceChange', hex: 'A13' }] });
+    expect(a.modifiers.map((m) => m.text)).toEqual(['turn of the Finnish change of operational stance: 1R (8.3 case 10)']);
+  });
+  it('gives attacking Finns 1R after the Soviet morale collapse (8.3 case 12)', () => {
+    const a = analyse({}, [['F1', 'M15'], ['S1', 'M16']], [{ unit: 'F1', from: 'M15' }], 'M16', { side: 'finnish', markers: [{ type: 'sovietMoraleCollapse', hex: 'X28' }] });
+    expect(a.modifiers.map((m) => m.shift)).toEqual([1]);
+  });
+  it('applies the Field Kitchen shift only with optional rule 20.8 (8.3 case 14)', () => {
+    const st = state(rs, [['F1', 'M15'], ['S1', 'M16']], { markers: [{ type: 'fieldKitchenEliminated', hex: 'M16' }] });
+    const off = analyseCombat(rs, st, situationFromState(st, rs, 'combat', 'finnish', [{ unit: 'F1', from: 'M15' }], 'M16'));
+    expect(off.modifiers).toEqual([]);
+    const on = { ...st, options: { '20.8': true } };
+    const a = analyseCombat(rs, on, situationFromState(on, rs, 'combat', 'finnish', [{ unit: 'F1', from: 'M15' }], 'M16'));
+    expect(a.modifiers.map((m) => m.text)).toEqual(['Soviets in an eliminated Finnish Field Kitchen hex (optional 20.8): 3R (8.3 case 14)']);
+  });
+});

@@ -265,3 +265,17 @@ describe('Support plug-in point (8.1 steps 2–5, 8.3 case 3)', () => {
     expect(ev.column).toBe('3:1');
   });
 });
+
+describe('Pajari retreats with his stack (12.3)', () => {
+  it('follows the units of his hex when they retreat (12.3)', () => {
+    const rs = ruleset({ terrain: area('M16', 4, 'forest'), supply: { soviet: ['P16'], finnish: ['H16'] } });
+    const st = state(rs, [['S1', 'M15'], ['S2', 'L18'], ['F1', 'M16'], ['Pajari', 'M16']]);
+    const draft = structuredClone(st);
+    const x = io([6, 6, 6, 6]); // 5:5 = 1:1, Pajari 1L → 1:2; 12 → fixture 0/2
+    resolveDeclared(draft, rs, declare(st, rs, 'soviet', ['S1'], 'M16'), x);
+    expect(answerLosses(draft, rs, 'finnish', { steps: { F1: 1 }, retreat: { F1: ['N17'] } }, x)).toBeNull();
+    expect(draft.units.Pajari!.hex).toBe('N17');
+    // Both count as retreated for the rest of the phase (8.5.2.3); Pajari's shift goes with him (odds tests).
+    expect(readRecord(draft).retreated.sort()).toEqual(['F1', 'Pajari']);
+  });
+});
