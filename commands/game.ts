@@ -1,7 +1,7 @@
 // /game: the life of a game in this channel: new, join, seat, leave, start, status, undo, resign,
 // abort, export, verify. Every check (host, seats, turn, undo window) is the service's.
 import { SlashCommandBuilder, type SlashCommandStringOption } from '@discordjs/builders';
-import type { GameRef } from '../src/app/game-service.js';
+import { sideName, type GameRef } from '../src/app/game-service.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Side } from '../src/engine/types.js';
 import type { Command } from '../src/discord/command.js';
@@ -137,7 +137,7 @@ const handlers: Record<string, Handler> = {
     const lines = r.lines.filter((l) => !l.startsWith('Waiting since'));
     const since = r.status.mustAct?.since;
     if (r.status.mustAct && since != null) lines.push(`Waiting since <t:${Math.floor(since / 1000)}:f> (<t:${Math.floor(since / 1000)}:R>).`);
-    if (r.status.undoable) lines.push(`Undo available to the ${r.status.undoable.side} side (${r.status.undoable.steps} step(s)).`);
+    if (r.status.undoable) lines.push(`Undo available to the ${sideName(r.status.undoable.side)} side (${r.status.undoable.steps} step(s)).`);
     await respond(ix, { content: lines.join('\n'), components: controlsFor(r.status) });
   },
 

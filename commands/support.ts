@@ -275,7 +275,7 @@ export async function postChange(
     // The text first, then the whole map in a follow-up (drawing it is the slow part).
     await respond(ix, { content: lines.join('\n'), components });
     if (request) {
-      const caption = after?.turn ? `Map at the start of turn ${after.turn}, ${after.phase} phase.` : 'Final position.';
+      const caption = after?.turn && after.activeSide ? `Turn ${after.turn}: the ${sideName(after.activeSide)} ${after.phase} phase begins.` : 'Final position.';
       await respond(ix, { content: caption, files: [await drawView(ctx, ref, request, true, 'phase-map.png')] });
     }
   } else {

@@ -132,7 +132,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(r[0]!.content).toMatch(/Summary of the Soviet reset phase/);
     // The whole map follows in a follow-up (a webhook POST after the edited placeholder).
     expect(r[1]!.raw.method).toBe('POST');
-    expect(r[1]!.content).toMatch(/Map at the start of turn 2, action phase/);
+    expect(r[1]!.content).toMatch(/Turn 2: the Soviet action phase begins/);
     expectPng(r[1]!.files[0]!.data);
 
     // The same button again is stale (the game moved on) and changes nothing.
