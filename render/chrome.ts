@@ -411,7 +411,7 @@ function legendBlocks(): LegendBlock[] {
                 ctx.fillText(t, cx + dx, cy + 0.5);
               }
             },
-            'On a unit: S F, O out of supply, M moved',
+            'On a unit: S F, O no supply, M moved, ? lost',
           ],
         ];
         items.forEach(([icon, text], i) => {

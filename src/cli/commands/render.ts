@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR, loadRuleset } from '../../data/load.js';
 import { parseHexId } from '../../engine/hex.js';
 import { createEngine, replayRecord, type GameRecord, type GameState, type RecordedAction } from '../../engine/index.js';
-import type { GameMap, Ruleset, Scenario, Side } from '../../engine/ruleset.js';
+import type { Ruleset, Side } from '../../engine/ruleset.js';
 import type { MapView } from '../../engine/view.js';
 import { DISCORD_UPLOAD_LIMIT, renderMap, type RenderOptions } from '../../../render/index.js';
 import type { CliCommand, CliIO } from '../types.js';
@@ -59,13 +59,6 @@ export function toGameRecord(raw: unknown): GameRecord | string {
     };
   }
   return 'expected a hexref record (format "hexref-record") or a game export (format "hexref-record/1")';
-}
-
-/** The map to draw for a scenario: its play area only, when it has one. */
-function scenarioMap(rs: Ruleset, scenario: Scenario): GameMap {
-  if (!scenario.playArea) return rs.map;
-  const keep = new Set(scenario.playArea);
-  return { ...rs.map, hexes: Object.fromEntries(Object.entries(rs.map.hexes).filter(([id]) => keep.has(id))) };
 }
 
 function fail(io: CliIO, message: string, code = 2): number {
@@ -173,7 +166,7 @@ const command: CliCommand = {
     const t0 = performance.now();
     let png: Buffer;
     try {
-      png = await renderMap(view, scenarioMap(rs, scenario), options);
+      png = await renderMap(view, rs.map, options);
     } catch (e) {
       return fail(io, `cannot draw the map: ${(e as Error).message}`, 1);
     }
