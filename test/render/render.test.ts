@@ -156,6 +156,22 @@ describe('renderMap', () => {
     expect(() => planPicture(emptyView(), map, { hexSize: 200 })).toThrow(/too large/);
   });
 
+  it('lists off-map counters under the whole map (not on zooms) and stacks under zooms', () => {
+    const view = busyView(30);
+    const defs = ruleset().counters.filter((c) => c.full.ma === null).slice(0, 3);
+    const plainWhole = planPicture(view, map).height;
+    view.offMap.push({ side: 'soviet', title: 'Off-map artillery', units: defs.map((d) => counterView(d)) });
+    const whole = planPicture(view, map);
+    expect(whole.offMapH).toBeGreaterThan(0);
+    expect(whole.height).toBe(plainWhole + whole.offMapH);
+    const stacked = Object.entries(view.units).find(([, s]) => s.length > 1)![0];
+    const zoom = planPicture(view, map, { center: stacked, radius: 2 });
+    expect(zoom.offMapH).toBe(0);
+    expect(zoom.stackLines.some((l) => l.startsWith(`${stacked}: `))).toBe(true);
+    const top = view.units[stacked]!.at(-1)!.id;
+    expect(zoom.stackLines.find((l) => l.startsWith(`${stacked}: `))).toMatch(new RegExp(`^${stacked}: ${top.replace(/[/#]/g, '.')}`));
+  });
+
   it('encodes without blocking the event loop', async () => {
     const view = busyView(100);
     let ticks = 0;
