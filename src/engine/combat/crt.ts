@@ -34,7 +34,7 @@ export function crtMissingViolation(column: OddsColumn | 'any', rolls: number[])
     rule: '8.4',
     message:
       `${what}, so no Combat or Assault can be resolved. ` +
-      'The game owner can enter the values from the Player Aid Card with `hexref data crt import <file>` (see docs/rulings.md, "CRT values").',
+      'The game owner can enter the values from the Player Aid Card with `hexref crt import <file>` (see docs/rulings.md, "CRT values").',
   };
 }
 
