@@ -5,7 +5,7 @@ import type { ComponentHandler } from '../src/discord/command.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
 import type { Action, PendingDecision, Phase } from '../src/engine/types.js';
 import type { BotContext } from './context.js';
-import { actorOf, drawView, postChange, sideFor, statusOrNull, unwrap } from './support.js';
+import { actorOf, defaultAnswer, drawView, postChange, sideFor, statusOrNull, unwrap } from './support.js';
 
 async function act(ix: Parameters<ComponentHandler<BotContext>['handle']>[0], ctx: BotContext, gameId: string, version: number, action: Action): Promise<void> {
   await defer(ix);
@@ -46,6 +46,7 @@ const decide: ComponentHandler<BotContext> = {
     if (pending.type === 'combatLosses' && what === 'step' && chosen) action = { type: 'takeLosses', steps: { [chosen]: 1 } };
     if (pending.type === 'advance' && what === 'advance') action = { type: 'advance', units: pending.default.units, path: pending.default.path };
     if (pending.type === 'advance' && what === 'stay') action = { type: 'advance', units: [], path: [] };
+    if (what === 'default') action = defaultAnswer(pending);
     if (!action) throw new Refusal('This control does not match the decision the game is waiting for.', undefined, 'use `/game status` for fresh controls.');
     await act(ix, ctx, ref.gameId, ref.version, action);
   },

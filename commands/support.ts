@@ -17,7 +17,7 @@ import {
 } from 'discord.js';
 import type { Actor, GameRef, Result, StatusView, ViewRequest } from '../src/app/game-service.js';
 import { describeAction, sideName } from '../src/app/game-service.js';
-import type { GameEvent, LegalActions, PendingDecision, Side } from '../src/engine/types.js';
+import type { Action, GameEvent, LegalActions, PendingDecision, Side } from '../src/engine/types.js';
 import { normaliseHexInput } from '../src/discord/hex-input.js';
 import { encodeCustomId } from '../src/discord/custom-id.js';
 import { Refusal, respond } from '../src/discord/replies.js';
@@ -237,7 +237,23 @@ export function decisionControls(status: StatusView, pending: PendingDecision): 
     if (!pending.mandatory) buttons.push(new ButtonBuilder().setCustomId(id('stay')).setLabel('Do not advance').setStyle(ButtonStyle.Secondary));
     return [row(...buttons)];
   }
+  // Any other decision that carries the engine's default and whose answer we know (e.g. Ranged Attack losses).
+  const other = pending as { type: string; defaultText?: string };
+  if (defaultAnswer(pending) && other.defaultText) {
+    return [row(new ButtonBuilder().setCustomId(id('default')).setLabel(label(`Accept: ${other.defaultText}`)).setStyle(ButtonStyle.Success))];
+  }
   return [];
+}
+
+/** Which action answers a decision, by decision type (for decisions answered by their `default`). */
+const ANSWERS: Record<string, 'takeLosses' | 'advance'> = { combatLosses: 'takeLosses', rangedLosses: 'takeLosses', advance: 'advance' };
+
+/** The engine's default answer to a pending decision, as an action, when the decision offers one. */
+export function defaultAnswer(pending: PendingDecision): Action | null {
+  const p = pending as { type: string; default?: Record<string, unknown> };
+  const type = ANSWERS[p.type];
+  if (!type || !p.default) return null;
+  return { ...p.default, type } as Action;
 }
 
 /** How to reach a game once it has left the channel. */
@@ -311,5 +327,6 @@ export function describePending(p: PendingDecision): string {
   if (p.type === 'placeLeader') return `place ${p.unit} in one of ${p.options.join(', ')} (rule ${p.rule})`;
   if (p.type === 'combatLosses') return `take ${p.losses} loss(es) as the ${p.role} of combat #${p.combatId} (rule ${p.rule}); default: ${p.defaultText}`;
   if (p.type === 'advance') return `decide the advance after combat #${p.combatId} (rule ${p.rule}); default: ${p.defaultText}`;
-  return (p as { type: string }).type;
+  const other = p as { type: string; rule?: string; defaultText?: string };
+  return `decide: ${other.type}${other.rule ? ` (rule ${other.rule})` : ''}${other.defaultText ? `; default: ${other.defaultText}` : ''}`;
 }

@@ -76,7 +76,8 @@ export function describeDecision(p: PendingDecision): string {
   if (p.type === 'placeLeader') return `place ${p.unit} in one of ${p.options.join(', ')} (rule ${p.rule}); \`decide\` picks ${p.options[0]}, \`decide <hex>\` another`;
   if (p.type === 'combatLosses') return `take ${p.losses} loss(es) as the ${p.role} (rule ${p.rule}); \`decide\` accepts the default: ${p.defaultText}; \`decide <unit>\` puts a one-step loss on that unit`;
   if (p.type === 'advance') return `advance after combat (rule ${p.rule}); \`decide\` takes the default: ${p.defaultText}${p.mandatory ? '' : '; `decide stay` declines'}`;
-  return (p as { type: string }).type;
+  const other = p as { type: string; rule?: string; defaultText?: string };
+  return `${other.type}${other.rule ? ` (rule ${other.rule})` : ''}${other.defaultText ? `; \`decide\` takes the default: ${other.defaultText}` : ''}`;
 }
 
 function slug(s: string): string {
@@ -177,6 +178,12 @@ export class ConsoleSession {
         } else if (pending.type === 'advance') {
           const stay = sub === 'stay' || sub === 'no';
           await this.act(stay ? { type: 'advance', units: [], path: [] } : { type: 'advance', units: pending.default.units, path: pending.default.path });
+        } else {
+          // Other decisions answered by their default (e.g. Ranged Attack losses: takeLosses).
+          const p = pending as { type: string; default?: Record<string, unknown> };
+          const answer = p.type.endsWith('Losses') ? 'takeLosses' : null;
+          if (!answer || !p.default) return this.out([`This console cannot answer a '${p.type}' decision yet.`]), true;
+          await this.act({ ...p.default, type: answer } as Action);
         }
         return true;
       }

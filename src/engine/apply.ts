@@ -13,6 +13,7 @@ import { checkPath, envFor, routeTo, type Mover } from './movement.js';
 import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
 import { dueReinforcements, lastTurn } from './reinforcements.js';
 import { updateControlAfterMove } from './zoc.js';
+import { pendingLabel, phaseLabel, sideLabel } from './labels.js';
 import { pickUpLeaders } from './pajari.js';
 import { checkForcedDice, type DiceSource } from './dice.js';
 import { applyCombatAction, combatPendingGate, consumeOverrun } from './combat/engine.js';
@@ -50,7 +51,7 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   if (state.phase === 'gameOver') return fail('rule/game-over', '3.0', 'The game is over.');
   const who = whoMustAct(state);
   if (who.side !== side) {
-    return fail('rule/not-your-turn', who.pending ? who.pending.rule : '3.0', `It is the ${who.side} player's turn to act (${who.what}).`);
+    return fail('rule/not-your-turn', who.pending ? who.pending.rule : '3.0', `It is the ${sideLabel(who.side)} player's turn to act: ${who.pending ? pendingLabel(who.pending.type) : `the ${phaseLabel(who.what)}`}.`);
   }
   if (who.pending) {
     const gate = combatPendingGate(who.pending, action);
@@ -66,7 +67,7 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   switch (action.type) {
     case 'endPhase':
       if (action.phase !== state.phase) {
-        err = { code: 'rule/wrong-phase', rule: '3.0', message: `The current phase is ${state.phase}, not ${String(action.phase)}.` };
+        err = { code: 'rule/wrong-phase', rule: '3.0', message: `The current phase is the ${phaseLabel(state.phase)}, not ${typeof action.phase === 'string' ? phaseLabel(action.phase) : String(action.phase)}.` };
         break;
       }
       advancePhase(ctx, draft, events);
@@ -105,7 +106,7 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
 }
 
 function needActionPhase(state: GameState, what: string): RuleViolation | null {
-  if (state.phase !== 'action') return { code: 'rule/wrong-phase', rule: '3.0', message: `${what} happens in your Action Phase; the current phase is ${state.phase}.` };
+  if (state.phase !== 'action') return { code: 'rule/wrong-phase', rule: '3.0', message: `${what} happens in your Action Phase; the current phase is the ${phaseLabel(state.phase)}.` };
   return null;
 }
 

@@ -7,6 +7,7 @@ import type { Side } from './ruleset.js';
 import type { ActionType, GameState, LegalActions, RuleViolation, UnitMoves } from './types.js';
 import type { HexId } from './hex.js';
 import { whoMustAct } from './sequence.js';
+import { mustActLabel } from './labels.js';
 import { envFor, reachable, type Env, type Mover } from './movement.js';
 import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
 import { dueReinforcements, lastTurn } from './reinforcements.js';
@@ -33,7 +34,7 @@ export function movesForUnits(ctx: Ctx, state: GameState, ids: string[]): UnitMo
   const side = first.side;
   const who = whoMustAct(state);
   if (who.side !== side || state.phase !== 'action' || who.pending) {
-    return { violation: { code: 'rule/wrong-phase', rule: '3.0', message: `Units move in their own Action Phase; now: ${who.side} ${who.what}.` } };
+    return { violation: { code: 'rule/wrong-phase', rule: '3.0', message: `Units move in their own Action Phase; now it is ${mustActLabel(who)}.` } };
   }
   const list = checkUnitList(state, side, ids);
   if ('violation' in list) return list;

@@ -1,7 +1,7 @@
 // Buttons and selects built for the next step: within Discord's limits, decodable, default first.
 import { describe, expect, it } from 'vitest';
 import type { StatusView } from '../../src/app/game-service.js';
-import { controlsFor, needsPing } from '../../commands/support.js';
+import { controlsFor, defaultAnswer, needsPing } from '../../commands/support.js';
 import { CUSTOM_ID_MAX, decodeCustomId } from '../../src/discord/custom-id.js';
 
 const base: StatusView = {
@@ -32,6 +32,15 @@ describe('controls for the next step', () => {
     expect(decodeCustomId(c[0]!.custom_id)!.payload).toBe('place:I17');
     expect(c[1]!.options).toHaveLength(2);
     expect(c.some((x) => x.label?.startsWith('End'))).toBe(false);
+  });
+
+  it('answers any other decision that carries a default with one click (Ranged Attack losses, 10.4.2)', () => {
+    const pending = { type: 'rangedLosses', side: 'finnish', hex: 'J16', steps: 1, rule: '10.4.2', units: [], default: { steps: { '1/1/JR16': 1 } }, defaultText: '1/1/JR16 −1 step' };
+    const c = flat({ ...base, mustAct: { side: 'finnish', what: 'rangedLosses', since: 0, pending } });
+    expect(c[0]!.label).toBe('Accept: 1/1/JR16 −1 step');
+    expect(decodeCustomId(c[0]!.custom_id)!.payload).toBe('default');
+    expect(defaultAnswer(pending as never)).toEqual({ type: 'takeLosses', steps: { '1/1/JR16': 1 } });
+    expect(defaultAnswer({ type: 'somethingNew', default: {} } as never)).toBeNull();
   });
 
   it('mentions a side when it becomes the one to act, or a decision appears; not for more of the same', () => {
