@@ -1,7 +1,7 @@
 // The router, reply helpers and customId codec against the real discord.js Client and the local
 // fake Discord (no network): slash commands, autocomplete, buttons, selects, refusals, errors.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, SlashCommandBuilder, StringSelectMenuBuilder, type Client } from 'discord.js';
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, SlashCommandBuilder, StringSelectMenuBuilder, type Client, type TextChannel } from 'discord.js';
 import { connectDiscord } from '../../src/discord/client.js';
 import { Router } from '../../src/discord/router.js';
 import type { Command, ComponentHandler } from '../../src/discord/command.js';
@@ -126,6 +126,16 @@ describe('discord router against the fake Discord', () => {
     expect(stale.ephemeral).toBe(true);
     expect(stale.content).toContain('older position');
     expect(ctx.clicks).toEqual(['a']);
+  });
+
+  it('the fake records channel messages and serves the guild from GUILD_CREATE', async () => {
+    expect(client.guilds.cache.get(fake.guildId)?.name).toBe('Tolvajärvi');
+    const channel = client.channels.cache.get(fake.channelId) as TextChannel;
+    await channel.send({ content: 'hello', files: [{ attachment: Buffer.from('x'), name: 'a.txt' }] });
+    const post = fake.channelPosts()[0]!;
+    expect(post.body.content).toBe('hello');
+    expect(post.files[0]!.name).toBe('a.txt');
+    expect(post.headers.authorization).toBe('Bot fake.token.value');
   });
 
   it('refuses a control it does not know', async () => {

@@ -14,6 +14,7 @@ import type { HexId, Ruleset, Side } from '../ruleset.js';
 import type { GameState, RuleViolation } from '../types.js';
 import { firedRangedThisPhase } from '../fire-record.js';
 import { checkColumn, crtCell } from './crt.js';
+import { sidePhaseLabel } from '../labels.js';
 import { analyseCombat, shiftText, situationFromState, type AttackerRef, type CombatAnalysis, type CombatKind } from './odds.js';
 import { applyLosses, canTakeSteps, checkLosses, lossDecision, OFF_MAP, type LossAnswer, type LossEvent, type LossSetup } from './losses.js';
 import type { AdvanceDecision, CombatDecision, CombatEvent, CombatPhaseRecord, CombatRecord, LossDecision } from './types.js';
@@ -124,7 +125,7 @@ function checkTarget(state: GameState, ruleset: Ruleset, side: Side, targetText:
 /** Validate a Combat declaration (8.0 a–f, 8.1 step 1, 8.7). */
 export function checkCombatDeclaration(state: GameState, ruleset: Ruleset, side: Side, attackersIn: unknown, targetText: unknown): Declared | { violation: RuleViolation } {
   if (state.phase !== 'combat' || state.activeSide !== side) {
-    return { violation: fail('rule/wrong-phase', '8.0', `Combats happen in your own Combat Phase; now it is the ${state.activeSide} ${state.phase} phase.`) };
+    return { violation: fail('rule/wrong-phase', '8.0', `Combats happen in your own Combat Phase; now it is ${sidePhaseLabel(state.activeSide, state.phase)}.`) };
   }
   if (combatInProgress(state)) return { violation: fail('rule/combat-in-progress', '8.1', 'Finish the current combat (losses and advance) before attacking another hex.') };
   if (side === 'soviet' && state.markers.some((m) => m.type === 'sovietMoraleCollapse')) {
@@ -179,7 +180,7 @@ export function checkAssaultDeclaration(
   mp: { from: HexId; mpLeft: number; cost: number; minimumMove: boolean },
 ): Declared | { violation: RuleViolation } {
   if (state.phase !== 'action' || state.activeSide !== side) {
-    return { violation: fail('rule/wrong-phase', '9.0', `Assaults happen during movement in your own Action Phase; now it is the ${state.activeSide} ${state.phase} phase.`) };
+    return { violation: fail('rule/wrong-phase', '9.0', `Assaults happen during movement in your own Action Phase; now it is ${sidePhaseLabel(state.activeSide, state.phase)}.`) };
   }
   if (combatInProgress(state)) return { violation: fail('rule/combat-in-progress', '8.1', 'Finish the current Assault first.') };
   if (side === 'soviet' && state.markers.some((m) => m.type === 'sovietMoraleCollapse')) {
