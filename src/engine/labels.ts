@@ -1,0 +1,55 @@
+/**
+ * Player words for the engine's internal names: phases (3.0) and pending decisions. Use these in
+ * every message a player reads instead of the raw `state.phase` / `pending.type` strings
+ * ("subZero", "combatLosses"). Pure.
+ */
+import type { Side } from './ruleset.js';
+
+const PHASES: Record<string, string> = {
+  reset: 'Reset Phase',
+  action: 'Action Phase',
+  combat: 'Combat Phase',
+  subZero: 'Sub-Zero Loss Phase',
+  gameOver: 'end of the game',
+};
+
+const PENDING: Record<string, string> = {
+  placeLeader: 'placing Pajari with a friendly unit (12.3.1)',
+  combatLosses: 'loss decision after combat (8.5)',
+  advance: 'advance after combat decision (8.7)',
+  rangedLosses: 'loss decision after a Ranged Attack (10.4.2)',
+};
+
+const SIDES: Record<Side, string> = { soviet: 'Soviet', finnish: 'Finnish' };
+
+/** "Sub-Zero Loss Phase" for `subZero`, "Action Phase" for `action`; unknown names are returned as they are. */
+export function phaseLabel(phase: string): string {
+  return PHASES[phase] ?? phase;
+}
+
+/** "loss decision after combat (8.5)" for `combatLosses`; unknown types are returned as they are. */
+export function pendingLabel(type: string): string {
+  return PENDING[type] ?? type;
+}
+
+/** "Soviet" / "Finnish". */
+export function sideLabel(side: Side): string {
+  return SIDES[side] ?? side;
+}
+
+/** "the Soviet Action Phase", "the Sub-Zero Loss Phase" (no side: it belongs to both, 3.0 V). */
+export function sidePhaseLabel(side: Side, phase: string): string {
+  if (phase === 'subZero' || phase === 'gameOver') return `the ${phaseLabel(phase)}`;
+  return `the ${sideLabel(side)} ${phaseLabel(phase)}`;
+}
+
+/** Words for whoMustAct().what, which is either a phase or a pending decision's type. */
+export function whatLabel(what: string): string {
+  return PHASES[what] ?? PENDING[what] ?? what;
+}
+
+/** Words for whoMustAct(): "the Soviet Action Phase", "the Finnish player's loss decision after combat (8.5)". */
+export function mustActLabel(who: { side: Side; what: string; pending?: { type: string } | null }): string {
+  if (who.pending) return `the ${sideLabel(who.side)} player's ${pendingLabel(who.pending.type)}`;
+  return sidePhaseLabel(who.side, who.what);
+}
