@@ -2,7 +2,7 @@
  * The hexref rules engine (pure): createEngine(ruleset) → setup, legalActions, apply, whoMustAct,
  * toMapView. See docs/architecture.md and docs/game-record.md.
  */
-import type { Ruleset, Side } from './ruleset.js';
+import type { HexId, Ruleset, Side } from './ruleset.js';
 import type { Action, ApplyResult, GameState, LegalActions, MapViewOptions, PendingDecision, PublicGameState, RuleViolation, UnitMoves } from './types.js';
 import type { MapView } from './view.js';
 import { contextOf, type Ctx } from './ctx.js';
@@ -12,6 +12,7 @@ import { legalActionsFor, movesForUnits } from './legal.js';
 import { whoMustAct as who } from './sequence.js';
 import { buildMapView } from './map-view.js';
 import { previewAttack } from './combat/preview.js';
+import { decisionHexes } from './combat/engine.js';
 import { canonicalJson, sha256Hex } from './hash.js';
 
 export type * from './types.js';
@@ -33,6 +34,8 @@ export interface Engine {
   toMapView(state: GameState, opts?: MapViewOptions): MapView;
   /** Read-only odds of a proposed Combat or Assault (8.2–8.4): every shift with its case, and each outcome's chance. */
   previewAttack(state: GameState, side: Side, req: AttackPreviewRequest): AttackPreviewResult;
+  /** Next hexes open for a retreat or advance path being built for the pending combat decision (8.5.2, 8.7.1). */
+  decisionHexes(state: GameState, req: { units: string[]; path: HexId[]; final?: boolean }): HexId[];
 }
 
 export type AttackPreviewRequest = Parameters<typeof previewAttack>[3];
@@ -65,6 +68,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     whoMustAct: (state) => who(state),
     toMapView: (state, opts) => buildMapView(ctxFor(state.scenario), state, opts),
     previewAttack: (state, side, req) => previewAttack(state, ctxFor(state.scenario).ruleset, side, req),
+    decisionHexes: (state, req) => decisionHexes(ctxFor(state.scenario), state, req),
   };
 }
 

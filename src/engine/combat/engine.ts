@@ -26,7 +26,8 @@ import {
 } from './resolve.js';
 import type { CombatDecision } from './types.js';
 import { crtMissingViolation } from './crt.js';
-import { currentValues, isArmored, isCombatUnit, isLeader, mustCounter, otherSide, unitsIn } from './units.js';
+import { currentValues, inEnemyZoc, isArmored, isCombatUnit, isLeader, isProhibitedFor, mustCounter, otherSide, unitsIn } from './units.js';
+import { OFF_MAP, retreatChoices } from './losses.js';
 
 const COMBAT_ACTIONS = new Set(['combat', 'assault', 'takeLosses', 'advance']);
 
@@ -261,3 +262,41 @@ export function describeDecision(p: CombatDecision): string {
 }
 
 export { unitsIn };
+
+/**
+ * Hexes open for the next step of a path being built for the pending combat decision (for menus):
+ * a retreat (8.5.2 priorities; `final` when this step ends the retreat) or an advance (8.7.1).
+ * Empty when nothing is open or no such decision is pending.
+ */
+export function decisionHexes(ctx: Ctx, state: GameState, req: { units: string[]; path: HexId[]; final?: boolean }): HexId[] {
+  const p = state.pending[0];
+  const ruleset = ctx.ruleset;
+  const rec = readRecord(state);
+  const c = rec.current;
+  if (!p || !c || !Array.isArray(req.units) || req.units.length === 0) return [];
+  if (p.type === 'combatLosses') {
+    const u = state.units[req.units[0]!];
+    if (!u || u.location !== 'map' || !u.hex || req.path.includes(OFF_MAP)) return [];
+    const awayFrom = p.role === 'defender' ? c.attackerHexes : [c.target];
+    const visited = new Set<HexId>([u.hex, ...req.path]);
+    const cur = req.path.length ? req.path[req.path.length - 1]! : u.hex;
+    const leaving = new Set(p.units.map((x) => x.unit));
+    return retreatChoices(state, ruleset, p.side, req.units, cur, visited, awayFrom, !!req.final, leaving);
+  }
+  if (p.type === 'advance') {
+    if (req.path.length === 0) return [p.vacated];
+    const limit = Math.min(...req.units.map((id) => p.units.find((x) => x.unit === id)?.maxHexes ?? 0));
+    if (req.path.length >= limit) return [];
+    const last = req.path[req.path.length - 1]!;
+    const armoredOnly = req.units.every((id) => isArmored(mustCounter(ruleset, id)));
+    if (inEnemyZoc(state, ruleset, last, p.side, { armored: armoredOnly })) return [];
+    const enemy = otherSide(p.side);
+    return ctx
+      .neighbours(last)
+      .filter((h) => !req.path.includes(h))
+      .filter((h) => !unitsIn(state, h).some((x) => x.side === enemy && isCombatUnit(mustCounter(ruleset, x.id))))
+      .filter((h) => req.units.every((id) => !isProhibitedFor(ruleset, mustCounter(ruleset, id), h)))
+      .sort();
+  }
+  return [];
+}

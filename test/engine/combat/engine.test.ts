@@ -58,6 +58,8 @@ describe('Combat in the engine (8.0–8.7)', () => {
     expect(blocked.ok).toBe(false);
     const pend = r.state.pending[0]!;
     if (pend.type !== 'combatLosses') throw new Error('expected a loss decision');
+    // Menus can build a retreat hex by hex (8.5.2): the first hexes match the decision's list.
+    expect(engine.decisionHexes(r.state, { units: ['1/1/JR16'], path: [] })).toEqual(pend.firstHexes['1/1/JR16']);
     const r2 = engine.apply(r.state, 'finnish', { type: 'takeLosses', ...pend.default });
     if (!r2.ok) throw new Error(r2.violation.message);
     expect(r2.events.some((e) => e.type === 'retreated' || e.type === 'stepLoss')).toBe(true);
@@ -114,6 +116,7 @@ describe('Combat in the engine (8.0–8.7)', () => {
     // Defender losses (take the default), then the compulsory advance.
     for (let i = 0; i < 4 && s2.pending.length; i++) {
       const p = s2.pending[0]!;
+      if (p.type === 'advance') expect(engine.decisionHexes(s2, { units: ['T-26 m31'], path: [] })).toEqual(['T28']);
       const a =
         p.type === 'combatLosses' ? { type: 'takeLosses' as const, ...p.default } : p.type === 'advance' ? { type: 'advance' as const, ...p.default } : null;
       if (!a) break;
