@@ -17,6 +17,9 @@ import { pendingLabel, phaseLabel, sideLabel } from './labels.js';
 import { pickUpLeaders } from './pajari.js';
 import { checkForcedDice, type DiceSource } from './dice.js';
 import { applyCombatAction, combatPendingGate, consumeOverrun } from './combat/engine.js';
+import { doRecovery } from './recovery.js';
+import { doDigIn, removeAbandonedEntrenchments } from './digging-in.js';
+import { doReplacement } from './replacements.js';
 
 const fail = (code: string, rule: string, message: string): ApplyResult => ({ ok: false, violation: { code, rule, message } });
 
@@ -25,11 +28,8 @@ export const NOT_YET: Record<string, { rule: string; issue: string }> = {
   ranged: { rule: '10.0', issue: 'ranged-attack' },
   support: { rule: '10.3', issue: 'ranged-attack' },
   atFire: { rule: '11.0', issue: 'anti-tank' },
-  recovery: { rule: '13.3', issue: 'recovery' },
-  digIn: { rule: '14.0', issue: 'digging-in' },
   bonfire: { rule: '16.2', issue: 'night' },
   nightRaid: { rule: '16.4', issue: 'night' },
-  replacement: { rule: '13.2', issue: 'replacements' },
   commitArmor: { rule: '12.1.4', issue: 'armor commitment' },
 };
 
@@ -90,6 +90,15 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
     case 'advance':
       err = applyCombatAction(ctx, draft, side, action, source, events, { carryOut: (m, route) => carryOut(ctx, draft, side, m, route, false, events) });
       break;
+    case 'recovery':
+      err = doRecovery(ctx, draft, side, action, source, events);
+      break;
+    case 'digIn':
+      err = doDigIn(ctx, draft, side, action, events);
+      break;
+    case 'replacement':
+      err = doReplacement(ctx, draft, side, action, events);
+      break;
     default: {
       const later = NOT_YET[action.type];
       if (later) {
@@ -100,6 +109,7 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
     }
   }
   if (err) return { ok: false, violation: err };
+  removeAbandonedEntrenchments(draft, events); // 14.4
   draft.seq += 1;
   for (const e of events) draft.log.push(e);
   return { ok: true, state: draft, events };

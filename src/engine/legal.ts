@@ -12,6 +12,9 @@ import { envFor, reachable, type Env, type Mover } from './movement.js';
 import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
 import { dueReinforcements, lastTurn } from './reinforcements.js';
 import { combatOptions, overrunAllowance } from './combat/engine.js';
+import { recoveryOptions } from './recovery.js';
+import { digInOptions } from './digging-in.js';
+import { replacementOptions } from './replacements.js';
 
 function movesOf(ctx: Ctx, state: GameState, side: Side, m: Mover, env: Env, kind: 'move' | 'enter'): UnitMoves {
   const r = reachable(ctx, state, m, env);
@@ -118,6 +121,18 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   base.combat = combatOptions(ctx, state, side);
   if (base.combat.targets.length) actions.push('combat');
   if (base.combat.assaults.length) actions.push('assault');
+  // Recovery (13.3) and Digging In (14.0) in the Action Phase; RPs in the Reset Phase (13.2).
+  if (state.phase === 'action') {
+    base.recovery = recoveryOptions(ctx, state, side);
+    base.digIn = digInOptions(ctx, state, side);
+    if (base.recovery.length) actions.push('recovery');
+    if (base.digIn.length) actions.push('digIn');
+  }
+  const rp = replacementOptions(ctx, state, side);
+  if (rp) {
+    base.replacements = rp;
+    actions.push('replacement');
+  }
   base.phaseActions = actions;
   return base;
 }

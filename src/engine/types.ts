@@ -7,6 +7,7 @@ import type { HexId } from './hex.js';
 import type { Side } from './ruleset.js';
 import type { CombatDecision, CombatEvent, CombatPhaseRecord } from './combat/types.js';
 import type { CombatOptions } from './combat/engine.js';
+import type { DigInOption, RebuildEvent, RecoveryOption, ReplacementOptions } from './rebuild-types.js';
 
 export type { HexId } from './hex.js';
 export type { Side } from './ruleset.js';
@@ -126,6 +127,8 @@ export interface Marker {
   type: string;
   hex: HexId;
   side?: Side;
+  /** Turn the marker was placed or last flipped (Digging In, 14.2). */
+  turn?: number;
 }
 
 /** GameState without the secret seed and RNG state (the seed is shown once the game is over). */
@@ -207,6 +210,8 @@ export interface AtFireAction {
 export interface RecoveryAction {
   type: 'recovery';
   unit: string;
+  /** false: do not use Pajari's +1 (he then stays free to move, 12.3). Default: use him when stacked. */
+  pajari?: boolean;
 }
 export interface DigInAction {
   type: 'digIn';
@@ -221,10 +226,14 @@ export interface NightRaidAction {
   units: string[];
   target: HexId;
 }
+/** Spend RPs (13.2): flip a reduced company; or reconstitute a Dead Pool company (13.2.1) at `hex` or on turn `toTurn`. */
 export interface ReplacementAction {
   type: 'replacement';
   unit: string;
   hex?: HexId;
+  /** Reconstitution: 1 = reduced (2 RPs, default), 2 = full strength (3 RPs). */
+  steps?: 1 | 2;
+  toTurn?: number;
 }
 export interface CommitArmorAction {
   type: 'commitArmor';
@@ -300,7 +309,8 @@ export type GameEvent =
   | { type: 'roll'; n: number; dice: number[]; purpose: string; rule: string; forced: boolean }
   | { type: 'victoryCheck'; turn: number; over: boolean; rule: '3.0'; note: string }
   | { type: 'gameOver'; reason: string; winner: Side | null }
-  | CombatEvent;
+  | CombatEvent
+  | RebuildEvent;
 
 // ───────────────────────────── results ─────────────────────────────
 
@@ -363,6 +373,12 @@ export interface LegalActions {
   pending?: PendingDecision;
   /** Combats open now (Combat Phase) and Assaults (Action Phase) (8.0, 9.1). */
   combat?: CombatOptions;
+  /** Reduced infantry companies that may attempt Recovery now (13.3). */
+  recovery?: RecoveryOption[];
+  /** Hexes where units may dig in now (14.1–14.5). */
+  digIn?: DigInOption[];
+  /** RPs to spend in this Reset Phase (13.2, 13.2.1). */
+  replacements?: ReplacementOptions;
 }
 
 /** Options for toMapView. */
