@@ -1,7 +1,7 @@
 // Counters, drawn by us: side colours, NATO-style unit symbols, printed values with the printed
 // conventions (FACTS.md §1.11), a light band on reduced units, stacks, and unit/hex markers.
 // All sizes are in base units (layout.ts).
-import type { CanvasRenderingContext2D } from 'canvas';
+import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
 import type { Side, UnitType } from '../src/engine/ruleset.js';
 import type { CounterView, HexMarkers, UnitMarker } from '../src/engine/view.js';
 import { BASE_H, BASE_R } from './layout.js';
@@ -356,6 +356,39 @@ export function drawCounter(ctx: CanvasRenderingContext2D, c: CounterView, x: nu
   ctx.restore();
 }
 
+/**
+ * Counter sprites: a counter is drawn once per look (its view) and pixel scale, then copied. Text is
+ * the slow part of node-canvas drawing, and the same counters appear in picture after picture.
+ * A sprite depends only on its key, so pictures stay byte-identical whatever was drawn before.
+ */
+const SPRITE_PAD = 3;
+const SPRITES_MAX = 600;
+const sprites = new Map<string, Canvas>();
+
+function counterSprite(c: CounterView, scale: number): Canvas {
+  const key = `${scale}|${JSON.stringify(c)}`;
+  let sp = sprites.get(key);
+  if (sp) return sp;
+  const size = Math.ceil((COUNTER + 2 * SPRITE_PAD) * scale);
+  sp = createCanvas(size, size);
+  const g = sp.getContext('2d');
+  g.setTransform(scale, 0, 0, scale, size / 2, size / 2);
+  drawCounter(g, c, 0, 0);
+  if (sprites.size >= SPRITES_MAX) sprites.delete(sprites.keys().next().value as string);
+  sprites.set(key, sp);
+  return sp;
+}
+
+/** Draw a counter centred on (x, y) in the context's current (uniformly scaled) map transform, from its sprite. */
+function blitCounter(ctx: CanvasRenderingContext2D, c: CounterView, x: number, y: number): void {
+  const m = ctx.getTransform();
+  const sp = counterSprite(c, m.a);
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(sp, Math.round(m.e + x * m.a - sp.width / 2), Math.round(m.f + y * m.d - sp.height / 2));
+  ctx.restore();
+}
+
 /** A stack in a hex centred on (cx, cy): edges of the counters below, the top counter, a count badge. */
 export function drawStack(ctx: CanvasRenderingContext2D, stack: readonly CounterView[], cx: number, cy: number): void {
   if (stack.length === 0) return;
@@ -372,7 +405,7 @@ export function drawStack(ctx: CanvasRenderingContext2D, stack: readonly Counter
     ctx.lineWidth = 1.4;
     ctx.stroke();
   }
-  drawCounter(ctx, stack[stack.length - 1]!, x, y);
+  blitCounter(ctx, stack[stack.length - 1]!, x, y);
   if (stack.length > 1) {
     const bx = x + COUNTER / 2 + 1;
     const by = y + COUNTER / 2 + 1;
