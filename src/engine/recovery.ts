@@ -29,7 +29,7 @@ function leaderIn(ctx: Ctx, state: GameState, side: Side, hex: string): UnitStat
 function builtBonfireThisPhase(state: GameState, unitId: string): boolean {
   return eventsThisPhase(state).some((e) => {
     const x = e as { type: string; units?: unknown };
-    return x.type === 'bonfire' && Array.isArray(x.units) && x.units.includes(unitId);
+    return (x.type === 'bonfireBuilt' || x.type === 'bonfire') && Array.isArray(x.units) && x.units.includes(unitId);
   });
 }
 
