@@ -17,6 +17,7 @@ import { pendingLabel, phaseLabel, sideLabel } from './labels.js';
 import { pickUpLeaders } from './pajari.js';
 import { checkForcedDice, type DiceSource } from './dice.js';
 import { applyCombatAction, combatPendingGate, consumeOverrun } from './combat/engine.js';
+import { applyFireAction, firePendingGate } from './fire.js';
 import { doRecovery } from './recovery.js';
 import { doDigIn, removeAbandonedEntrenchments } from './digging-in.js';
 import { doReplacement } from './replacements.js';
@@ -25,9 +26,7 @@ const fail = (code: string, rule: string, message: string): ApplyResult => ({ ok
 
 /** Sections of the actions that later issues implement. */
 export const NOT_YET: Record<string, { rule: string; issue: string }> = {
-  ranged: { rule: '10.0', issue: 'ranged-attack' },
   support: { rule: '10.3', issue: 'ranged-attack' },
-  atFire: { rule: '11.0', issue: 'anti-tank' },
   bonfire: { rule: '16.2', issue: 'night' },
   nightRaid: { rule: '16.4', issue: 'night' },
   commitArmor: { rule: '12.1.4', issue: 'armor commitment' },
@@ -56,6 +55,8 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   if (who.pending) {
     const gate = combatPendingGate(who.pending, action);
     if (gate) return { ok: false, violation: gate };
+    const fireGate = firePendingGate(who.pending, action);
+    if (fireGate) return { ok: false, violation: fireGate };
     if (who.pending.type === 'placeLeader' && action.type !== 'placeLeader') {
       return fail('rule/pending-decision', who.pending.rule, `First place ${who.pending.unit} in one of ${who.pending.options.join(', ')} (placeLeader).`);
     }
@@ -64,7 +65,13 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   const draft = draftOf(state);
   const events: GameEvent[] = [];
   let err: RuleViolation | null = null;
-  switch (action.type) {
+  // A takeLosses answering Ranged Attack losses (10.4.2) goes to the fire code, not the combat code.
+  if (action.type === 'takeLosses' && who.pending?.type === 'rangedLosses') err = applyFireAction(ctx, draft, side, action, source, events);
+  else switch (action.type) {
+    case 'ranged':
+    case 'atFire':
+      err = applyFireAction(ctx, draft, side, action, source, events);
+      break;
     case 'endPhase':
       if (action.phase !== state.phase) {
         err = { code: 'rule/wrong-phase', rule: '3.0', message: `The current phase is the ${phaseLabel(state.phase)}, not ${typeof action.phase === 'string' ? phaseLabel(action.phase) : String(action.phase)}.` };

@@ -12,6 +12,7 @@ import { envFor, reachable, type Env, type Mover } from './movement.js';
 import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
 import { dueReinforcements, lastTurn } from './reinforcements.js';
 import { combatOptions, overrunAllowance } from './combat/engine.js';
+import { fireOptions } from './fire.js';
 import { recoveryOptions } from './recovery.js';
 import { digInOptions } from './digging-in.js';
 import { replacementOptions } from './replacements.js';
@@ -65,7 +66,7 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   if (!toAct) return base;
   if (who.pending) {
     base.pending = who.pending;
-    base.phaseActions = [who.pending.type === 'combatLosses' ? 'takeLosses' : who.pending.type === 'advance' ? 'advance' : 'placeLeader'];
+    base.phaseActions = [who.pending.type === 'combatLosses' || who.pending.type === 'rangedLosses' ? 'takeLosses' : who.pending.type === 'advance' ? 'advance' : 'placeLeader'];
     return base;
   }
   const actions: ActionType[] = ['endPhase'];
@@ -121,6 +122,10 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   base.combat = combatOptions(ctx, state, side);
   if (base.combat.targets.length) actions.push('combat');
   if (base.combat.assaults.length) actions.push('assault');
+  // Standalone Ranged Attacks (10.0) and AT Fire (11.0) in the Combat Phase.
+  base.fire = fireOptions(ctx, state, side);
+  if (base.fire.ranged.length) actions.push('ranged');
+  if (base.fire.atFire.length) actions.push('atFire');
   // Recovery (13.3) and Digging In (14.0) in the Action Phase; RPs in the Reset Phase (13.2).
   if (state.phase === 'action') {
     base.recovery = recoveryOptions(ctx, state, side);

@@ -60,6 +60,7 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
   const notes: string[] = [];
   if (td?.moraleBonus) notes.push(`${SIDE_NAMES[td.moraleBonus]} morale bonus`);
   if (who.pending?.type === 'placeLeader') notes.push(`${SIDE_NAMES[who.pending.side]} to place ${who.pending.unit} (12.3.1)`);
+  else if (who.pending?.type === 'rangedLosses') notes.push(`${SIDE_NAMES[who.pending.side]} to take ${who.pending.steps} step(s) in ${who.pending.hex} (10.4.2)`);
   else if (who.pending) notes.push(describeDecision(who.pending));
   if (over) notes.push(`Game over: ${state.result?.winner ? `${SIDE_NAMES[state.result.winner]} victory` : (state.result?.reason ?? 'ended')}`);
 

@@ -7,6 +7,8 @@ import type { HexId } from './hex.js';
 import type { Side } from './ruleset.js';
 import type { CombatDecision, CombatEvent, CombatPhaseRecord } from './combat/types.js';
 import type { CombatOptions } from './combat/engine.js';
+import type { FireEvent, FireOptions, RangedLossDecision } from './ranged.js';
+import type { FirePhaseRecord } from './fire-record.js';
 import type { DigInOption, RebuildEvent, RecoveryOption, ReplacementOptions } from './rebuild-types.js';
 
 export type { HexId } from './hex.js';
@@ -75,7 +77,7 @@ export interface PlaceLeaderDecision {
 }
 
 /** A decision the engine waits for before play goes on (combat decisions: src/engine/combat/types.ts). */
-export type PendingDecision = PlaceLeaderDecision | CombatDecision;
+export type PendingDecision = PlaceLeaderDecision | CombatDecision | RangedLossDecision;
 
 /** seedrandom alea state (`{ state: true }`). */
 export interface RngState {
@@ -115,6 +117,8 @@ export interface GameState {
   pending: PendingDecision[];
   /** Combats and Assaults of the current phase (8.0–9.2): see src/engine/combat/types.ts. */
   combat?: CombatPhaseRecord | null;
+  /** Ranged Attacks and AT Fire of the current phase (10.0, 11.0): src/engine/fire-record.ts. */
+  fire?: FirePhaseRecord | null;
   /** Every event so far, in order. */
   log: GameEvent[];
   /** Number of actions applied. */
@@ -309,6 +313,7 @@ export type GameEvent =
   | { type: 'roll'; n: number; dice: number[]; purpose: string; rule: string; forced: boolean }
   | { type: 'victoryCheck'; turn: number; over: boolean; rule: '3.0'; note: string }
   | { type: 'gameOver'; reason: string; winner: Side | null }
+  | FireEvent
   | CombatEvent
   | RebuildEvent;
 
@@ -373,6 +378,8 @@ export interface LegalActions {
   pending?: PendingDecision;
   /** Combats open now (Combat Phase) and Assaults (Action Phase) (8.0, 9.1). */
   combat?: CombatOptions;
+  /** Standalone Ranged Attacks and AT Fire open now (10.0, 11.0). */
+  fire?: FireOptions;
   /** Reduced infantry companies that may attempt Recovery now (13.3). */
   recovery?: RecoveryOption[];
   /** Hexes where units may dig in now (14.1–14.5). */

@@ -1,0 +1,517 @@
+/**
+ * Ranged Attacks outside Combats (10.0–10.2, 10.4–10.6.2) with off-map artillery (12.4–12.4.2) and
+ * mortars / infantry guns (12.5). One unit fires at one enemy-occupied hex that is not adjacent;
+ * 2d6 + the unit's RAS + the RAT DRMs (tables.json `rat`) give No effect, Suppressed, or Suppressed
+ * plus 1 or 2 step reductions. The target's owner chooses which units lose steps (10.4.2): a
+ * `rangedLosses` decision with a default, answered with `takeLosses`, unless only one split exists.
+ *
+ * Direct fire needs LOS from the firer (its own side's units block, 10.6.1) within the turn's LOS
+ * (10.6.2); indirect fire (yellow RAS) needs a spotter (10.5, 10.5.1): any friendly unit or leader
+ * adjacent to the target or seeing it; mortars and infantry guns may spot for themselves.
+ * Mortars, infantry guns and artillery flip to Fired (Reset flips them back, 3.0); 76 mm artillery
+ * spends one ammo (12.4.1); a 354th unit goes on the Turn Track 1d6 turns ahead (12.4.2).
+ */
+import type { Ctx } from './ctx.js';
+import type { CounterDef, Drm, HexId, RatResult, Side } from './ruleset.js';
+import type { GameEvent, GameState, RuleViolation, UnitState } from './types.js';
+import { areAdjacent, hexDistance, parseHexId } from './hex.js';
+import { rollDice, type DiceSource } from './dice.js';
+import { describeLos, lineOfSight, losRangeOnTurn } from './los.js';
+import { readFireRecord, writeFireRecord } from './fire-record.js';
+import { combatInProgress, readRecord } from './combat/resolve.js';
+import { reduceUnit, type LossEvent } from './combat/losses.js';
+import { currentValues, inEnemyZoc, isArmored, isLeader, mustCounter, otherSide } from './combat/units.js';
+
+const fail = (code: string, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
+
+const ARTILLERY = new Set(['artillery76', 'artillery122', 'artillery152']);
+const SELF_SPOT = new Set(['mortar', 'infantryGun']);
+/** Units flipped to their Fired side after a Ranged Attack (12.4, 12.5). */
+const FLIPS = new Set(['mortar', 'infantryGun', 'artillery76', 'artillery122', 'artillery152']);
+
+/** One DRM line as applied. */
+export interface AppliedDrm {
+  id: string;
+  n: number;
+  rule: string;
+  label: string;
+  value: number;
+}
+
+/** A checked Ranged Attack, ready to roll. */
+export interface RangedPlan {
+  side: Side;
+  unit: string;
+  /** Firer's hex, or null for off-map artillery. */
+  from: HexId | null;
+  target: HexId;
+  direct: boolean;
+  /** Range in hexes (null for off-map artillery, 10.1). */
+  range: number | null;
+  /** Spotting unit for indirect fire (the firer itself when self-spotting); null for direct fire. */
+  spotter: string | null;
+  selfSpot: boolean;
+  ras: number;
+  drms: AppliedDrm[];
+}
+
+/** The target owner's choice of step reductions after a RAT result (10.4.2). */
+export interface RangedLossDecision {
+  type: 'rangedLosses';
+  side: Side;
+  hex: HexId;
+  /** Steps to take in all. */
+  steps: number;
+  rule: '10.4.2';
+  /** Units that may take the steps (armor and leaders never do: 12.1.1, 12.3.1). */
+  units: { unit: string; stepsLeft: number }[];
+  default: { steps: Record<string, number> };
+  defaultText: string;
+}
+
+export type FireEvent =
+  | {
+      type: 'rangedAttack';
+      side: Side;
+      unit: string;
+      from: HexId | null;
+      target: HexId;
+      direct: boolean;
+      range: number | null;
+      spotter: string | null;
+      selfSpot: boolean;
+      ras: number;
+      drms: AppliedDrm[];
+      rollNumber: number;
+      roll: number;
+      total: number;
+      result: string;
+      suppressed: boolean;
+      steps: number;
+      rule: '10.4';
+    }
+  | { type: 'suppressed'; hex: HexId; units: string[]; rule: '10.4.1' }
+  | { type: 'fired'; unit: string; rule: '12.4' | '12.5' }
+  | { type: 'artilleryOnTrack'; unit: string; turn: number | null; rollNumber: number; removed: boolean; rule: '12.4.2' }
+  | { type: 'rangedLossesIgnored'; hex: HexId; steps: number; reason: string; rule: string }
+  | {
+      type: 'atFire';
+      side: Side;
+      unit: string;
+      from: HexId;
+      target: string;
+      targetHex: HexId;
+      range: number;
+      drms: AppliedDrm[];
+      rollNumber: number;
+      die: number;
+      total: number;
+      hit: boolean;
+      rule: '11.1';
+    };
+
+// ───────────────────────────── small helpers ─────────────────────────────
+
+function drmDef(ctx: Ctx, id: string): Drm | undefined {
+  return ctx.ruleset.tables.rat.drms.find((d) => d.id === id);
+}
+
+function pushDrm(out: AppliedDrm[], def: Drm | undefined, value: number, label?: string): void {
+  if (!def || value === 0) return;
+  out.push({ id: def.id, n: def.n, rule: def.rule, label: label ?? def.label, value });
+}
+
+function valueOf(def: Drm | undefined, key?: string): number {
+  if (!def) return 0;
+  if (key !== undefined && def.values && def.values[key] !== undefined) return def.values[key]!;
+  return def.value ?? 0;
+}
+
+export function isIndirect(def: CounterDef): boolean {
+  return def.conventions.indirectFire || ARTILLERY.has(def.type);
+}
+
+export function isOffMapArtillery(def: CounterDef): boolean {
+  return ARTILLERY.has(def.type);
+}
+
+function enemyUnitsIn(state: GameState, hex: HexId, side: Side): UnitState[] {
+  return Object.values(state.units).filter((u) => u.location === 'map' && u.hex === hex && u.side !== side);
+}
+
+function isDugIn(state: GameState, hex: HexId, owner: Side): boolean {
+  return (
+    state.markers.some((m) => m.hex === hex && m.type === 'dugIn' && (m.side === undefined || m.side === owner)) ||
+    Object.values(state.units).some((u) => u.location === 'map' && u.hex === hex && u.side === owner && u.flags.dugIn === true)
+  );
+}
+
+/** Hexes holding units of `side` (blocking terrain for that side's direct fire, 10.6.1). */
+function hexesOf(state: GameState, side: Side, except?: string): Set<HexId> {
+  const out = new Set<HexId>();
+  for (const u of Object.values(state.units)) if (u.side === side && u.location === 'map' && u.hex && u.id !== except) out.add(u.hex);
+  return out;
+}
+
+/** Friendly units or leaders that may spot `target` for `side` now (10.5.1): adjacent, or in LOS within the turn's range. */
+export function spottersFor(ctx: Ctx, state: GameState, side: Side, target: HexId): string[] {
+  const maxRange = losRangeOnTurn(ctx.ruleset, state.turn);
+  const out: string[] = [];
+  for (const u of Object.values(state.units)) {
+    if (u.side !== side || u.location !== 'map' || !u.hex) continue;
+    const d = hexDistance(u.hex, target);
+    if (d === 0) continue;
+    // Friendly units never block a spotter's LOS (10.6.1).
+    if (d === 1 || lineOfSight(ctx.ruleset, u.hex, target, { maxRange }).clear) out.push(u.id);
+  }
+  return out.sort();
+}
+
+function resultText(r: RatResult): string {
+  if (!r.suppressed) return 'no effect';
+  return r.steps > 0 ? `suppressed + ${r.steps} step reduction${r.steps > 1 ? 's' : ''}` : 'suppressed';
+}
+
+/** RAT row for a modified total (10.4). */
+export function ratResult(ctx: Ctx, total: number): RatResult {
+  for (const row of ctx.ruleset.tables.rat.rows) {
+    if ((row.min === null || total >= row.min) && (row.max === null || total <= row.max)) return row.result;
+  }
+  return { suppressed: false, steps: 0, frictionSteps: null };
+}
+
+// ───────────────────────────── checks (10.0–10.2, 10.5) ─────────────────────────────
+
+/** Checks about the firing unit alone (no target yet). */
+export function checkFirer(ctx: Ctx, state: GameState, side: Side, unitId: unknown): { unit: UnitState; def: CounterDef } | { violation: RuleViolation } {
+  if (typeof unitId !== 'string') return fail('input/units', '10.0', 'Name one firing unit.');
+  const u = state.units[unitId];
+  if (!u) return fail('input/unknown-unit', '10.0', `There is no unit ${unitId} in this game.`);
+  if (u.side !== side) return fail('input/not-your-unit', '10.0', `${unitId} is not a ${side} unit.`);
+  const def = mustCounter(ctx.ruleset, unitId);
+  const vals = currentValues(def, u);
+  if (vals.ras === null || vals.range === null || isLeader(def)) return fail('rule/no-ras', '10.0', `${unitId} has no RAS: it cannot make Ranged Attacks.`);
+  if (isOffMapArtillery(def)) {
+    if (u.location !== 'offMap') return fail('rule/not-available', '12.4', `${unitId} is not available to fire now (it is ${u.location === 'pending' ? 'on the Turn Track' : u.location}).`);
+  } else if (u.location !== 'map' || !u.hex) return fail('rule/not-on-map', '10.0', `${unitId} is not on the map.`);
+  const fireRec = readFireRecord(state);
+  if (fireRec.ranged.includes(unitId)) return fail('rule/already-fired', '10.0', `${unitId} has already made its Ranged Attack this Combat Phase.`);
+  if (u.flags.fired) return fail('rule/fired', FLIPS.has(def.type) && isOffMapArtillery(def) ? '12.4' : '12.5', `${unitId} is on its Fired side until its next Reset Phase.`);
+  if (fireRec.atFire[unitId] !== undefined) return fail('rule/at-fired', '11.0', `${unitId} fired AT Fire this phase, so it cannot also make a Ranged Attack.`);
+  if (readRecord(state).attacked.includes(unitId)) return fail('rule/attacked-this-phase', '10.0', `${unitId} took part in a Combat this phase: no Ranged Attack as well.`);
+  if (def.type === 'artillery76' && state.ammo[side] < 1) return fail('rule/no-ammo', '12.4.1', `The ${side} player has no 76 mm ammo left.`);
+  if (u.location === 'map' && u.hex) {
+    if (u.flags.suppressed) return fail('rule/suppressed', '10.2', `${unitId} is Suppressed: it cannot make Ranged Attacks this phase.`);
+    if (inEnemyZoc(state, ctx.ruleset, u.hex, side, { armored: isArmored(def) })) return fail('rule/in-enemy-zoc', '10.2', `${unitId} is in an enemy ZOC: no Ranged Attack.`);
+  }
+  return { unit: u, def };
+}
+
+/** Full check of one standalone Ranged Attack; returns the plan with its DRMs. */
+export function planRanged(ctx: Ctx, state: GameState, side: Side, unitIdIn: unknown, targetText: unknown, spotterIn?: unknown): RangedPlan | { violation: RuleViolation } {
+  if (state.phase !== 'combat' || state.activeSide !== side) {
+    return fail('rule/wrong-phase', '10.0', `Ranged Attacks are made in your own Combat Phase; now it is the ${state.activeSide} ${state.phase} phase.`);
+  }
+  if (combatInProgress(state)) return fail('rule/combat-in-progress', '8.1', 'Finish the current combat (losses and advance) first.');
+  const f = checkFirer(ctx, state, side, unitIdIn);
+  if ('violation' in f) return f;
+  const { unit: u, def } = f;
+  const unitId = u.id;
+  const target = typeof targetText === 'string' ? parseHexId(targetText) : null;
+  if (!target || !ctx.hex(target)) return fail('input/bad-hex', '2.3', `${JSON.stringify(targetText)} is not a hex on the map (e.g. M16).`);
+  const enemies = enemyUnitsIn(state, target, side);
+  if (enemies.length === 0) return fail('rule/no-target', '10.0', `There are no enemy units in ${target}.`);
+  if (enemies.every((e) => isLeader(mustCounter(ctx.ruleset, e.id)))) return fail('rule/leader-alone', '12.3.1', `${target} holds only Pajari: alone, he cannot be fired on.`);
+  const vals = currentValues(def, u);
+  const from = u.location === 'map' ? u.hex : null;
+  const range = from ? hexDistance(from, target) : null;
+  if (range !== null && range <= 1) return fail('rule/adjacent-target', '10.2', `${target} is adjacent to ${unitId}: Ranged Attacks go into non-adjacent hexes (Combat is for adjacent ones).`);
+  if (range !== null && vals.range !== 'unlimited' && range > (vals.range ?? 0)) {
+    return fail('rule/out-of-range', '10.1', `${target} is ${range} hexes from ${unitId}; its range is ${vals.range}.`);
+  }
+  const maxRange = losRangeOnTurn(ctx.ruleset, state.turn);
+  const direct = !isIndirect(def);
+  let spotter: string | null = null;
+  let selfSpot = false;
+  if (direct) {
+    const los = lineOfSight(ctx.ruleset, from!, target, { maxRange, extraBlockers: hexesOf(state, side, unitId) });
+    if (!los.clear) return fail('rule/no-los', los.reason === 'out-of-range' ? '10.6.2' : '10.6.1', `Direct fire needs LOS: ${describeLos(los, maxRange)}`);
+  } else {
+    const can = spottersFor(ctx, state, side, target);
+    const canSelf = SELF_SPOT.has(def.type) && can.includes(unitId);
+    if (spotterIn !== undefined && spotterIn !== null && spotterIn !== '') {
+      if (typeof spotterIn !== 'string' || !state.units[spotterIn]) return fail('input/unknown-unit', '10.5', `There is no unit ${JSON.stringify(spotterIn)} in this game.`);
+      if (spotterIn === unitId) {
+        if (!SELF_SPOT.has(def.type)) return fail('rule/bad-spotter', '10.5', `Only mortars and infantry guns spot for themselves.`);
+        if (!canSelf) return fail('rule/bad-spotter', '10.5.1', `${unitId} cannot see ${target} to spot for itself.`);
+        selfSpot = true;
+      } else if (!can.includes(spotterIn)) {
+        return fail('rule/bad-spotter', '10.5.1', `${spotterIn} cannot spot ${target}: a spotter is a friendly unit adjacent to it or with LOS to it (${maxRange} hexes this turn).`);
+      }
+      spotter = spotterIn;
+    } else if (canSelf) {
+      spotter = unitId;
+      selfSpot = true;
+    } else {
+      const others = can.filter((id) => id !== unitId);
+      const adj = others.find((id) => areAdjacent(state.units[id]!.hex!, target));
+      spotter = adj ?? others[0] ?? null;
+      if (!spotter) return fail('rule/no-spotter', '10.5', `Indirect fire on ${target} needs a spotter: no friendly unit is adjacent to it or sees it (LOS ${maxRange} hexes this turn).`);
+    }
+  }
+  return { side, unit: unitId, from, target, direct, range, spotter, selfSpot, ras: vals.ras ?? 0, drms: ratDrms(ctx, state, side, def, { target, direct, range, spotter, selfSpot }) };
+}
+
+/** The RAT DRMs for a Ranged Attack (10.4, 10.5, 14.3; PAC), in table order. */
+export function ratDrms(
+  ctx: Ctx,
+  state: GameState,
+  side: Side,
+  def: CounterDef,
+  p: { target: HexId; direct: boolean; range: number | null; spotter: string | null; selfSpot: boolean; defensiveSupportVsDugInAttacker?: boolean },
+): AppliedDrm[] {
+  const out: AppliedDrm[] = [];
+  const owner = otherSide(side);
+  const enemies = enemyUnitsIn(state, p.target, side);
+  // 1: each true infantry company in the target hex.
+  const companies = enemies.filter((e) => mustCounter(ctx.ruleset, e.id).infantryCompany).length;
+  const d1 = drmDef(ctx, 'infantryCompanies');
+  pushDrm(out, d1, companies * valueOf(d1), `${companies} infantry compan${companies === 1 ? 'y' : 'ies'} in the target hex`);
+  // 2: frozen lake target (more against Soviets).
+  if (ctx.hex(p.target)?.terrain === 'lake') pushDrm(out, drmDef(ctx, 'targetOnLake'), valueOf(drmDef(ctx, 'targetOnLake'), owner));
+  // 3 / 4: spotting (indirect fire only). Self-spotting cancels the non-adjacent penalty.
+  if (!p.direct) {
+    if (p.selfSpot) pushDrm(out, drmDef(ctx, 'selfSpotting'), valueOf(drmDef(ctx, 'selfSpotting'), def.type === 'infantryGun' ? 'infantryGun' : 'mortar'));
+    else if (p.spotter) {
+      const sh = state.units[p.spotter]?.hex;
+      if (sh && !areAdjacent(sh, p.target)) pushDrm(out, drmDef(ctx, 'spotterNotAdjacent'), valueOf(drmDef(ctx, 'spotterNotAdjacent')));
+    }
+  }
+  // 5: Dug-In target hex (14.3); not for defensive support against attackers in a Dug-In hex.
+  if (!p.defensiveSupportVsDugInAttacker && isDugIn(state, p.target, owner)) pushDrm(out, drmDef(ctx, 'dugIn'), valueOf(drmDef(ctx, 'dugIn'), p.direct ? 'direct' : 'indirect'));
+  // 6 / 7: time of day.
+  const light = ctx.turnDef(state.turn)?.light;
+  if (light === 'dawn' || light === 'fog' || light === 'dusk') pushDrm(out, drmDef(ctx, 'dawnFogDusk'), valueOf(drmDef(ctx, 'dawnFogDusk')), `${light} turn`);
+  if (light === 'night') pushDrm(out, drmDef(ctx, 'night'), valueOf(drmDef(ctx, 'night')));
+  // 8: MGs and armor at range 3 or more.
+  if (p.range !== null && p.range >= 3) {
+    if (def.type === 'mg') pushDrm(out, drmDef(ctx, 'longRange'), valueOf(drmDef(ctx, 'longRange'), 'mg'), 'MG firing at range 3 or more');
+    else if (isArmored(def)) pushDrm(out, drmDef(ctx, 'longRange'), valueOf(drmDef(ctx, 'longRange'), 'armored'), 'armored unit firing at range 3 or more');
+  }
+  return out;
+}
+
+// ───────────────────────────── resolution (10.4–10.4.2, 12.4–12.5) ─────────────────────────────
+
+/** Units in the target hex that can take RAT step reductions: not armor (12.1.1), not leaders (12.3.1). */
+function stepTakers(ctx: Ctx, state: GameState, hex: HexId, owner: Side): UnitState[] {
+  return Object.values(state.units).filter((u) => {
+    if (u.location !== 'map' || u.hex !== hex || u.side !== owner) return false;
+    const def = mustCounter(ctx.ruleset, u.id);
+    return !isLeader(def) && !isArmored(def);
+  });
+}
+
+/** Default split: flip full-strength units first (weakest first), then eliminate the smallest. */
+export function defaultRangedSteps(ctx: Ctx, units: { unit: string; stepsLeft: number }[], steps: number): Record<string, number> {
+  const left = new Map(units.map((u) => [u.unit, u.stepsLeft]));
+  const out: Record<string, number> = {};
+  const cs = (id: string): number => mustCounter(ctx.ruleset, id).full.cs ?? 0;
+  let need = steps;
+  const fulls = units.filter((u) => u.stepsLeft >= 2).sort((a, b) => cs(a.unit) - cs(b.unit) || a.unit.localeCompare(b.unit));
+  for (const u of fulls) {
+    if (need <= 0) break;
+    out[u.unit] = 1;
+    left.set(u.unit, u.stepsLeft - 1);
+    need -= 1;
+  }
+  const rest = [...left.entries()].filter(([, n]) => n > 0).sort((a, b) => a[1] - b[1] || cs(a[0]) - cs(b[0]) || a[0].localeCompare(b[0]));
+  for (const [id, n] of rest) {
+    if (need <= 0) break;
+    const take = Math.min(n, need);
+    out[id] = (out[id] ?? 0) + take;
+    need -= take;
+  }
+  return out;
+}
+
+function describeSteps(steps: Record<string, number>): string {
+  return Object.entries(steps)
+    .filter(([, n]) => n > 0)
+    .map(([id, n]) => `${id} −${n} step${n > 1 ? 's' : ''}`)
+    .join('; ');
+}
+
+/** Number of different ways to split `steps` over units with these step counts (capped at 2: we only need "one or more"). */
+function splits(counts: number[], steps: number): number {
+  if (steps === 0) return 1;
+  if (counts.length === 0) return 0;
+  const [first, ...rest] = counts;
+  let n = 0;
+  for (let k = 0; k <= Math.min(first!, steps) && n < 2; k++) n += splits(rest, steps - k);
+  return Math.min(n, 2);
+}
+
+/**
+ * Inflict `steps` RAT step reductions on `hex` (10.4.2): at once when there is only one way, else a
+ * decision for the owner (who may not retreat instead).
+ */
+export function inflictRangedSteps(ctx: Ctx, draft: GameState, hex: HexId, owner: Side, steps: number, events: GameEvent[]): void {
+  const takers = stepTakers(ctx, draft, hex, owner);
+  const capacity = takers.reduce((s, u) => s + u.stepsLeft, 0);
+  const n = Math.min(steps, capacity);
+  if (n < steps) {
+    events.push({ type: 'rangedLossesIgnored', hex, steps: steps - n, reason: n === 0 ? 'no unit there can take steps from a Ranged Attack (armor and leaders never do)' : 'more steps than the units there have', rule: '10.4.2, 12.1.1' });
+  }
+  if (n === 0) return;
+  const units = takers.map((u) => ({ unit: u.id, stepsLeft: u.stepsLeft }));
+  const def = defaultRangedSteps(ctx, units, n);
+  if (splits(units.map((u) => u.stepsLeft), n) <= 1) {
+    applyRangedSteps(ctx, draft, def, events);
+    return;
+  }
+  draft.pending.push({ type: 'rangedLosses', side: owner, hex, steps: n, rule: '10.4.2', units, default: { steps: def }, defaultText: describeSteps(def) });
+}
+
+function applyRangedSteps(ctx: Ctx, draft: GameState, steps: Record<string, number>, events: GameEvent[]): void {
+  const out: LossEvent[] = [];
+  for (const [id, n] of Object.entries(steps)) if (n > 0) reduceUnit(draft, ctx.ruleset, id, n, '10.4.2', 'Ranged Attack', out);
+  events.push(...out);
+}
+
+/** Answer to a `rangedLosses` decision (10.4.2): steps per unit, summing to the steps due. */
+export function answerRangedLosses(ctx: Ctx, draft: GameState, side: Side, stepsIn: unknown, events: GameEvent[]): RuleViolation | null {
+  const p = draft.pending[0];
+  if (!p || p.type !== 'rangedLosses') return { code: 'rule/no-pending', rule: '10.4.2', message: 'No Ranged Attack losses are waiting.' };
+  if (p.side !== side) return { code: 'rule/not-your-turn', rule: '10.4.2', message: `The ${p.side} player chooses these losses.` };
+  if (!stepsIn || typeof stepsIn !== 'object' || Array.isArray(stepsIn)) return { code: 'input/steps', rule: '10.4.2', message: 'steps maps unit ids to step counts, e.g. { "1/1/364": 1 }.' };
+  const steps = stepsIn as Record<string, unknown>;
+  let sum = 0;
+  for (const [id, n] of Object.entries(steps)) {
+    const u = p.units.find((x) => x.unit === id);
+    if (!u) return { code: 'rule/not-in-target-hex', rule: '10.4.2', message: `${id} cannot take these steps: choose among ${p.units.map((x) => x.unit).join(', ')}.` };
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > u.stepsLeft) return { code: 'input/steps', rule: '10.4.2', message: `${id} can take 0–${u.stepsLeft} steps.` };
+    sum += n;
+  }
+  if (sum !== p.steps) return { code: 'rule/losses-not-taken', rule: '10.4.2', message: `Take exactly ${p.steps} step${p.steps > 1 ? 's' : ''} in ${p.hex} (no retreat instead); default: ${p.defaultText}.` };
+  draft.pending.shift();
+  applyRangedSteps(ctx, draft, steps as Record<string, number>, events);
+  return null;
+}
+
+/** Roll and carry out a checked Ranged Attack (10.4) on the draft. */
+export function resolveRanged(ctx: Ctx, draft: GameState, plan: RangedPlan, source: DiceSource, events: GameEvent[]): void {
+  const def = mustCounter(ctx.ruleset, plan.unit);
+  const dice = rollDice(draft, 2, `Ranged Attack by ${plan.unit} on ${plan.target}`, '10.4', source, events);
+  const roll = dice[0]! + dice[1]!;
+  const total = roll + plan.ras + plan.drms.reduce((s, d) => s + d.value, 0);
+  const r = ratResult(ctx, total);
+  events.push({
+    type: 'rangedAttack',
+    side: plan.side,
+    unit: plan.unit,
+    from: plan.from,
+    target: plan.target,
+    direct: plan.direct,
+    range: plan.range,
+    spotter: plan.spotter,
+    selfSpot: plan.selfSpot,
+    ras: plan.ras,
+    drms: plan.drms,
+    rollNumber: draft.rollCount,
+    roll,
+    total,
+    result: resultText(r),
+    suppressed: r.suppressed,
+    steps: r.steps,
+    rule: '10.4',
+  });
+  writeFireRecord(draft, (rec) => rec.ranged.push(plan.unit));
+  afterFiring(ctx, draft, plan.unit, def, source, events);
+  const owner = otherSide(plan.side);
+  if (r.suppressed) {
+    const hit = enemyUnitsIn(draft, plan.target, plan.side).map((u) => u.id);
+    for (const id of hit) draft.units[id]!.flags.suppressed = true;
+    events.push({ type: 'suppressed', hex: plan.target, units: hit, rule: '10.4.1' });
+  }
+  if (r.steps > 0) inflictRangedSteps(ctx, draft, plan.target, owner, r.steps, events);
+}
+
+/** Fired side, ammo and the 354th's trip along the Turn Track (12.4, 12.4.1, 12.4.2, 12.5). */
+export function afterFiring(ctx: Ctx, draft: GameState, unitId: string, def: CounterDef, source: DiceSource, events: GameEvent[]): void {
+  if (!FLIPS.has(def.type)) return;
+  const u = draft.units[unitId]!;
+  u.flags.fired = true;
+  events.push({ type: 'fired', unit: unitId, rule: isOffMapArtillery(def) ? '12.4' : '12.5' });
+  if (def.type === 'artillery76') {
+    draft.ammo[u.side] -= 1;
+    events.push({ type: 'ammo', side: u.side, added: -1, total: draft.ammo[u.side], rule: '12.4.1' });
+  }
+  if (def.type === 'artillery122' || def.type === 'artillery152') {
+    const [die] = rollDice(draft, 1, `${unitId}: turns until it may fire again`, '12.4.2', source, events);
+    const turn = draft.turn + die!;
+    const last = ctx.scenario(draft.scenario)?.turns.last ?? ctx.ruleset.turnTrack.length;
+    if (turn > last) {
+      u.location = 'eliminated';
+      events.push({ type: 'artilleryOnTrack', unit: unitId, turn: null, rollNumber: draft.rollCount, removed: true, rule: '12.4.2' });
+    } else {
+      u.location = 'pending';
+      u.entryTurn = turn;
+      u.entryHex = null;
+      events.push({ type: 'artilleryOnTrack', unit: unitId, turn, rollNumber: draft.rollCount, removed: false, rule: '12.4.2' });
+    }
+  }
+}
+
+// ───────────────────────────── legal options ─────────────────────────────
+
+export interface RangedTargetOption {
+  hex: HexId;
+  range: number | null;
+  direct: boolean;
+  /** Indirect fire: units that may spot (the firer itself when it may self-spot). */
+  spotters: string[];
+  /** The spotter the engine picks when none is named. */
+  defaultSpotter: string | null;
+}
+
+export interface FireOptions {
+  /** Standalone Ranged Attacks open now (Combat Phase), per firing unit. */
+  ranged: { unit: string; from: HexId | null; ras: number; targets: RangedTargetOption[] }[];
+  /** AT Fire open now (11.0), per AT gun: dice left and the armored units it may fire at. */
+  atFire: { unit: string; from: HexId; diceLeft: number; targets: { unit: string; hex: HexId; range: number }[] }[];
+}
+
+/** Standalone Ranged Attacks `side` may make now: everything listed is accepted by apply. */
+export function rangedOptions(ctx: Ctx, state: GameState, side: Side): FireOptions['ranged'] {
+  const out: FireOptions['ranged'] = [];
+  if (state.phase !== 'combat' || state.activeSide !== side || state.pending.length || combatInProgress(state)) return out;
+  const targets = new Set<HexId>();
+  for (const u of Object.values(state.units)) {
+    if (u.side !== side && u.location === 'map' && u.hex && !isLeader(mustCounter(ctx.ruleset, u.id))) targets.add(u.hex);
+  }
+  const spotCache = new Map<HexId, string[]>();
+  const spotters = (h: HexId): string[] => {
+    let s = spotCache.get(h);
+    if (!s) spotCache.set(h, (s = spottersFor(ctx, state, side, h)));
+    return s;
+  };
+  for (const u of Object.values(state.units)) {
+    if (u.side !== side || (u.location !== 'map' && u.location !== 'offMap')) continue;
+    const f = checkFirer(ctx, state, side, u.id);
+    if ('violation' in f) continue;
+    const vals = currentValues(f.def, u);
+    const opts: RangedTargetOption[] = [];
+    for (const t of [...targets].sort()) {
+      if (u.hex && vals.range !== 'unlimited' && hexDistance(u.hex, t) > (vals.range ?? 0)) continue;
+      const indirect = isIndirect(f.def);
+      if (indirect && spotters(t).length === 0) continue;
+      const p = planRanged(ctx, state, side, u.id, t);
+      if ('violation' in p) continue;
+      const sp = p.direct ? [] : spotters(t).filter((id) => id !== u.id || SELF_SPOT.has(f.def.type));
+      opts.push({ hex: t, range: p.range, direct: p.direct, spotters: sp, defaultSpotter: p.spotter });
+    }
+    if (opts.length) out.push({ unit: u.id, from: u.hex, ras: vals.ras ?? 0, targets: opts });
+  }
+  return out.sort((a, b) => a.unit.localeCompare(b.unit));
+}
