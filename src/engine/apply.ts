@@ -17,6 +17,7 @@ import { pendingLabel, phaseLabel, sideLabel } from './labels.js';
 import { pickUpLeaders } from './pajari.js';
 import { checkForcedDice, type DiceSource } from './dice.js';
 import { applyCombatAction, combatPendingGate, consumeOverrun } from './combat/engine.js';
+import { afterNightAction, applyBonfire, applyNightRaid, bonfireCombatProblem, resolveSubZero } from './night.js';
 import { applyFireAction, firePendingGate } from './fire.js';
 import { doRecovery } from './recovery.js';
 import { doDigIn, removeAbandonedEntrenchments } from './digging-in.js';
@@ -27,8 +28,6 @@ const fail = (code: string, rule: string, message: string): ApplyResult => ({ ok
 /** Sections of the actions that later issues implement. */
 export const NOT_YET: Record<string, { rule: string; issue: string }> = {
   support: { rule: '10.3', issue: 'ranged-attack' },
-  bonfire: { rule: '16.2', issue: 'night' },
-  nightRaid: { rule: '16.4', issue: 'night' },
   commitArmor: { rule: '12.1.4', issue: 'armor commitment' },
 };
 
@@ -61,6 +60,10 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
       return fail('rule/pending-decision', who.pending.rule, `First place ${who.pending.unit} in one of ${who.pending.options.join(', ')} (placeLeader).`);
     }
   }
+  if (action.type === 'combat') {
+    const bf = bonfireCombatProblem(state, action.attackers); // 16.2
+    if (bf) return { ok: false, violation: bf };
+  }
   const source: DiceSource = { forced: [...(opts?.forcedDice ?? [])] };
   const draft = draftOf(state);
   const events: GameEvent[] = [];
@@ -77,6 +80,7 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
         err = { code: 'rule/wrong-phase', rule: '3.0', message: `The current phase is the ${phaseLabel(state.phase)}, not ${typeof action.phase === 'string' ? phaseLabel(action.phase) : String(action.phase)}.` };
         break;
       }
+      if (draft.phase === 'subZero') resolveSubZero(ctx, draft, source, events); // 16.3
       advancePhase(ctx, draft, events);
       break;
     case 'move':
@@ -106,6 +110,12 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
     case 'replacement':
       err = doReplacement(ctx, draft, side, action, events);
       break;
+    case 'bonfire':
+      err = applyBonfire(ctx, draft, side, action, events);
+      break;
+    case 'nightRaid':
+      err = applyNightRaid(ctx, draft, side, action, source, events);
+      break;
     default: {
       const later = NOT_YET[action.type];
       if (later) {
@@ -116,6 +126,7 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
     }
   }
   if (err) return { ok: false, violation: err };
+  afterNightAction(ctx, draft, events); // 16.2, 16.3.1
   removeAbandonedEntrenchments(draft, events); // 14.4
   draft.seq += 1;
   for (const e of events) draft.log.push(e);

@@ -12,6 +12,7 @@ import { envFor, reachable, type Env, type Mover } from './movement.js';
 import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
 import { dueReinforcements, lastTurn } from './reinforcements.js';
 import { combatOptions, overrunAllowance } from './combat/engine.js';
+import { nightOptions, underBonfire } from './night.js';
 import { fireOptions } from './fire.js';
 import { recoveryOptions } from './recovery.js';
 import { digInOptions } from './digging-in.js';
@@ -120,6 +121,8 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   }
   // Combats (8.0) in the Combat Phase, Assaults (9.1) in the Action Phase.
   base.combat = combatOptions(ctx, state, side);
+  // 16.2: units under a Bonfire do nothing in their Combat Phase.
+  if (state.phase === 'combat') base.combat.targets = base.combat.targets.map((t) => ({ ...t, attackers: t.attackers.filter((u) => !underBonfire(state, u)) })).filter((t) => t.attackers.length > 0);
   if (base.combat.targets.length) actions.push('combat');
   if (base.combat.assaults.length) actions.push('assault');
   // Standalone Ranged Attacks (10.0) and AT Fire (11.0) in the Combat Phase.
@@ -137,6 +140,12 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   if (rp) {
     base.replacements = rp;
     actions.push('replacement');
+  }
+  // Bonfires (16.2) and Night Raids (16.4) in the Action Phase of night turns.
+  if (state.phase === 'action') {
+    base.night = nightOptions(ctx, state, side);
+    if (base.night.bonfire.length) actions.push('bonfire');
+    if (base.night.raid.targets.length) actions.push('nightRaid');
   }
   base.phaseActions = actions;
   return base;

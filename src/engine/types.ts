@@ -7,6 +7,7 @@ import type { HexId } from './hex.js';
 import type { Side } from './ruleset.js';
 import type { CombatDecision, CombatEvent, CombatPhaseRecord } from './combat/types.js';
 import type { CombatOptions } from './combat/engine.js';
+import type { NightEvent, NightOptions } from './night.js';
 import type { FireEvent, FireOptions, RangedLossDecision } from './ranged.js';
 import type { FirePhaseRecord } from './fire-record.js';
 import type { DigInOption, RebuildEvent, RecoveryOption, ReplacementOptions } from './rebuild-types.js';
@@ -44,6 +45,10 @@ export interface UnitFlags {
   suppressed?: boolean;
   /** Dug in (14.0; later issue). */
   dugIn?: boolean;
+  /** Skull marker (16.3.1): attacked in its own night turn; its stack rolls on the SZLT. */
+  skull?: boolean;
+  /** Night Raid marker (16.4 step 5): rolls on the SZLT on its own. */
+  nightRaid?: boolean;
 }
 
 export interface UnitState {
@@ -131,6 +136,8 @@ export interface Marker {
   type: string;
   hex: HexId;
   side?: Side;
+  /** Units under the marker (Bonfire, 16.2: the builders). */
+  units?: string[];
   /** Turn the marker was placed or last flipped (Digging In, 14.2). */
   turn?: number;
 }
@@ -229,6 +236,8 @@ export interface NightRaidAction {
   type: 'nightRaid';
   units: string[];
   target: HexId;
+  /** Hex next to the target the raiding party attacks from (default: chosen by the engine, 16.4). */
+  from?: HexId;
 }
 /** Spend RPs (13.2): flip a reduced company; or reconstitute a Dead Pool company (13.2.1) at `hex` or on turn `toTurn`. */
 export interface ReplacementAction {
@@ -314,6 +323,7 @@ export type GameEvent =
   | { type: 'victoryCheck'; turn: number; over: boolean; rule: '3.0'; note: string }
   | { type: 'gameOver'; reason: string; winner: Side | null }
   | FireEvent
+  | NightEvent
   | CombatEvent
   | RebuildEvent;
 
@@ -378,6 +388,8 @@ export interface LegalActions {
   pending?: PendingDecision;
   /** Combats open now (Combat Phase) and Assaults (Action Phase) (8.0, 9.1). */
   combat?: CombatOptions;
+  /** Bonfires (16.2) and Night Raids (16.4) open now. */
+  night?: NightOptions;
   /** Standalone Ranged Attacks and AT Fire open now (10.0, 11.0). */
   fire?: FireOptions;
   /** Reduced infantry companies that may attempt Recovery now (13.3). */

@@ -28,8 +28,18 @@ export const TOY_TABLES: Tables = {
   rat: { ...emptyDieTable<RatResult>(), friendlyFire: { unmodifiedMax: 0, optionalRule: '20.3' } },
   atft: { ...emptyDieTable<{ stepReduction: boolean }>(), maxRange: 2, exclusiveDrms: [] },
   recovery: emptyDieTable(),
-  szlt: emptyDieTable(),
-  fnrt: emptyDieTable(),
+  // SZLT and FNRT as printed (FACTS §1.6, §1.7): the Sub-Zero Loss Phase rolls on every night turn.
+  szlt: { dice: '1d6', rule: '16.3', rows: [{ min: null, max: 3, result: { steps: 1 } }, { min: 4, max: null, result: { steps: 0 } }], drms: [{ id: 'onLake', n: 1, rule: '16.3', label: 'Stack on frozen lake', value: -1 }, { id: 'finnish', n: 2, rule: '16.3', label: 'Finnish stack', value: 1 }] },
+  fnrt: {
+    dice: '1d6',
+    rule: '16.4',
+    rows: [
+      { min: null, max: 2, result: { attack: false, shift: 0 } },
+      ...[3, 4, 5, 6, 7, 8].map((n) => ({ min: n, max: n, result: { attack: true, shift: n - 4 } })),
+      { min: 9, max: null, result: { attack: true, shift: 5 } },
+    ],
+    drms: [],
+  },
   movement: MOVEMENT,
   optional: {
     capturedLmgs: { ...emptyDieTable<{ success: boolean }>(), marker: { cs: 0, ras: 0, range: 0 } },

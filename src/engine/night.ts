@@ -1,0 +1,733 @@
+/**
+ * Night turns (16.0–16.4.1) beyond double movement (16.1, in movement.ts):
+ * - Bonfires (16.2, 16.2.1): a Soviet Action-Phase action on night turns; the marker lists the units
+ *   under it (builders); units that arrive later sit on top and get nothing from it.
+ * - Skull markers (16.3.1): Finnish units that attack (Combat, Assault, Night Raid) in their own night
+ *   turn. Kept as unit flags (`skull`, `nightRaid`) and mirrored as hex markers for the map.
+ * - The Sub-Zero Loss Phase (16.3): resolved when the Soviet player ends the `subZero` phase.
+ * - Finnish Night Raids (16.4, 16.4.1): FNRT roll, then a CRT attack with only the 8.2 halvings and the
+ *   FNRT column shift; every loss is a step, on both sides.
+ *
+ * Choices the rulebook leaves open are written in docs/rulings.md ("Night turns").
+ * Section numbers refer to the Red Winter rulebook.
+ */
+import type { Ctx } from './ctx.js';
+import type { CounterDef, DieTable, HexId, OddsColumn, Side } from './ruleset.js';
+import type { GameEvent, GameState, Marker, NightRaidAction, BonfireAction, RuleViolation, UnitState } from './types.js';
+import { areAdjacent, hexDistance, parseHexId } from './hex.js';
+import { rollDice, type DiceSource } from './dice.js';
+import { isNight } from './movement.js';
+import { stepCost } from './terrain.js';
+import { zocOf, zocBinds, type ZocMap } from './zoc.js';
+import { checkUnitList } from './mover.js';
+import { checkColumn, crtCell, crtMissingViolation } from './combat/crt.js';
+import { clampToColumn, oddsOfIndex, ratioIndex, shiftText } from './combat/odds.js';
+import { reduceUnit, type LossEvent } from './combat/losses.js';
+import { currentValues, isArmored, isBridgeHexside, isCombatUnit, isLake, isLeader, mustCounter } from './combat/units.js';
+import { combatInProgress } from './combat/resolve.js';
+
+// ───────────────────────────── events ─────────────────────────────
+
+export type NightEvent =
+  | { type: 'bonfireBuilt'; hex: HexId; units: string[]; rule: '16.2' }
+  | { type: 'bonfireRemoved'; hex: HexId; reason: string; rule: '16.2' | '16.3' }
+  | { type: 'skullMarked'; units: string[]; reason: string; rule: '16.3.1' | '16.4' }
+  | {
+      type: 'nightRaid';
+      turn: number;
+      units: string[];
+      target: HexId;
+      /** Hex the raiding party attacks from (the last hex of its route, 16.4 step 4). */
+      approach: HexId;
+      /** Route cost in MPs per raiding unit (16.4.1). */
+      routeCost: Record<string, number>;
+      /** Each DRM applied, with its number under the FNRT. */
+      drms: string[];
+      rollNumber: number;
+      die: number;
+      total: number;
+      found: boolean;
+      /** Signed column shift (+ = R). */
+      shift: number;
+      rule: '16.4';
+    }
+  | {
+      type: 'nightRaidAttack';
+      target: HexId;
+      attackers: { unit: string; cs: number }[];
+      defenders: { unit: string; cs: number; notes: string[] }[];
+      attackerTotal: number;
+      defenderTotal: number;
+      halvings: string[];
+      ratio: string;
+      baseOdds: string;
+      shift: string;
+      finalOdds: string;
+      column: OddsColumn;
+      rollNumber: number;
+      roll: number;
+      /** `1/2`: attacker / defender steps lost. */
+      result: string;
+      rule: '16.4';
+    }
+  | {
+      type: 'subZeroCheck';
+      side: Side;
+      hex: HexId;
+      /** Units that roll together (one die for the stack; a raider rolls alone). */
+      units: string[];
+      drms: string[];
+      rollNumber: number;
+      die: number;
+      total: number;
+      steps: number;
+      /** Unit that took the step, if any. */
+      unit: string | null;
+      rule: '16.3';
+    }
+  | { type: 'nightMarkersRemoved'; skulls: number; bonfires: number; rule: '16.3' };
+
+// ───────────────────────────── helpers ─────────────────────────────
+
+const fail = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
+
+function onMapUnits(state: GameState, side?: Side): UnitState[] {
+  return Object.values(state.units).filter((u) => u.location === 'map' && u.hex && (!side || u.side === side));
+}
+
+function lookup<R>(table: DieTable<R>, total: number): R {
+  for (const row of table.rows) {
+    if ((row.min === null || total >= row.min) && (row.max === null || total <= row.max)) return row.result;
+  }
+  throw new RangeError(`no row for ${total} on the ${table.rule} table`);
+}
+
+function drmValue(table: DieTable<unknown>, id: string): number {
+  return table.drms.find((d) => d.id === id)?.value ?? 0;
+}
+
+function drmText(table: DieTable<unknown>, id: string): string {
+  const d = table.drms.find((x) => x.id === id);
+  const v = d?.value ?? 0;
+  return `${d?.label ?? id}: ${v > 0 ? '+' : ''}${v} (${table.rule} DRM ${d?.n ?? '?'})`;
+}
+
+/** Bonfire markers that still have a unit under them in their hex (16.2). */
+export function bonfireAt(state: GameState, hex: HexId): Marker | undefined {
+  return state.markers.find((m) => m.type === 'bonfire' && m.hex === hex);
+}
+
+/** Is this unit under a Bonfire marker (built it, still in that hex)? */
+export function underBonfire(state: GameState, unitId: string): boolean {
+  const u = state.units[unitId];
+  if (!u || u.location !== 'map' || !u.hex) return false;
+  return !!bonfireAt(state, u.hex)?.units?.includes(unitId);
+}
+
+/** Did this unit build a Bonfire this turn (for Recovery, which may go with it: 16.2, 13.3)? */
+export function builtBonfire(state: GameState, unitId: string): boolean {
+  return underBonfire(state, unitId);
+}
+
+// ───────────────────────────── Bonfires (16.2) ─────────────────────────────
+
+/** Why this unit may not build a Bonfire now, or null. */
+function bonfireProblem(ctx: Ctx, state: GameState, side: Side, id: string): RuleViolation | null {
+  const u = state.units[id];
+  if (!u) return fail('input/unknown-unit', '16.2', `There is no unit ${id} in this game.`);
+  if (side !== 'soviet' || u.side !== 'soviet') return fail('rule/bonfire-side', '16.2', 'Only Soviet units build Bonfires.');
+  if (state.phase !== 'action' || state.activeSide !== side) return fail('rule/wrong-phase', '16.2', `Bonfires are built in the Soviet Action Phase; now: ${state.activeSide} ${state.phase}.`);
+  if (!isNight(ctx, state.turn)) return fail('rule/not-night', '16.2', `Bonfires are built only on night turns; turn ${state.turn} is not one.`);
+  if (u.location !== 'map' || !u.hex) return fail('rule/not-on-map', '16.2', `${id} is not on the map.`);
+  if (u.flags.acted) return fail('rule/already-acted', '16.2', `${id} has already taken its action this Action Phase.`);
+  if (isLake(ctx.ruleset, u.hex)) return fail('rule/bonfire-lake', '16.2', `${id} is on a frozen lake (${u.hex}): no Bonfire there.`);
+  const near = onMapUnits(state, 'finnish').find((e) => hexDistance(e.hex!, u.hex!) < 4);
+  if (near) return fail('rule/bonfire-enemy-near', '16.2', `${id} in ${u.hex} is ${hexDistance(near.hex!, u.hex)} hex(es) from ${near.id}; a Bonfire needs 4 or more hexes from every enemy unit.`);
+  return null;
+}
+
+/** Soviet units that may build a Bonfire now. */
+export function bonfireCandidates(ctx: Ctx, state: GameState, side: Side): string[] {
+  if (side !== 'soviet' || state.phase !== 'action' || state.activeSide !== side || !isNight(ctx, state.turn) || combatInProgress(state)) return [];
+  return onMapUnits(state, 'soviet')
+    .filter((u) => !bonfireProblem(ctx, state, side, u.id))
+    .map((u) => u.id)
+    .sort();
+}
+
+export function applyBonfire(ctx: Ctx, draft: GameState, side: Side, a: BonfireAction, events: GameEvent[]): RuleViolation | null {
+  const list = checkUnitList(draft, side, a.units);
+  if ('violation' in list) return list.violation;
+  for (const id of list.ids) {
+    const p = bonfireProblem(ctx, draft, side, id);
+    if (p) return p;
+  }
+  const byHex = new Map<HexId, string[]>();
+  for (const id of list.ids) {
+    const h = draft.units[id]!.hex!;
+    byHex.set(h, [...(byHex.get(h) ?? []), id]);
+  }
+  for (const [hex, ids] of byHex) {
+    let m = bonfireAt(draft, hex);
+    if (!m) {
+      m = { type: 'bonfire', hex, side: 'soviet', units: [] };
+      draft.markers.push(m);
+    }
+    m.units = [...(m.units ?? []), ...ids];
+    for (const id of ids) draft.units[id]!.flags.acted = true;
+    events.push({ type: 'bonfireBuilt', hex, units: ids, rule: '16.2' });
+  }
+  return null;
+}
+
+/** Units under a Bonfire do nothing in their Combat Phase (16.2). */
+export function bonfireCombatProblem(state: GameState, attackers: unknown): RuleViolation | null {
+  if (!Array.isArray(attackers)) return null;
+  const ids = attackers.filter((x): x is string => typeof x === 'string' && underBonfire(state, x));
+  if (ids.length === 0) return null;
+  return fail('rule/bonfire-no-combat', '16.2', `${ids.join(', ')} sit under a Bonfire and can do nothing in this Combat Phase.`);
+}
+
+/**
+ * After every action: drop Bonfires whose builders have all left or died (16.2), mark Finns that
+ * attacked in their own night turn with Skulls (16.3.1), and mirror Skulls as hex markers.
+ */
+export function afterNightAction(ctx: Ctx, draft: GameState, events: GameEvent[]): void {
+  for (const m of [...draft.markers]) {
+    if (m.type !== 'bonfire') continue;
+    const still = (m.units ?? []).some((id) => draft.units[id]?.location === 'map' && draft.units[id]?.hex === m.hex);
+    if (!still) {
+      draft.markers = draft.markers.filter((x) => x !== m);
+      events.push({ type: 'bonfireRemoved', hex: m.hex, reason: 'no unit left under it', rule: '16.2' });
+    }
+  }
+  if (isNight(ctx, draft.turn) && draft.activeSide === 'finnish') {
+    for (const e of events) {
+      if (e.type !== 'combat' || e.side !== 'finnish') continue;
+      const ids = e.attackers.map((a) => a.unit).filter((id) => draft.units[id] && !draft.units[id]!.flags.skull && !draft.units[id]!.flags.nightRaid);
+      for (const id of ids) draft.units[id]!.flags.skull = true;
+      if (ids.length) events.push({ type: 'skullMarked', units: ids, reason: `${e.kind} on ${e.target}`, rule: '16.3.1' });
+    }
+  }
+  syncSkullMarkers(draft);
+}
+
+function syncSkullMarkers(draft: GameState): void {
+  const hexes = new Set<HexId>();
+  for (const u of onMapUnits(draft, 'finnish')) if (u.flags.skull || u.flags.nightRaid) hexes.add(u.hex!);
+  const others = draft.markers.filter((m) => m.type !== 'skull');
+  const skulls: Marker[] = [...hexes].sort().map((hex) => ({ type: 'skull', hex, side: 'finnish' }));
+  const before = JSON.stringify(draft.markers.filter((m) => m.type === 'skull'));
+  if (before !== JSON.stringify(skulls)) draft.markers = [...others, ...skulls];
+}
+
+// ───────────────────────────── Sub-Zero Loss Phase (16.3) ─────────────────────────────
+
+/**
+ * The owner's step for a stack, by a fixed rule (docs/rulings.md): a unit that can flip to its reduced
+ * side before one that would be eliminated, then the lowest current CS, then the unit id.
+ */
+export function stepTaker(ctx: Ctx, state: GameState, ids: readonly string[]): string | null {
+  const live = ids.filter((id) => state.units[id]?.location === 'map' && !isLeader(ctx.counter(id)));
+  if (live.length === 0) return null;
+  return [...live].sort((a, b) => {
+    const ua = state.units[a]!;
+    const ub = state.units[b]!;
+    if (ub.stepsLeft !== ua.stepsLeft) return ub.stepsLeft - ua.stepsLeft;
+    const ca = currentValues(ctx.counter(a), ua).cs ?? 0;
+    const cb = currentValues(ctx.counter(b), ub).cs ?? 0;
+    return ca - cb || a.localeCompare(b);
+  })[0]!;
+}
+
+/** Stacks that roll on the SZLT, in order: Soviet stacks, Finnish Skull stacks, then Night Raiders one by one. */
+export function subZeroRolls(ctx: Ctx, state: GameState): { side: Side; hex: HexId; units: string[] }[] {
+  const out: { side: Side; hex: HexId; units: string[] }[] = [];
+  const group = (us: UnitState[]): Map<HexId, string[]> => {
+    const m = new Map<HexId, string[]>();
+    for (const u of us) m.set(u.hex!, [...(m.get(u.hex!) ?? []), u.id]);
+    return m;
+  };
+  const soviet = onMapUnits(state, 'soviet').filter((u) => !underBonfire(state, u.id));
+  for (const [hex, ids] of [...group(soviet)].sort(([a], [b]) => a.localeCompare(b))) out.push({ side: 'soviet', hex, units: ids.sort() });
+  const finns = onMapUnits(state, 'finnish').filter((u) => !isLeader(ctx.counter(u.id)));
+  const skulls = finns.filter((u) => u.flags.skull && !u.flags.nightRaid);
+  for (const [hex, ids] of [...group(skulls)].sort(([a], [b]) => a.localeCompare(b))) out.push({ side: 'finnish', hex, units: ids.sort() });
+  for (const u of finns.filter((x) => x.flags.nightRaid).sort((a, b) => a.id.localeCompare(b.id))) out.push({ side: 'finnish', hex: u.hex!, units: [u.id] });
+  return out.filter((r) => r.units.some((id) => !isLeader(ctx.counter(id))));
+}
+
+/** 16.3: one die per stack; DRMs lake −1, Finnish +1; a step on a low total; then all Skulls and Bonfires go. */
+export function resolveSubZero(ctx: Ctx, draft: GameState, source: DiceSource, events: GameEvent[]): void {
+  const t = ctx.ruleset.tables.szlt;
+  for (const r of subZeroRolls(ctx, draft)) {
+    const live = r.units.filter((id) => draft.units[id]?.location === 'map');
+    if (live.length === 0) continue;
+    const drms: string[] = [];
+    let mod = 0;
+    if (isLake(ctx.ruleset, r.hex)) {
+      mod += drmValue(t, 'onLake');
+      drms.push(drmText(t, 'onLake'));
+    }
+    if (r.side === 'finnish') {
+      mod += drmValue(t, 'finnish');
+      drms.push(drmText(t, 'finnish'));
+    }
+    const [die] = rollDice(draft, 1, `SZLT ${r.side} ${r.hex} (${live.join(', ')})`, '16.3', source, events);
+    const total = die! + mod;
+    const steps = lookup(t, total).steps;
+    let unit: string | null = null;
+    const lossEvents: LossEvent[] = [];
+    for (let i = 0; i < steps; i++) {
+      const u = stepTaker(ctx, draft, live);
+      if (!u) break;
+      unit = unit ?? u;
+      reduceUnit(draft, ctx.ruleset, u, 1, '16.3', 'Sub-Zero loss', lossEvents);
+    }
+    events.push({ type: 'subZeroCheck', side: r.side, hex: r.hex, units: live, drms, rollNumber: draft.rollCount, die: die!, total, steps, unit, rule: '16.3' });
+    for (const e of lossEvents) events.push(e);
+  }
+  let skulls = 0;
+  for (const u of Object.values(draft.units)) {
+    if (u.flags.skull || u.flags.nightRaid) skulls++;
+    delete u.flags.skull;
+    delete u.flags.nightRaid;
+  }
+  const bonfires = draft.markers.filter((m) => m.type === 'bonfire').length;
+  draft.markers = draft.markers.filter((m) => m.type !== 'bonfire' && m.type !== 'skull');
+  events.push({ type: 'nightMarkersRemoved', skulls, bonfires, rule: '16.3' });
+}
+
+// ───────────────────────────── Finnish Night Raids (16.4) ─────────────────────────────
+
+/** The MP limit of a raid route (16.4.1). */
+export const RAID_MAX_MP = 18;
+/** Route cost that earns FNRT DRM 4. */
+export const RAID_SHORT_MP = 7;
+/** Minimum distance of the target from every Finnish unit at the start of the phase (16.4.1). */
+export const RAID_MIN_DISTANCE = 4;
+
+function fnrtDrm(ctx: Ctx, id: string): number {
+  return drmValue(ctx.ruleset.tables.fnrt, id);
+}
+
+/** Night Raids rolled so far in the game and on this turn (from the game log). */
+function raidsSoFar(state: GameState): { game: number; thisTurn: number } {
+  let game = 0;
+  let thisTurn = 0;
+  for (const e of state.log) {
+    if (e.type !== 'nightRaid') continue;
+    game++;
+    if (e.turn === state.turn) thisTurn++;
+  }
+  return { game, thisTurn };
+}
+
+/** Hexes of Finnish units at the start of the current Action Phase (from this phase's log). */
+export function finnishStartHexes(state: GameState): HexId[] {
+  let start = state.log.length;
+  for (let i = state.log.length - 1; i >= 0; i--) {
+    const e = state.log[i]!;
+    if (e.type === 'phase' && e.phase === 'action') {
+      start = i;
+      break;
+    }
+  }
+  const first = new Map<string, HexId | null>();
+  for (let i = start; i < state.log.length; i++) {
+    const e = state.log[i]!;
+    if (e.type === 'moved' && e.side === 'finnish') for (const id of e.units) if (!first.has(id)) first.set(id, e.from);
+    if (e.type === 'advanced') e.units.forEach((id, k) => { if (!first.has(id)) first.set(id, e.from[k] ?? e.from[0] ?? null); });
+    if (e.type === 'retreated' && !first.has(e.unit)) first.set(e.unit, e.from);
+  }
+  const out = new Set<HexId>();
+  for (const u of Object.values(state.units)) {
+    if (u.side !== 'finnish') continue;
+    if (first.has(u.id)) {
+      const h = first.get(u.id);
+      if (h) out.add(h);
+    } else if (u.location === 'map' && u.hex) out.add(u.hex);
+  }
+  return [...out];
+}
+
+interface RouteInfo {
+  /** Cheapest cost to each hex the raider may end its route in (approach hexes included). */
+  cost: Map<HexId, number>;
+  /** Same, using only road links, frozen lake or village hexes (FNRT DRM 5). */
+  easy: Map<HexId, number>;
+}
+
+/**
+ * Routes of one raider (16.4.1): through hexes free of enemy units; a hex in an enemy ZOC may only be
+ * the last hex of the route. Road rate as in movement (5.3), not into an enemy ZOC.
+ */
+function raiderRoutes(ctx: Ctx, state: GameState, c: CounterDef, from: HexId, ezoc: ZocMap, enemyHexes: Set<HexId>): RouteInfo {
+  const run = (easyOnly: boolean): Map<HexId, number> => {
+    const best = new Map<HexId, number>([[from, 0]]);
+    const queue: [number, HexId][] = [[0, from]];
+    const done = new Set<HexId>();
+    while (queue.length) {
+      queue.sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
+      const [cost, hex] = queue.shift()!;
+      if (done.has(hex)) continue;
+      done.add(hex);
+      if (hex !== from && zocBinds(ezoc, c, hex)) continue; // route ends on entering an enemy ZOC
+      for (const n of ctx.neighbours(hex)) {
+        if (enemyHexes.has(n) || done.has(n)) continue;
+        const road = ctx.road(hex, n);
+        const binds = zocBinds(ezoc, c, n);
+        if (easyOnly) {
+          const terr = ctx.hex(n)?.terrain;
+          if (!(road !== null || terr === 'lake' || terr === 'village')) continue;
+        }
+        const k = stepCost(ctx, c, n, road, !binds);
+        if (!Number.isFinite(k)) continue;
+        const nc = cost + k;
+        if (nc > RAID_MAX_MP) continue;
+        if ((best.get(n) ?? Infinity) <= nc) continue;
+        best.set(n, nc);
+        queue.push([nc, n]);
+      }
+    }
+    best.delete(from);
+    return best;
+  };
+  return { cost: run(false), easy: run(true) };
+}
+
+/** A unit that may take part in a raid now (16.4.1), or the reason it may not. */
+function raiderProblem(ctx: Ctx, state: GameState, id: string, ezoc: ZocMap): string | null {
+  const u = state.units[id];
+  if (!u || u.side !== 'finnish') return `${id} is not a Finnish unit`;
+  if (u.location !== 'map' || !u.hex) return `${id} is not on the map`;
+  if (u.flags.acted) return `${id} has already taken its action this Action Phase`;
+  const c = ctx.counter(id);
+  if (!isLeader(c)) {
+    if (!c.infantryCompany) return `${id} is not an infantry company`;
+    if (u.stepsLeft < c.steps) return `${id} is not at full strength`;
+  }
+  if (zocBinds(ezoc, c, u.hex)) return `${id} is in an enemy ZOC`;
+  return null;
+}
+
+interface RaidPlan {
+  units: string[];
+  target: HexId;
+  approach: HexId;
+  routeCost: Record<string, number>;
+  drmIds: string[];
+  /** Index of the base odds (8.2) and the attack figures. */
+  attack: RaidAttack;
+}
+
+interface RaidAttack {
+  attackers: { unit: string; cs: number }[];
+  defenders: { unit: string; cs: number; notes: string[] }[];
+  attackerTotal: number;
+  defenderTotal: number;
+  halvings: string[];
+  baseIndex: number;
+}
+
+/** Combat Ratio of a raid: the 8.2 halvings only (16.4 step 4). */
+function raidAttack(ctx: Ctx, state: GameState, raiders: string[], approach: HexId, target: HexId): RaidAttack {
+  const rs = ctx.ruleset;
+  const night = isNight(ctx, state.turn);
+  const attackers = raiders.filter((id) => !isLeader(ctx.counter(id))).map((id) => ({ unit: id, cs: currentValues(ctx.counter(id), state.units[id]!).cs ?? 0 }));
+  const halvings: string[] = [];
+  let attackerTotal = attackers.reduce((t, a) => t + a.cs, 0);
+  const lake = isLake(rs, approach);
+  if (lake || isBridgeHexside(rs, approach, target)) {
+    const h = Math.ceil(attackerTotal / 2);
+    halvings.push(`raiders ${lake ? 'on frozen lake' : 'across a bridge'} in ${approach}: CS ${attackerTotal} halved to ${h}, rounded up (8.2 case 1)`);
+    attackerTotal = h;
+  }
+  const defenders = onMapUnits(state, 'soviet')
+    .filter((u) => u.hex === target)
+    .map((u) => {
+      const c = mustCounter(rs, u.id);
+      let cs = isCombatUnit(c) ? (currentValues(c, u).cs ?? 0) : 0;
+      const notes: string[] = [];
+      if (c.conventions.csDoubledOnDefense && cs > 0) {
+        cs *= 2;
+        notes.push('CS doubled on defence');
+      }
+      return { unit: u.id, cs, notes, armored: isArmored(c) };
+    });
+  if (night) {
+    const armored = defenders.filter((d) => d.armored);
+    if (armored.length) {
+      const sum = armored.reduce((t, d) => t + d.cs, 0);
+      const half = Math.floor(sum / 2);
+      let left = half;
+      armored.forEach((d, i) => {
+        const share = i === armored.length - 1 ? left : Math.floor(d.cs / 2);
+        left -= share;
+        d.cs = share;
+        d.notes.push('armor at night: halved');
+      });
+      halvings.push(`armor at night in ${target}: CS ${sum} halved to ${half}, rounded down (8.2 case 2)`);
+    }
+  }
+  const defenderTotal = defenders.reduce((t, d) => t + d.cs, 0);
+  return {
+    attackers,
+    defenders: defenders.map(({ unit, cs, notes }) => ({ unit, cs, notes })),
+    attackerTotal,
+    defenderTotal,
+    halvings,
+    baseIndex: ratioIndex(attackerTotal, defenderTotal),
+  };
+}
+
+function columnFor(index: number, shift: number): OddsColumn {
+  const i = index + shift;
+  return Number.isFinite(i) ? clampToColumn(i) : i > 0 ? '6:1' : '1:4';
+}
+
+/** Every CRT column the raid could use, whatever the FNRT gives. */
+function possibleColumns(ctx: Ctx, baseIndex: number): OddsColumn[] {
+  const out = new Set<OddsColumn>();
+  for (const r of ctx.ruleset.tables.fnrt.rows) if (r.result.attack) out.add(columnFor(baseIndex, r.result.shift));
+  return [...out];
+}
+
+interface RaidEnv {
+  ezoc: ZocMap;
+  enemyHexes: Set<HexId>;
+  starts: HexId[];
+  routes: Map<string, RouteInfo>;
+}
+
+function raidEnv(ctx: Ctx, state: GameState): RaidEnv {
+  const enemyHexes = new Set<HexId>(onMapUnits(state, 'soviet').map((u) => u.hex!));
+  return { ezoc: zocOf(ctx, state, 'soviet'), enemyHexes, starts: finnishStartHexes(state), routes: new Map() };
+}
+
+function routesOf(ctx: Ctx, state: GameState, env: RaidEnv, id: string): RouteInfo {
+  let r = env.routes.get(id);
+  if (!r) {
+    r = raiderRoutes(ctx, state, ctx.counter(id), state.units[id]!.hex!, env.ezoc, env.enemyHexes);
+    env.routes.set(id, r);
+  }
+  return r;
+}
+
+/** Why a raid now is impossible whatever the units (phase, turn, one per night turn), or null. */
+function raidPhaseProblem(ctx: Ctx, state: GameState, side: Side): RuleViolation | null {
+  if (side !== 'finnish') return fail('rule/night-raid-side', '16.4', 'Only the Finns conduct Night Raids.');
+  if (state.phase !== 'action' || state.activeSide !== side) return fail('rule/wrong-phase', '16.4', `Night Raids happen in the Finnish Action Phase; now: ${state.activeSide} ${state.phase}.`);
+  if (!isNight(ctx, state.turn)) return fail('rule/not-night', '16.4', `Night Raids happen only on night turns; turn ${state.turn} is not one.`);
+  if (combatInProgress(state)) return fail('rule/combat-in-progress', '8.1', 'Finish the current Assault first.');
+  if (raidsSoFar(state).thisTurn > 0) return fail('rule/night-raid-limit', '16.4.1', 'Only one Night Raid per night turn; it has been made.');
+  return null;
+}
+
+/** Why this target may not be raided (any raiders), or null. */
+function targetProblem(ctx: Ctx, state: GameState, env: RaidEnv, target: HexId): string | null {
+  if (!ctx.hex(target)) return `${target} is not a hex on the map`;
+  const defenders = onMapUnits(state, 'soviet').filter((u) => u.hex === target && isCombatUnit(ctx.counter(u.id)));
+  if (defenders.length === 0) return `${target} holds no Soviet combat unit`;
+  if (ctx.hex(target)?.hotel) return `${target} is the Hotel hex, which may not be raided`;
+  const near = env.starts.find((h) => hexDistance(h, target) < RAID_MIN_DISTANCE);
+  if (near) return `${target} is ${hexDistance(near, target)} hex(es) from Finns that began the phase in ${near}; the target must be ${RAID_MIN_DISTANCE} or more away`;
+  return null;
+}
+
+/** Plan a raid, or say why it is not legal. Checks the CRT columns last. */
+function planRaid(ctx: Ctx, state: GameState, env: RaidEnv, ids: string[], target: HexId, approachIn: HexId | null): RaidPlan | RuleViolation {
+  const combat = ids.filter((id) => !isLeader(ctx.counter(id)));
+  const leaders = ids.filter((id) => isLeader(ctx.counter(id)));
+  if (combat.length < 1 || combat.length > 3) return fail('rule/night-raid-units', '16.4.1', 'A Night Raid takes one to three full-strength Finnish infantry companies (Pajari may join).');
+  if (leaders.length > 1) return fail('rule/night-raid-units', '16.4.1', 'Only Pajari may join a Night Raid as a leader.');
+  for (const id of ids) {
+    const p = raiderProblem(ctx, state, id, env.ezoc);
+    if (p) return fail('rule/night-raid-units', '16.4.1', `${p}: it cannot raid.`);
+  }
+  for (let i = 0; i < ids.length; i++) {
+    for (let j = i + 1; j < ids.length; j++) {
+      const a = state.units[ids[i]!]!.hex!;
+      const b = state.units[ids[j]!]!.hex!;
+      if (a !== b && !areAdjacent(a, b)) return fail('rule/night-raid-units', '16.4.1', `${ids[i]} (${a}) and ${ids[j]} (${b}) are neither stacked nor adjacent: every raider must be with or next to every other.`);
+    }
+  }
+  const tp = targetProblem(ctx, state, env, target);
+  if (tp) return fail('rule/night-raid-target', '16.4.1', `${tp}.`);
+  const approaches = ctx.neighbours(target).filter((h) => !env.enemyHexes.has(h) && ids.every((id) => routesOf(ctx, state, env, id).cost.has(h)));
+  if (approaches.length === 0) return fail('rule/night-raid-route', '16.4.1', `No route of ${RAID_MAX_MP} MP or less, free of enemy units and enemy ZOC, leads every raider next to ${target}.`);
+  const score = (h: HexId): { halved: boolean; drm: number; max: number } => {
+    const costs = ids.map((id) => routesOf(ctx, state, env, id).cost.get(h)!);
+    const max = Math.max(...costs);
+    let drm = 0;
+    if (max <= RAID_SHORT_MP) drm += fnrtDrm(ctx, 'shortRoute');
+    if (ids.every((id) => routesOf(ctx, state, env, id).easy.has(h))) drm += fnrtDrm(ctx, 'easyRoute');
+    return { halved: isLake(ctx.ruleset, h) || isBridgeHexside(ctx.ruleset, h, target), drm, max };
+  };
+  let approach: HexId;
+  if (approachIn) {
+    if (!approaches.includes(approachIn)) return fail('rule/night-raid-route', '16.4.1', `The raiders cannot all reach ${approachIn} next to ${target}; possible: ${approaches.sort().join(', ')}.`);
+    approach = approachIn;
+  } else {
+    approach = [...approaches].sort((a, b) => {
+      const sa = score(a);
+      const sb = score(b);
+      return Number(sa.halved) - Number(sb.halved) || sb.drm - sa.drm || sa.max - sb.max || a.localeCompare(b);
+    })[0]!;
+  }
+  const routeCost: Record<string, number> = {};
+  for (const id of ids) routeCost[id] = routesOf(ctx, state, env, id).cost.get(approach)!;
+  const drmIds: string[] = [];
+  if (raidsSoFar(state).game === 0) drmIds.push('firstRaid');
+  if (leaders.length) drmIds.push('pajari');
+  if (bonfireAt(state, target)) drmIds.push('bonfire');
+  if (Math.max(...Object.values(routeCost)) <= RAID_SHORT_MP) drmIds.push('shortRoute');
+  if (ids.every((id) => routesOf(ctx, state, env, id).easy.has(approach))) drmIds.push('easyRoute');
+  const attack = raidAttack(ctx, state, ids, approach, target);
+  // A refusal must change nothing: the CRT is checked before the FNRT die is rolled (docs/rulings.md).
+  for (const col of possibleColumns(ctx, attack.baseIndex)) {
+    const v = checkColumn(ctx.ruleset.tables.crt, col);
+    if (v) return v;
+  }
+  return { units: [...ids], target, approach, routeCost, drmIds, attack };
+}
+
+/** What legalActions lists for Night Raids. */
+export interface RaidOptions {
+  /** Units that may take part in a raid now (Pajari included when free). */
+  raiders: string[];
+  /** Each target with the raiders able to reach it; any 1–3 of them (plus Pajari) that are stacked or adjacent may go. */
+  targets: { hex: HexId; units: string[]; approaches: HexId[] }[];
+  /** Why no raid can be offered at all (e.g. the CRT is not filled in, 8.4). */
+  unavailable?: RuleViolation;
+}
+
+export function raidOptions(ctx: Ctx, state: GameState, side: Side): RaidOptions {
+  const out: RaidOptions = { raiders: [], targets: [] };
+  if (raidPhaseProblem(ctx, state, side)) return out;
+  // As for Combats (combatOptions): with CRT cells missing no raid is offered, and the reason is given.
+  const crt = ctx.ruleset.tables.crt;
+  if (crt.rows.length === 0 || crt.rows.some((r) => r.cells.some((c) => !c))) {
+    out.unavailable = crtMissingViolation('any', []);
+    return out;
+  }
+  const env = raidEnv(ctx, state);
+  const raiders = onMapUnits(state, 'finnish')
+    .filter((u) => !raiderProblem(ctx, state, u.id, env.ezoc))
+    .map((u) => u.id)
+    .sort();
+  if (!raiders.some((id) => !isLeader(ctx.counter(id)))) return out;
+  out.raiders = raiders;
+  const targets = [...new Set(onMapUnits(state, 'soviet').map((u) => u.hex!))].sort();
+  for (const t of targets) {
+    if (targetProblem(ctx, state, env, t)) continue;
+    const units: string[] = [];
+    const approaches = new Set<HexId>();
+    for (const id of raiders) {
+      const ok = ctx.neighbours(t).filter((h) => !env.enemyHexes.has(h) && routesOf(ctx, state, env, id).cost.has(h));
+      if (ok.length === 0) continue;
+      units.push(id);
+      for (const h of ok) approaches.add(h);
+    }
+    if (units.some((id) => !isLeader(ctx.counter(id)))) out.targets.push({ hex: t, units, approaches: [...approaches].sort() });
+  }
+  return out;
+}
+
+function stepLossesOn(ctx: Ctx, draft: GameState, ids: string[], n: number, reason: string, events: GameEvent[]): void {
+  const lossEvents: LossEvent[] = [];
+  for (let i = 0; i < n; i++) {
+    const u = stepTaker(ctx, draft, ids);
+    if (!u) break;
+    reduceUnit(draft, ctx.ruleset, u, 1, '16.4', reason, lossEvents);
+  }
+  for (const e of lossEvents) events.push(e);
+}
+
+export function applyNightRaid(ctx: Ctx, draft: GameState, side: Side, a: NightRaidAction, source: DiceSource, events: GameEvent[]): RuleViolation | null {
+  const pp = raidPhaseProblem(ctx, draft, side);
+  if (pp) return pp;
+  const list = checkUnitList(draft, side, a.units);
+  if ('violation' in list) return list.violation;
+  const target = typeof a.target === 'string' ? parseHexId(a.target) : null;
+  if (!target) return fail('input/bad-hex', '2.3', `${JSON.stringify(a.target)} is not a hex id like M16.`);
+  let approach: HexId | null = null;
+  if (a.from !== undefined) {
+    approach = typeof a.from === 'string' ? parseHexId(a.from) : null;
+    if (!approach) return fail('input/bad-hex', '2.3', `${JSON.stringify(a.from)} is not a hex id like M16.`);
+  }
+  const env = raidEnv(ctx, draft);
+  const plan = planRaid(ctx, draft, env, list.ids, target, approach);
+  if ('code' in plan) return plan;
+
+  const fnrt = ctx.ruleset.tables.fnrt;
+  const mod = plan.drmIds.reduce((t, id) => t + drmValue(fnrt, id), 0);
+  const [die] = rollDice(draft, 1, `FNRT raid on ${target}`, '16.4', source, events);
+  const total = die! + mod;
+  const res = lookup(fnrt, total);
+  events.push({
+    type: 'nightRaid',
+    turn: draft.turn,
+    units: plan.units,
+    target,
+    approach: plan.approach,
+    routeCost: plan.routeCost,
+    drms: plan.drmIds.map((id) => drmText(fnrt, id)),
+    rollNumber: draft.rollCount,
+    die: die!,
+    total,
+    found: res.attack,
+    shift: res.shift,
+    rule: '16.4',
+  });
+  if (res.attack) {
+    const at = plan.attack;
+    const column = columnFor(at.baseIndex, res.shift);
+    const dice = rollDice(draft, 2, `CRT Night Raid on ${target} at ${column}`, '16.4', source, events);
+    const roll = dice[0]! + dice[1]!;
+    const cell = crtCell(ctx.ruleset.tables.crt, column, roll)!;
+    events.push({
+      type: 'nightRaidAttack',
+      target,
+      attackers: at.attackers,
+      defenders: at.defenders,
+      attackerTotal: at.attackerTotal,
+      defenderTotal: at.defenderTotal,
+      halvings: at.halvings,
+      ratio: `${at.attackerTotal}:${at.defenderTotal}`,
+      baseOdds: oddsOfIndex(at.baseIndex),
+      shift: shiftText(res.shift),
+      finalOdds: oddsOfIndex(at.baseIndex + res.shift),
+      column,
+      rollNumber: draft.rollCount,
+      roll,
+      result: `${cell.attacker}/${cell.defender}`,
+      rule: '16.4',
+    });
+    stepLossesOn(ctx, draft, at.defenders.map((d) => d.unit), cell.defender, 'Night Raid loss (defender)', events);
+    stepLossesOn(ctx, draft, at.attackers.map((x) => x.unit), cell.attacker, 'Night Raid loss (raiders)', events);
+  }
+  const marked: string[] = [];
+  for (const id of plan.units) {
+    const u = draft.units[id]!;
+    u.flags.acted = true;
+    if (u.location === 'map') {
+      u.flags.nightRaid = true;
+      delete u.flags.skull;
+      marked.push(id);
+    }
+  }
+  if (marked.length) events.push({ type: 'skullMarked', units: marked, reason: `Night Raid on ${target}: each raider checks alone`, rule: '16.4' });
+  return null;
+}
+
+/** Night options for legalActions. */
+export interface NightOptions {
+  /** Soviet units that may build a Bonfire now (16.2). */
+  bonfire: string[];
+  raid: RaidOptions;
+}
+
+export function nightOptions(ctx: Ctx, state: GameState, side: Side): NightOptions {
+  return { bonfire: bonfireCandidates(ctx, state, side), raid: raidOptions(ctx, state, side) };
+}
