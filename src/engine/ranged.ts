@@ -213,6 +213,12 @@ export function planRanged(ctx: Ctx, state: GameState, side: Side, unitIdIn: unk
     return fail('rule/wrong-phase', '10.0', `Ranged Attacks are made in your own Combat Phase; now it is the ${state.activeSide} ${state.phase} phase.`);
   }
   if (combatInProgress(state)) return fail('rule/combat-in-progress', '8.1', 'Finish the current combat (losses and advance) first.');
+  // Said first: an adjacent target is the usual reason a unit is in an enemy ZOC (10.2).
+  const early = typeof unitIdIn === 'string' ? state.units[unitIdIn] : undefined;
+  const earlyTarget = typeof targetText === 'string' ? parseHexId(targetText) : null;
+  if (early && early.side === side && early.location === 'map' && early.hex && earlyTarget && areAdjacent(early.hex, earlyTarget) && enemyUnitsIn(state, earlyTarget, side).length) {
+    return fail('rule/adjacent-target', '10.2', `${earlyTarget} is adjacent to ${early.id}: Ranged Attacks go into non-adjacent hexes (Combat is for adjacent ones).`);
+  }
   const f = checkFirer(ctx, state, side, unitIdIn);
   if ('violation' in f) return f;
   const { unit: u, def } = f;

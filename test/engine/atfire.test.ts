@@ -1,0 +1,103 @@
+/**
+ * Standalone AT Fire (11.0, 11.1, 11.3) through the public engine with the real counters and ATFT on a
+ * test board (frozen lake unless a test says otherwise). Dice are forced.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Action, GameState, Side } from '../../src/engine/index.js';
+import { board, engineOn, scene } from './helpers/fire.js';
+
+const rs = board();
+function act(st: GameState, side: Side, action: Action, dice: number[] = [], r = rs) {
+  return engineOn(r).apply(st, side, action, { forcedDice: dice });
+}
+function ok(r: ReturnType<typeof act>) {
+  if (!r.ok) throw new Error(`${r.violation.code}: ${r.violation.message}`);
+  return r;
+}
+const code = (r: ReturnType<typeof act>): string | null => (r.ok ? null : r.violation.code);
+const at = (gun: string, target: string): Action => ({ type: 'atFire', units: [gun], target });
+const fin = (placed: [string, string, number?][], turn = 2) => scene(placed, { side: 'finnish', turn });
+
+describe('AT Fire (11.0, 11.1)', () => {
+  it('rolls one numbered die per shot; 5 or more after DRMs reduces the armored unit one step (11.1)', () => {
+    const st = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K12']]);
+    let r = ok(act(st, 'finnish', at('AT/JR16', 'T-26 m31'), [5]));
+    expect(r.events.find((e) => e.type === 'roll')).toMatchObject({ dice: [5], rule: '11.1' });
+    expect(r.events.find((e) => e.type === 'atFire')).toMatchObject({ unit: 'AT/JR16', target: 'T-26 m31', range: 2, die: 5, total: 5, hit: true, drms: [] });
+    expect(r.state.units['T-26 m31']!.stepsLeft).toBe(1);
+    r = ok(act(r.state, 'finnish', at('AT/JR16', 'T-26 m31'), [4]));
+    expect(r.events.find((e) => e.type === 'atFire')).toMatchObject({ total: 4, hit: false });
+    expect(r.state.units['T-26 m31']!.stepsLeft).toBe(1);
+  });
+
+  it('a two-step gun rolls two dice, at the same or different targets; a reduced one rolls one (11.1 example)', () => {
+    const st = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K12'], ['BA-10', 'L11']]);
+    let r = ok(act(st, 'finnish', at('AT/JR16', 'T-26 m31'), [1]));
+    r = ok(act(r.state, 'finnish', at('AT/JR16', 'BA-10'), [1]));
+    expect(code(act(r.state, 'finnish', at('AT/JR16', 'BA-10')))).toBe('rule/at-fire-done');
+    const reduced = fin([['AT/JR16', 'K10', 1], ['T-26 m31', 'K12']]);
+    const r2 = ok(act(reduced, 'finnish', at('AT/JR16', 'T-26 m31'), [1]));
+    expect(code(act(r2.state, 'finnish', at('AT/JR16', 'T-26 m31')))).toBe('rule/at-fire-done');
+  });
+
+  it('reaches 2 hexes with the gun’s own LOS, no spotter; adjacent targets always (11.0, 10.6.1)', () => {
+    const st = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K12'], ['1/1/JR16', 'K14']]);
+    expect(code(act(st, 'finnish', at('AT/JR16', 'T-26 m31'), [], board({ K11: 'forest' })))).toBe('rule/no-los');
+    const far = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K13']]);
+    expect(code(act(far, 'finnish', at('AT/JR16', 'T-26 m31')))).toBe('rule/out-of-range');
+    const adj = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K11']]);
+    ok(act(adj, 'finnish', at('AT/JR16', 'T-26 m31'), [1], board({}, 'forest')));
+  });
+
+  it('at night only adjacent armor can be fired on (10.6.2: LOS 1)', () => {
+    const st = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K12']], 5);
+    expect(code(act(st, 'finnish', at('AT/JR16', 'T-26 m31')))).toBe('rule/no-los');
+  });
+
+  it('fires only at Soviet armored units, and only Finnish AT guns fire it (11.0)', () => {
+    const st = fin([['AT/JR16', 'K10'], ['1/1/364', 'K12']]);
+    expect(code(act(st, 'finnish', at('AT/JR16', '1/1/364')))).toBe('rule/not-armored');
+    const sov = scene([['1/1/139', 'K10'], ['T-26 m31', 'K14'], ['1/1/JR16', 'K12']]);
+    expect(code(act(sov, 'soviet', at('1/1/139', '1/1/JR16')))).toBe('rule/not-at-gun');
+    const mg = fin([['MG/1/JR16#1', 'K10'], ['T-26 m31', 'K12']]);
+    expect(code(act(mg, 'finnish', at('MG/1/JR16#1', 'T-26 m31')))).toBe('rule/not-at-gun');
+  });
+
+  it('a gun that fired AT Fire makes no Ranged Attack that phase, and the reverse (11.0)', () => {
+    const st = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K12'], ['1/1/364', 'M10']]);
+    const r = ok(act(st, 'finnish', at('AT/JR16', 'T-26 m31'), [1]));
+    expect(code(act(r.state, 'finnish', { type: 'ranged', units: ['AT/JR16'], target: 'M10' }))).toBe('rule/at-fired');
+    const r2 = ok(act(st, 'finnish', { type: 'ranged', units: ['AT/JR16'], target: 'M10' }, [1, 1]));
+    expect(code(act(r2.state, 'finnish', at('AT/JR16', 'T-26 m31')))).toBe('rule/ranged-fired');
+  });
+});
+
+describe('AT Fire modifiers (11.3)', () => {
+  const drms = (r: ReturnType<typeof act>) => (r.ok ? (r.events.find((e) => e.type === 'atFire') as { drms: { id: string; value: number }[] }).drms.map((d) => [d.id, d.value]) : null);
+
+  it('+1 against an adjacent target (11.3)', () => {
+    const st = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K11']]);
+    expect(drms(act(st, 'finnish', at('AT/JR16', 'T-26 m31'), [1]))).toEqual([['targetAdjacent', 1]]);
+  });
+
+  it('+1 against the BA-10, +2 against the T-37; −4 when the Obuhov gun fires (ATFT)', () => {
+    const st = fin([['AT/JR16', 'K10'], ['AT/Obuhov', 'K9'], ['BA-10', 'K12'], ['T-37', 'L10']]);
+    expect(drms(act(st, 'finnish', at('AT/JR16', 'BA-10'), [1]))).toEqual([['targetBa10', 1]]);
+    expect(drms(act(st, 'finnish', at('AT/JR16', 'T-37'), [1]))).toEqual([['targetAdjacent', 1], ['targetT37', 2]]);
+    expect(drms(act(st, 'finnish', at('AT/Obuhov', 'T-37'), [1]))).toEqual([['targetAdjacent', 1], ['targetT37', 2], ['obuhovFiring', -4]]);
+  });
+});
+
+describe('legal actions list AT Fire', () => {
+  it('offers each gun with dice left its targets, and apply accepts each', () => {
+    const st = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K12'], ['BA-10', 'K14'], ['1/1/364', 'K11']]);
+    const la = engineOn(rs).legalActions(st, 'finnish');
+    expect(la.phaseActions).toContain('atFire');
+    const gun = la.fire!.atFire.find((g) => g.unit === 'AT/JR16')!;
+    // Enemy units in between (K11) do not block; the BA-10 in K14 is out of reach.
+    expect(gun).toMatchObject({ from: 'K10', diceLeft: 2 });
+    expect(gun.targets.map((t) => t.unit)).toEqual(['T-26 m31']);
+    for (const t of gun.targets) ok(act(st, 'finnish', at(gun.unit, t.unit), [1]));
+    expect(act(st, 'finnish', at('AT/JR16', 'BA-10')).ok).toBe(false);
+  });
+});
