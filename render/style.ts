@@ -54,9 +54,14 @@ export interface SideStyle {
   name: string;
 }
 
+/**
+ * Side colours. Besides hue (blue / red) the sides differ in lightness, so they stay apart in
+ * greyscale: Finnish counters have a very light body and a mid-blue band (luma ~236 / ~99), Soviet
+ * ones a mid salmon body and a near-black red band (~197 / ~48).
+ */
 export const SIDE_STYLE: Record<Side, SideStyle> = {
-  finnish: { body: '#e4eef9', band: '#1f4e8c', bandText: '#ffffff', ink: '#10223d', accent: '#1f5fbf', name: 'Finnish' },
-  soviet: { body: '#f4d3c2', band: '#8b1e1e', bandText: '#ffffff', ink: '#3a0d0d', accent: '#c0261f', name: 'Soviet' },
+  finnish: { body: '#e4eef9', band: '#2f6db5', bandText: '#ffffff', ink: '#10223d', accent: '#1f5fbf', name: 'Finnish' },
+  soviet: { body: '#e9b9a3', band: '#7a1010', bandText: '#ffffff', ink: '#2e0808', accent: '#c0261f', name: 'Soviet' },
 };
 
 export const COLORS = {

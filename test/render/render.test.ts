@@ -277,3 +277,12 @@ describe('bad views', () => {
     expect(() => planPicture(v2, ruleset().map)).toThrow(/version 2/);
   });
 });
+
+describe('side colours', () => {
+  it('tell the sides apart in greyscale (body and band lightness differ by 30 or more)', () => {
+    const f = SIDE_STYLE.finnish;
+    const s = SIDE_STYLE.soviet;
+    expect(Math.abs(luma(hex(f.body)) - luma(hex(s.body)))).toBeGreaterThanOrEqual(30);
+    expect(Math.abs(luma(hex(f.band)) - luma(hex(s.band)))).toBeGreaterThanOrEqual(30);
+  });
+});
