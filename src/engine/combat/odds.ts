@@ -306,9 +306,11 @@ export function analyseCombat(ruleset: Ruleset, st: GameState, s: CombatSituatio
   };
   if (kind === 'combat' && appliesTo(ruleset, 'suppression', kind)) {
     const cap = (modDef(ruleset, 'suppression')?.effect as { maxColumns?: number } | undefined)?.maxColumns ?? 3;
-    const a = Math.min(cap, s.suppression.attacker);
-    const d = Math.min(cap, s.suppression.defender);
-    push(3, 'suppression', '8.3, 10.4.1', a - d, `suppression from support (${a} for the attacker, ${d} for the defender)`);
+    const a = s.suppression.attacker;
+    const d = s.suppression.defender;
+    // 10.4.1 example: the two sides' markers net first, then the cap applies (4R and 1L give 3R).
+    const net = Math.max(-cap, Math.min(cap, a - d));
+    push(3, 'suppression', '8.3, 10.4.1', net, `suppression from support (${a} for the attacker, ${d} for the defender)`);
   }
   const attackingHexes = [...new Set(s.attackers.map((a) => a.from))];
   if (appliesTo(ruleset, 'concentric', kind) && isConcentric(s.target, attackingHexes)) {

@@ -252,17 +252,17 @@ describe('Retreat off the map through a decision (8.5.2 priority II, 4.2)', () =
 });
 
 describe('Support plug-in point (8.1 steps 2–5, 8.3 case 3)', () => {
-  it('uses the Suppression markers a support plug-in reports, at most 3 per side, and none in an Assault', () => {
+  it('uses the Suppression markers a support plug-in reports, netted first and then at most 3 columns (10.4.1 example: 4R and 1L give 3R)', () => {
     const rs = ruleset({ terrain: area('M16', 3, 'forest'), supply: { soviet: ['P16'], finnish: ['H16'] } });
     const st = state(rs, [['S1', 'M15'], ['F1', 'M16']]);
     const draft = structuredClone(st);
     const x = io([6, 6]);
-    x.supportAndAtFire = () => ({ suppression: { attacker: 5, defender: 1 } });
+    x.supportAndAtFire = () => ({ suppression: { attacker: 4, defender: 1 } });
     resolveDeclared(draft, rs, declare(st, rs, 'soviet', ['S1'], 'M16'), x);
     const ev = x.events[0]!;
     if (ev.type !== 'combat') throw new Error('no combat event');
-    expect(ev.modifiers).toEqual(['suppression from support (3 for the attacker, 1 for the defender): 2R (8.3 case 3)']);
-    expect(ev.column).toBe('3:1');
+    expect(ev.modifiers).toEqual(['suppression from support (4 for the attacker, 1 for the defender): 3R (8.3 case 3)']);
+    expect(ev.column).toBe('4:1');
   });
 });
 
