@@ -7,7 +7,7 @@ import type { CombatArrow, FireArrow, MoveArrow, ReachableOverlay } from '../src
 import { BASE_H, BASE_R, baseCenter, type Point } from './layout.js';
 import { COUNTER, COUNTER_DY } from './counters.js';
 import { COLORS, SIDE_STYLE, font } from './style.js';
-import { hexPath, strokeLayers } from './terrain.js';
+import { hexPath, strokeLayers, type StrokeLayer } from './terrain.js';
 
 /** Formats an MP cost (1.5 → "1½"). */
 export function formatMp(n: number): string {
@@ -110,6 +110,17 @@ export function drawZoc(ctx: CanvasRenderingContext2D, zoc: Record<Side, HexId[]
   }
 }
 
+function strokeSegment(ctx: CanvasRenderingContext2D, a: Point, b: Point, layers: readonly StrokeLayer[]): void {
+  strokeLayers(
+    ctx,
+    () => {
+      ctx.moveTo(a.x, a.y);
+      ctx.lineTo(b.x, b.y);
+    },
+    layers,
+  );
+}
+
 function arrowHead(ctx: CanvasRenderingContext2D, tip: Point, from: Point, size: number): void {
   const a = Math.atan2(tip.y - from.y, tip.x - from.x);
   ctx.beginPath();
@@ -209,17 +220,10 @@ export function drawCombat(ctx: CanvasRenderingContext2D, c: CombatArrow): void 
     sumDy += uy;
     const head = Math.min(15, Math.hypot(b.x - a.x, b.y - a.y) * 0.75);
     const neck = { x: b.x - ux * head * 0.8, y: b.y - uy * head * 0.8 };
-    strokeLayers(
-      ctx,
-      () => {
-        ctx.moveTo(a.x, a.y);
-        ctx.lineTo(neck.x, neck.y);
-      },
-      [
-        { width: 10, color: '#ffffff' },
-        { width: 6, color, dash: c.kind === 'nightRaid' ? [5, 3] : [] },
-      ],
-    );
+    strokeSegment(ctx, a, neck, [
+      { width: 10, color: '#ffffff' },
+      { width: 6, color, dash: c.kind === 'nightRaid' ? [5, 3] : [] },
+    ]);
     arrowHead(ctx, b, a, head);
     ctx.fillStyle = color;
     ctx.fill();
@@ -265,17 +269,10 @@ export function drawFire(ctx: CanvasRenderingContext2D, f: FireArrow): void {
     }
     const { a, b } = seg;
     ctx.lineCap = 'round';
-    strokeLayers(
-      ctx,
-      () => {
-        ctx.moveTo(a.x, a.y);
-        ctx.lineTo(b.x, b.y);
-      },
-      [
-        { width: 6, color: '#ffffff' },
-        { width: 2.5, color, dash: [3, 4] },
-      ],
-    );
+    strokeSegment(ctx, a, b, [
+      { width: 6, color: '#ffffff' },
+      { width: 2.5, color, dash: [3, 4] },
+    ]);
     // Burst at the target end.
     ctx.beginPath();
     for (let i = 0; i < 8; i++) {

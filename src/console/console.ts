@@ -39,6 +39,7 @@ const HELP = [
   '  game abort [reason]   game export [file]   game verify',
   '  play move <unit[+unit…]> <hex> [exit]   play combat <hex> [attackers]   play assault <units> <hex>',
   '  play delay <units> [turn]   play end   decide [choice]   (a pending decision; the default without choice)',
+  '  play recover <unit> [nopajari]   play dig <unit[+unit…]>   play replace <unit> [<hex> | turn <n>] [full]',
   '  map whole   map zoom <hex> [radius]   map reach <unit>',
   '  units   (what you can move now, with destinations)   as <name>   (act as another player)',
   '  help   about   quit',
@@ -161,7 +162,43 @@ export class ConsoleSession {
           await this.act({ type: 'delayReinforcement', units, ...(Number.isInteger(turn) && turn > 0 ? { toTurn: turn } : {}) });
           return true;
         }
-        this.out(['Usage: play move|combat|assault|delay|end …']);
+        if (sub === 'recover') {
+          // play recover <unit> [nopajari]: Recovery (13.3); `nopajari` declines Pajari's +1 (12.3).
+          const unit = named.unit ?? rest[0];
+          if (!unit) return this.out(['Usage: play recover <unit> [nopajari]']), true;
+          const noPajari = rest.some((w) => w.toLowerCase() === 'nopajari') || named.pajari === 'false';
+          await this.act({ type: 'recovery', unit, ...(noPajari ? { pajari: false } : {}) });
+          return true;
+        }
+        if (sub === 'dig') {
+          // play dig <unit[+unit…]>: Digging In (14.0–14.5).
+          const units = (named.units ?? rest[0] ?? '').split(/[+,]/).filter(Boolean);
+          if (!units.length) return this.out(['Usage: play dig <unit[+unit…]>']), true;
+          await this.act({ type: 'digIn', units });
+          return true;
+        }
+        if (sub === 'replace') {
+          // play replace <unit> [<hex> | turn <n>] [full]: RPs (13.2), Reconstitution (13.2.1).
+          const unit = named.unit ?? rest[0];
+          if (!unit) return this.out(['Usage: play replace <unit> [<hex> | turn <n>] [full]']), true;
+          const words = rest.slice(1);
+          const full = words.some((w) => w.toLowerCase() === 'full') || named.full === 'true' || named.steps === '2';
+          const ti = words.findIndex((w) => w.toLowerCase() === 'turn');
+          const turn = Number(named.turn ?? (ti >= 0 ? words[ti + 1] : undefined));
+          const hexWords = words.filter((w, i) => w.toLowerCase() !== 'full' && (ti < 0 || (i !== ti && i !== ti + 1)));
+          const hexText = named.hex ?? (hexWords.length ? hexWords.join(' ') : undefined);
+          const hex = hexText ? hexArg(hexText) : null;
+          if (hexText && !hex) return this.out([`'${hexText}' is not a hex id (e.g. B6).`]), true;
+          await this.act({
+            type: 'replacement',
+            unit,
+            ...(hex ? { hex } : {}),
+            ...(Number.isInteger(turn) && turn > 0 ? { toTurn: turn } : {}),
+            ...(full ? { steps: 2 as const } : {}),
+          });
+          return true;
+        }
+        this.out(['Usage: play move|combat|assault|delay|recover|dig|replace|end …']);
         return true;
       case 'end':
         await this.endPhase();

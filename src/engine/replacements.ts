@@ -93,6 +93,7 @@ export function doReplacement(ctx: Ctx, state: GameState, side: Side, a: Replace
   if (u.side !== side) return bad('rule/not-your-unit', '13.2', `${a.unit} is not a ${side} unit.`);
   if (!isInfantryCompany(ctx, u.id)) return bad('rule/rp-not-infantry', '13.2', `RPs only replace infantry company steps; ${u.id} is a ${ctx.counter(u.id).type} unit.`);
   const rp = replacementPoints(ctx, state, side);
+  if (rp.left === 0) return bad('rule/no-rp', '13.2', noRpMessage(rp, 1));
   if (u.location === 'map') {
     if (a.hex !== undefined || a.toTurn !== undefined || (a.steps !== undefined && a.steps !== 2)) {
       return bad('input/replacement', '13.2', `${u.id} is on the map: one RP flips it to full strength; give no hex, turn or steps.`);
