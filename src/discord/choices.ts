@@ -130,3 +130,76 @@ export function delayChoices(legal: LegalActions, typed: string): Choice[] {
     typed,
   );
 }
+
+/** Units that may make a standalone Ranged Attack now (10.0), with their RAS. */
+export function firerChoices(legal: LegalActions, typed: string): Choice[] {
+  return filterChoices(
+    (legal.fire?.ranged ?? []).map((f) => ({ name: clipChoice(`${f.unit} · ${f.from ? `in ${f.from}` : 'off map'} · RAS ${f.ras} · ${f.targets.length} target(s)`), value: f.unit })),
+    typed,
+  );
+}
+
+/** Hexes a firer may target, with range and how it fires (direct, or indirect with its spotter). */
+export function fireTargetChoices(legal: LegalActions, unit: string, typed: string): Choice[] {
+  const f = (legal.fire?.ranged ?? []).find((x) => x.unit === unit);
+  const choices = (f?.targets ?? []).map((t) => ({
+    name: clipChoice(`${t.hex}${t.range !== null ? ` · range ${t.range}` : ''} · ${t.direct ? 'direct' : `indirect${t.defaultSpotter ? `, spotter ${t.defaultSpotter}` : ''}`}`),
+    value: t.hex,
+  }));
+  return filterHexFirst(choices, typed);
+}
+
+/** Spotters for an indirect Ranged Attack on a hex (10.5), the engine's pick first. */
+export function spotterChoices(legal: LegalActions, unit: string, target: string | null, typed: string): Choice[] {
+  const t = (legal.fire?.ranged ?? []).find((x) => x.unit === unit)?.targets.find((x) => x.hex === target);
+  if (!t) return [];
+  const ordered = [...new Set([...(t.defaultSpotter ? [t.defaultSpotter] : []), ...t.spotters])];
+  return filterChoices(ordered.map((s) => ({ name: clipChoice(s === t.defaultSpotter ? `${s} (default)` : s), value: s })), typed);
+}
+
+/** AT guns that may fire now (11.0), with dice left. */
+export function atGunChoices(legal: LegalActions, typed: string): Choice[] {
+  return filterChoices((legal.fire?.atFire ?? []).map((g) => ({ name: clipChoice(`${g.unit} in ${g.from} · ${g.diceLeft} dice left`), value: g.unit })), typed);
+}
+
+/** Armored units an AT gun may fire at, with range. */
+export function atTargetChoices(legal: LegalActions, gun: string, typed: string): Choice[] {
+  const g = (legal.fire?.atFire ?? []).find((x) => x.unit === gun);
+  return filterChoices((g?.targets ?? []).map((t) => ({ name: clipChoice(`${t.unit} in ${t.hex} · range ${t.range}`), value: t.unit })), typed);
+}
+
+/** Reduced companies that may attempt Recovery now (13.3), with the die they need. */
+export function recoveryChoices(legal: LegalActions, typed: string): Choice[] {
+  return filterChoices(
+    (legal.recovery ?? []).map((r) => ({ name: clipChoice(`${r.unit} in ${r.hex} · needs ${r.needs >= 7 ? 'more than 6 (cannot succeed)' : `${r.needs}+`}${r.pajariAvailable ? ' · Pajari helps' : ''}`), value: r.unit })),
+    typed,
+  );
+}
+
+/** Units that may take the digging-in action (14.1–14.5): each hex's whole group first, then each unit. */
+export function digChoices(legal: LegalActions, typed: string): Choice[] {
+  const choices: Choice[] = [];
+  for (const d of legal.digIn ?? []) {
+    const what = d.result === 'dugIn' ? 'Dug-In' : 'Digging In';
+    const all = moverKey(d.units);
+    if (d.units.length > 1 && all.length <= CHOICE_TEXT_MAX) choices.push({ name: clipChoice(`${d.hex}: ${d.units.join(' + ')} → ${what}`), value: all });
+    for (const u of d.units) choices.push({ name: clipChoice(`${d.hex}: ${u} → ${what}`), value: u });
+  }
+  return filterChoices(choices, typed);
+}
+
+/** Companies Replacement Points can bring back now (13.2 rebuild, 13.2.1 reconstitution). */
+export function replacementChoices(legal: LegalActions, typed: string): Choice[] {
+  const r = legal.replacements;
+  if (!r || r.left <= 0) return [];
+  const choices = [
+    ...r.rebuild.map((u) => ({ name: clipChoice(`${u} · rebuild to full strength (1 RP; ${r.left} left)`), value: u })),
+    ...r.reconstitute.map((x) => ({ name: clipChoice(`${x.unit} · back from the Dead Pool (${x.steps.join(' or ')} step(s); ${r.left} RP left)`), value: x.unit })),
+  ];
+  return filterChoices(choices, typed);
+}
+
+/** Where a reconstituted company may be placed now (13.2.1). */
+export function placementChoices(legal: LegalActions, typed: string): Choice[] {
+  return filterHexFirst((legal.replacements?.placementHexes ?? []).map((h) => ({ name: h, value: h })), typed);
+}

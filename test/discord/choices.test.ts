@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LegalActions, UnitMoves } from '../../src/engine/types.js';
 import {
-  assaultTargetChoices, assaultUnitChoices, attackerChoices, combatTargetChoices, delayChoices, destinationChoices, filterChoices, findMover, moverChoices, parseMover,
+  assaultTargetChoices, assaultUnitChoices, atGunChoices, atTargetChoices, attackerChoices, combatTargetChoices, delayChoices, destinationChoices,
+  digChoices, filterChoices, findMover, fireTargetChoices, firerChoices, moverChoices, parseMover, placementChoices, recoveryChoices, replacementChoices,
+  spotterChoices,
 } from '../../src/discord/choices.js';
 
 const moves = (units: string[], from: string, reach: Array<[string, number]>): UnitMoves => ({
@@ -57,6 +59,34 @@ describe('autocomplete from legal actions', () => {
 
   it('offers the reinforcements that may be delayed (13.1.2) with their turns', () => {
     expect(delayChoices(legal, '4/2')).toEqual([{ name: '4/2/609 · may arrive on turn 4, 5', value: '4/2/609' }]);
+  });
+
+  it('offers firers, their targets with range and spotter, and spotters with the default first (10.0, 10.5)', () => {
+    const l: LegalActions = {
+      ...legal,
+      fire: {
+        ranged: [{ unit: 'Mtr/609', from: 'N17', ras: 3, targets: [{ hex: 'J16', range: 4, direct: false, spotters: ['1/1/609', '3/1/609'], defaultSpotter: '3/1/609' }] }],
+        atFire: [{ unit: 'AT/JR16', from: 'I17', diceLeft: 2, targets: [{ unit: 'T-26/1', hex: 'K16', range: 2 }] }],
+      },
+    };
+    expect(firerChoices(l, '')[0]).toEqual({ name: 'Mtr/609 · in N17 · RAS 3 · 1 target(s)', value: 'Mtr/609' });
+    expect(fireTargetChoices(l, 'Mtr/609', 'j16')[0]!.name).toBe('J16 · range 4 · indirect, spotter 3/1/609');
+    expect(spotterChoices(l, 'Mtr/609', 'J16', '').map((c) => c.value)).toEqual(['3/1/609', '1/1/609']);
+    expect(atGunChoices(l, '')[0]!.name).toBe('AT/JR16 in I17 · 2 dice left');
+    expect(atTargetChoices(l, 'AT/JR16', '')[0]).toEqual({ name: 'T-26/1 in K16 · range 2', value: 'T-26/1' });
+  });
+
+  it('offers recovery, digging in and replacements from their legal listings (13.3, 14.1, 13.2)', () => {
+    const l: LegalActions = {
+      ...legal,
+      recovery: [{ unit: '3/1/JR16', hex: 'I18', drms: [], net: 1, needs: 5, pajariAvailable: true }],
+      digIn: [{ hex: 'J16', units: ['1/1/JR16', 'MG/1/JR16#1'], result: 'diggingIn', how: 'place' }],
+      replacements: { points: 2, spent: 0, left: 2, rebuild: ['3/1/JR16'], reconstitute: [{ unit: '2/1/JR16', steps: [1, 2] }], placementHexes: ['A13'], turns: [4] },
+    };
+    expect(recoveryChoices(l, '')[0]!.name).toBe('3/1/JR16 in I18 · needs 5+ · Pajari helps');
+    expect(digChoices(l, '').map((c) => c.value)).toEqual(['1/1/JR16+MG/1/JR16#1', '1/1/JR16', 'MG/1/JR16#1']);
+    expect(replacementChoices(l, '').map((c) => c.value)).toEqual(['3/1/JR16', '2/1/JR16']);
+    expect(placementChoices(l, 'a 13')[0]!.value).toBe('A13');
   });
 
   it('caps choices at 25', () => {
