@@ -71,7 +71,7 @@ function digOutcome(
       const c = ctx.counter(u.id);
       if (c.type !== 'engineer') return bad('rule/dig-in-ezoc', '14.1', `${u.id} is in an enemy ZOC in ${hex}; only engineers (14.2.1) or any unit on a night turn (14.5) may dig in there.`);
       if (!others.some((o) => o.id !== u.id)) {
-        return bad('rule/dig-in-ezoc', '14.2.1', `${u.id} may dig in within an enemy ZOC only when stacked with another friendly unit (Pajari does not count).`);
+        return bad('rule/dig-in-ezoc', '14.2.1', `${u.id} may dig in within an enemy ZOC only alongside another friendly unit other than Pajari.`);
       }
     }
   }
