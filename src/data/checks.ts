@@ -375,6 +375,21 @@ export function checkScenario(s: ScenarioFile, ctx: ScenarioContext, errors: Dat
     if (!held) push(`dugInAtStart[${i}].hex`, `no ${d.side} unit sets up in ${d.hex}, so its marker would be removed at once (14.4)`);
   });
 
+  // Supply sources (15.0): a play area must keep a source for each side, its own or the map's.
+  if (s.supplySources) {
+    for (const sd of ['soviet', 'finnish'] as const) {
+      s.supplySources[sd].forEach((h, i) => {
+        if (!terrain[h]) push(`supplySources.${sd}[${i}]`, `${h} is not a hex of the map`);
+        else if (!inArea(h)) push(`supplySources.${sd}[${i}]`, `${h} is outside the scenario's play area`);
+      });
+    }
+  } else if (area !== null) {
+    for (const src of ctx.map.supplySources) {
+      if (!inArea(src.hex)) push('supplySources', `the play area leaves out the ${src.side} supply source ${src.hex}: declare the scenario's own supplySources (15.0)`);
+    }
+  }
+  if (s.victory?.type === 'vpThreshold' && s.victory.vp === 0) push('victory.vp', 'a VP threshold of 0 would be met before play starts');
+
   const objectiveIds = new Set<string>();
   s.objectives.forEach((o, i) => {
     if (objectiveIds.has(o.id)) push(`objectives[${i}].id`, `duplicate objective id "${o.id}"`);

@@ -280,6 +280,12 @@ const objectiveScoring = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('anyOrAll'), any: count, all: count }),
 ]);
 
+/** How a scenario's winner is decided at the end of its last turn (17.0; ours for the tutorial). */
+const victoryRule = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('higherVp') }),
+  z.strictObject({ type: z.literal('vpThreshold'), side, vp: count }),
+]);
+
 export const specialRule = z.enum([
   'armorCommitment',
   'provisionalCompany',
@@ -329,5 +335,9 @@ export const scenarioFile = z.strictObject({
   specialRules: z.array(specialRule),
   /** A list of hexes, `{ within, of }` (all hexes within N of a hex), or null for the whole map. */
   playArea: z.union([z.array(hexId).min(1), z.strictObject({ within: z.number().int().positive(), of: hexId }), z.null()]),
+  /** Supply source hexes replacing the map's (a play area that leaves out A13/X28 must declare its own). */
+  supplySources: z.strictObject({ soviet: z.array(hexId).min(1), finnish: z.array(hexId).min(1) }).optional(),
+  /** Victory rule; absent = higherVp (ruling, docs/rulings.md "Victory"). */
+  victory: victoryRule.optional(),
 });
 export type ScenarioFile = z.infer<typeof scenarioFile>;

@@ -42,15 +42,19 @@ export type AttackPreviewRequest = Parameters<typeof previewAttack>[3];
 export type AttackPreviewResult = ReturnType<typeof previewAttack>;
 export type { OddsPreview } from './combat/preview.js';
 
-/** A ruleset restricted to a scenario's play area (Scenario.playArea), cached. */
+/**
+ * A ruleset restricted to a scenario's play area (Scenario.playArea), with the scenario's own supply
+ * sources (Scenario.supplySources; docs/rulings.md "Tutorial supply") in place of the map's, cached.
+ */
 function scenarioRuleset(ruleset: Ruleset, scenarioId: string, cache: Map<string, Ruleset>): Ruleset {
   const scen = ruleset.scenarios.find((s) => s.id === scenarioId);
-  if (!scen?.playArea) return ruleset;
+  if (!scen?.playArea && !scen?.supplySources) return ruleset;
   let r = cache.get(scenarioId);
   if (!r) {
-    const keep = new Set(scen.playArea);
-    const hexes = Object.fromEntries(Object.entries(ruleset.map.hexes).filter(([id]) => keep.has(id)));
-    r = { ...ruleset, map: { ...ruleset.map, hexes } };
+    const keep = scen.playArea ? new Set(scen.playArea) : null;
+    const hexes = keep ? Object.fromEntries(Object.entries(ruleset.map.hexes).filter(([id]) => keep.has(id))) : ruleset.map.hexes;
+    const supplySources = scen.supplySources ? { soviet: [...scen.supplySources.soviet], finnish: [...scen.supplySources.finnish] } : ruleset.map.supplySources;
+    r = { ...ruleset, map: { ...ruleset.map, hexes, supplySources } };
     cache.set(scenarioId, r);
   }
   return r;

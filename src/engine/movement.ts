@@ -18,6 +18,7 @@ import { currentValues, isLeader } from './units.js';
 import { stepCost } from './terrain.js';
 import { otherSide, zocBinds, zocOf, type ZocMap } from './zoc.js';
 import { overstackChecker, overstackProblem } from './stacking.js';
+import { wrongEntryPoint } from './reinforcements.js';
 
 export interface Mover {
   side: Side;
@@ -291,6 +292,11 @@ export function routeTo(ctx: Ctx, state: GameState, m: Mover, env: Env, to: HexI
   if (env.blocked.has(to)) return v('rule/enemy-occupied', '4.1', `${to} holds enemy units; a unit may enter an enemy hex only if it holds a lone leader.`);
   const found = reachable(ctx, state, m, env).find((r) => r.hex === to);
   if (found) return { ok: true, route: found };
+  if (m.start === null) {
+    // A reinforcement sent to another group's entry point (13.1, 13.1.1): say where it enters instead.
+    const other = wrongEntryPoint(ctx, m.ids, m.side, m.entryHexes, to);
+    if (other) return { ok: false, violation: other };
+  }
   const over = overstackProblem(ctx, state, to, m.ids);
   if (over) return v('rule/overstack', '6.0', `${over}. End the move elsewhere.`);
   const any = search(ctx, m, env, false, Infinity);

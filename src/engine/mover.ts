@@ -5,7 +5,7 @@ import type { GameState, RuleViolation } from './types.js';
 import type { HexId } from './hex.js';
 import type { Env, Mover } from './movement.js';
 import { unitAllowance } from './movement.js';
-import { dueReinforcements, entryHexesFor } from './reinforcements.js';
+import { dueReinforcements, entryHexesFor, notOnMapRefusal, wrongEntryPoint } from './reinforcements.js';
 import { overrunAllowance } from './combat/engine.js';
 
 const bad = (code: string, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
@@ -27,10 +27,7 @@ export function moverOnMap(ctx: Ctx, state: GameState, side: Side, ids: string[]
   const first = state.units[ids[0]!]!;
   for (const id of ids) {
     const u = state.units[id]!;
-    if (u.location !== 'map' || !u.hex) {
-      if (u.location === 'pending') return bad('rule/not-on-map', '13.1', `${id} is a reinforcement: bring it on with enterReinforcement.`);
-      return bad('rule/not-on-map', '4.1', `${id} is not on the map.`);
-    }
+    if (u.location !== 'map' || !u.hex) return { violation: notOnMapRefusal(state, u) }; // 13.1: when and where it comes on
     if (u.flags.acted && overrunAllowance(state, id) === null) return bad('rule/already-acted', '3.0', `${id} has already taken its action this Action Phase.`);
     if (u.hex !== first.hex) {
       return bad('rule/stack-not-together', '6.1', `Only units that began the phase stacked move together: ${id} is in ${u.hex}, ${first.id} in ${first.hex}.`);
@@ -62,15 +59,19 @@ export function moverEntering(ctx: Ctx, state: GameState, side: Side, ids: strin
     const u = state.units[id]!;
     if (u.location === 'map') return bad('rule/already-entered', '13.1', `${id} is already on the map.`);
     if (!due.has(id)) {
-      const when = u.location === 'pending' && u.entryTurn ? `it is due on turn ${u.entryTurn}` : 'it is not a reinforcement waiting to enter';
-      return bad('rule/not-due', '13.1', `${id} cannot enter now: ${when}.`);
+      if (u.location === 'pending') return { violation: notOnMapRefusal(state, u) }; // due later (13.1), or not an entering unit
+      return bad('rule/not-due', '13.1', `${id} cannot enter: it is not a reinforcement waiting to enter.`);
     }
     const hexes = entryHexesFor(ctx, state, u);
     common = common === null ? hexes : common.filter((h) => hexes.includes(h));
   }
   let entry = common ?? [];
   if (at !== undefined) {
-    if (!entry.includes(at)) return bad('rule/entry-hex', '13.1', `These units may enter at ${entry.join(', ') || 'no hex now (an enemy unit holds the entry hex)'}, not ${at}.`);
+    if (!entry.includes(at)) {
+      const other = wrongEntryPoint(ctx, ids, side, entry, at); // at another group's entry point (13.1.1)
+      if (other) return { violation: other };
+      return bad('rule/entry-hex', '13.1', `These units may enter at ${entry.join(', ') || 'no hex now (an enemy unit holds the entry hex)'}, not ${at}.`);
+    }
     entry = [at];
   }
   if (entry.length === 0) return bad('rule/entry-blocked', '13.1.3', 'No entry hex is open to these units together now.');

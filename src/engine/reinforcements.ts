@@ -4,10 +4,11 @@
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
-import type { GameEvent, GameState, UnitState } from './types.js';
+import type { GameEvent, GameState, RuleViolation, UnitState } from './types.js';
 import type { HexId } from './hex.js';
 import { hexDistance, offMapDirections } from './hex.js';
 import { otherSide } from './zoc.js';
+import { sideLabel } from './labels.js';
 
 /** Last turn of the game's scenario. */
 export function lastTurn(ctx: Ctx, state: GameState): number {
@@ -86,4 +87,45 @@ export function artilleryArrivals(state: GameState, side: Side, events: GameEven
     }
   }
   if (arrived.length) events.push({ type: 'artilleryAvailable', side, units: arrived, rule: '12.4' });
+}
+
+/**
+ * Why a unit that is not on the map cannot be moved like one (13.1), in player words: when it is due
+ * and where it comes on. For a `move` naming a pending unit, and for entering a unit not due yet.
+ */
+export function notOnMapRefusal(state: GameState, u: UnitState): RuleViolation {
+  if (u.location === 'pending') {
+    if (u.entryTurn === null || u.entryTurn === undefined) {
+      return { code: 'rule/not-due', rule: '13.1', message: `${u.id} is a Variable Reinforcement: it is not on the map until it is brought in (12.1.4, 12.8).` };
+    }
+    if (u.entryHex === null || u.entryHex === undefined) {
+      return { code: 'rule/not-due', rule: '12.4', message: `${u.id} is off-map artillery arriving on turn ${u.entryTurn}; it never moves on the map (12.4).` };
+    }
+    if (u.entryTurn > state.turn) {
+      return { code: 'rule/not-due', rule: '13.1', message: `${u.id} is a reinforcement due on turn ${u.entryTurn} (13.1); it enters at ${u.entryHex}.` };
+    }
+    return { code: 'rule/not-on-map', rule: '13.1', message: `${u.id} is a reinforcement not on the map yet: bring it on at ${u.entryHex} by moving it onto the map (13.1).` };
+  }
+  return { code: 'rule/not-on-map', rule: '4.1', message: `${u.id} is not on the map.` };
+}
+
+/**
+ * A reinforcement sent to another group's entry point (13.1, 13.1.1), e.g. an ordinary Soviet unit to
+ * X1 (the 718th's) or the 718th to X28: says where these units enter and whose hex that is. Null when
+ * `to` is no entry point (the ordinary path search explains the refusal).
+ */
+export function wrongEntryPoint(ctx: Ctx, ids: readonly string[], side: Side, entryHexes: readonly HexId[], to: HexId): RuleViolation | null {
+  if (entryHexes.includes(to)) return null;
+  const map = ctx.ruleset.map;
+  const special = map.entryHexes.find((e) => e.hex === to);
+  let whose: string | null = null;
+  if (special) whose = `${to} is for the ${special.id}`;
+  else if (map.supplySources[side].includes(to)) whose = `${to} is for the other ${sideLabel(side)} reinforcements`;
+  else if (map.supplySources[otherSide(side)].includes(to)) whose = `${to} is the ${sideLabel(otherSide(side))} supply source`;
+  if (!whose) return null;
+  const ownSpecial = map.entryHexes.find((e) => entryHexes.includes(e.hex));
+  const rule = special?.rule ?? ownSpecial?.rule ?? '13.1';
+  const who = ids.length === 1 ? `${ids[0]} enters` : 'These units enter';
+  const where = entryHexes.length === 0 ? 'at no hex now (an enemy unit holds the entry hex)' : entryHexes.length === 1 ? `only at ${entryHexes[0]}` : `only at one of ${entryHexes.join(', ')}`;
+  return { code: 'rule/entry-hex', rule, message: `${who} ${where}; ${whose} (${rule}).` };
 }

@@ -408,6 +408,13 @@ export interface Objective {
   notes?: string;
 }
 
+/**
+ * How the winner is decided at the end of the last turn (17.0; docs/rulings.md "Victory"):
+ * - `higherVp`: the side with more VP wins; equal VP is a draw;
+ * - `vpThreshold`: `side` wins with at least `vp` VP, otherwise the other side wins.
+ */
+export type VictoryRule = { type: 'higherVp' } | { type: 'vpThreshold'; side: Side; vp: number };
+
 /** Declared scenario special rules; the engine implements each flag. */
 export type SpecialRule =
   | 'armorCommitment' // 12.1.4
@@ -450,6 +457,10 @@ export interface Scenario {
   specialRules: SpecialRule[];
   /** Restrict play to these hexes (our small scenarios); null = the whole map. */
   playArea: HexId[] | null;
+  /** Supply sources replacing the map's in this scenario (a play area without A13/X28); absent = the map's. */
+  supplySources?: Record<Side, HexId[]>;
+  /** Victory rule (17.0); absent = `higherVp`. */
+  victory?: VictoryRule;
 }
 
 /** Everything the engine knows about a game system. */

@@ -10,6 +10,7 @@ import type { Side } from './ruleset.js';
 import type { GameEvent, GameState, Phase } from './types.js';
 import { otherSide } from './zoc.js';
 import { artilleryArrivals, delayUnentered, involuntaryDelays, lastTurn } from './reinforcements.js';
+import { finalVictory } from './victory.js';
 
 /** Unit types that flip to a Fired side (3.0 I; 12.4, 12.5). */
 const FIRING_TYPES = new Set(['mortar', 'infantryGun', 'artillery76', 'artillery122', 'artillery152']);
@@ -61,12 +62,10 @@ function victoryCheck(ctx: Ctx, state: GameState, events: GameEvent[]): void {
     turn: state.turn,
     over,
     rule: '3.0',
-    note: over ? 'last turn of the scenario played; VP scoring arrives with the victory issue' : 'automatic victory conditions arrive with the victory issue',
+    note: over ? 'last turn of the scenario played: objectives scored (17.0)' : 'no automatic victory conditions are checked (docs/rulings.md, "Victory")',
   });
   if (over) {
-    state.phase = 'gameOver';
-    state.result = { reason: 'last turn played', winner: null };
-    events.push({ type: 'gameOver', reason: 'last turn played', winner: null });
+    finalVictory(ctx, state, events); // 17.0: objective VPs, then the scenario's victory rule
     return;
   }
   state.turn += 1;

@@ -10,6 +10,7 @@ import type { CombatOptions } from './combat/engine.js';
 import type { NightEvent, NightOptions } from './night.js';
 import type { FireEvent, FireOptions, RangedLossDecision } from './ranged.js';
 import type { FirePhaseRecord } from './fire-record.js';
+import type { VictoryEvent } from './victory.js';
 import type { DigInOption, RebuildEvent, RecoveryOption, ReplacementOptions } from './rebuild-types.js';
 
 export type { HexId } from './hex.js';
@@ -324,6 +325,7 @@ export type GameEvent =
   | { type: 'gameOver'; reason: string; winner: Side | null }
   | FireEvent
   | NightEvent
+  | VictoryEvent
   | CombatEvent
   | RebuildEvent;
 

@@ -203,6 +203,22 @@ describe('data cross-checks', () => {
       ]);
     });
 
+    it('keeps a supply source for each side inside a play area (15.0; ruling "Tutorial supply")', () => {
+      expect(errorsAfter((f) => delete f['scenarios/tutorial.json'].supplySources)).toEqual([
+        { file: 'scenarios/tutorial.json', path: 'supplySources', reason: 'the play area leaves out the finnish supply source A13: declare the scenario\'s own supplySources (15.0)' },
+        { file: 'scenarios/tutorial.json', path: 'supplySources', reason: 'the play area leaves out the soviet supply source X28: declare the scenario\'s own supplySources (15.0)' },
+      ]);
+      expect(errorsAfter((f) => (f['scenarios/tutorial.json'].supplySources.soviet = ['X28']))).toEqual([
+        { file: 'scenarios/tutorial.json', path: 'supplySources.soviet[0]', reason: 'X28 is outside the scenario\'s play area' },
+      ]);
+    });
+
+    it('rejects a victory threshold met before play starts (17.0)', () => {
+      expect(errorsAfter((f) => (f['scenarios/tutorial.json'].victory.vp = 0))).toEqual([
+        { file: 'scenarios/tutorial.json', path: 'victory.vp', reason: 'a VP threshold of 0 would be met before play starts' },
+      ]);
+    });
+
     it('places starting Dug-In markers only under own units and never on lake (14.1, 14.4)', () => {
       expect(errorsAfter((f) => (f['scenarios/tutorial.json'].dugInAtStart[0].hex = 'M16'))).toEqual([
         { file: 'scenarios/tutorial.json', path: 'dugInAtStart[0].hex', reason: 'no finnish unit sets up in M16, so its marker would be removed at once (14.4)' },

@@ -37,7 +37,9 @@ export function randomPlay(engine: Engine, start: GameState, opts: { seed: strin
       } else if (mv.kind === 'move' && mv.canExit && rnd() < 0.05) {
         const src = mv.from!;
         action = { type: 'move', units: mv.units, exit: true, ...(mv.reachable.length ? {} : {}) };
-        const dest = mv.reachable.find((r) => !r.zocStop && !r.minimumMove && engine.ruleset.map.supplySources[who.side].includes(r.hex));
+        // The scenario's own supply sources when it declares them (tutorial), else the map's (4.2, 15.0).
+        const sources = (engine.ruleset.scenarios.find((x) => x.id === state.scenario)?.supplySources ?? engine.ruleset.map.supplySources)[who.side];
+        const dest = mv.reachable.find((r) => !r.zocStop && !r.minimumMove && sources.includes(r.hex));
         if (dest) action = { type: 'move', units: mv.units, to: dest.hex, exit: true };
         else void src;
       } else {

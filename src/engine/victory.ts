@@ -1,0 +1,113 @@
+/**
+ * Victory Check at the end of the last turn (3.0 VI, 17.0): objective VPs from the scenario data,
+ * added to the VPs already on the track (state.vp), then the scenario's victory rule. Pure.
+ *
+ * Rulings (docs/rulings.md, "Victory"):
+ * - an objective's VPs go to the side that controls its hexes (7.3) when the last turn ends: `fixed`
+ *   needs every hex of the objective, `each` scores per hex up to `max`, `anyOrAll` scores `any` for
+ *   at least one hex and `all` for every hex; each side is scored on its own, so both may score parts
+ *   of an `each` or `anyOrAll` objective;
+ * - a hex holding combat units of one side only is that side's (it occupied it last, 7.3); any other
+ *   hex goes by the recorded control (state.control);
+ * - VPs for enemy losses (17.0.3) are not awarded: the rule is cut off in our sources;
+ * - victory rule `higherVp` (the default): more VPs wins, equal VPs is a draw; `vpThreshold`: the
+ *   named side wins with at least that many VPs, otherwise the other side wins.
+ */
+import type { Ctx } from './ctx.js';
+import type { HexId, Objective, Side, VictoryRule } from './ruleset.js';
+import type { GameEvent, GameState } from './types.js';
+import { controllerOf, otherSide } from './zoc.js';
+import { isCombatUnit } from './units.js';
+import { sideLabel } from './labels.js';
+
+/** VPs one side earns from one objective. */
+export interface ObjectiveAward {
+  objective: string;
+  name: string;
+  side: Side;
+  vp: number;
+  /** The objective's hexes this side controls. */
+  hexes: HexId[];
+}
+
+/** Events of the Victory Check (added to the engine's GameEvent union). */
+export type VictoryEvent = {
+  type: 'victoryPoints';
+  turn: number;
+  /** VPs on the track before the objectives were scored (e.g. armor commitment, 12.1.4). */
+  before: Record<Side, number>;
+  awards: ObjectiveAward[];
+  totals: Record<Side, number>;
+  rule: '17.0';
+};
+
+const SIDES: Side[] = ['soviet', 'finnish'];
+
+/** Who controls `hex` for victory (7.3): its sole occupier with combat units, else the recorded control. */
+export function victoryController(ctx: Ctx, state: GameState, hex: HexId): Side {
+  const here = new Set<Side>();
+  for (const u of Object.values(state.units)) {
+    if (u.location === 'map' && u.hex === hex && isCombatUnit(ctx.counter(u.id))) here.add(u.side);
+  }
+  if (here.size === 1) return [...here][0]!;
+  return controllerOf(state, hex);
+}
+
+/** VPs `held` hexes of an objective are worth. */
+export function objectiveValue(o: Objective, held: number): number {
+  if (held === 0) return 0;
+  const s = o.scoring;
+  switch (s.type) {
+    case 'fixed':
+      return held === o.hexes.length ? s.vp : 0;
+    case 'each':
+      return Math.min(s.vp * held, s.max);
+    case 'anyOrAll':
+      return held === o.hexes.length ? s.all : s.any;
+  }
+}
+
+/** What each side would score for the scenario's objectives now. */
+export function objectiveAwards(ctx: Ctx, state: GameState): ObjectiveAward[] {
+  const scen = ctx.scenario(state.scenario);
+  const out: ObjectiveAward[] = [];
+  for (const o of scen?.objectives ?? []) {
+    for (const side of SIDES) {
+      const hexes = o.hexes.filter((h) => victoryController(ctx, state, h) === side);
+      const vp = objectiveValue(o, hexes.length);
+      if (vp > 0) out.push({ objective: o.id, name: o.name, side, vp, hexes });
+    }
+  }
+  return out;
+}
+
+/** The scenario's victory rule (absent: more VPs wins). */
+export function victoryRuleOf(ctx: Ctx, state: GameState): VictoryRule {
+  return ctx.scenario(state.scenario)?.victory ?? { type: 'higherVp' };
+}
+
+/** The winner (null = draw) and a one-line result in player words. */
+export function decideWinner(rule: VictoryRule, vp: Record<Side, number>): { winner: Side | null; reason: string } {
+  const score = `Soviet ${vp.soviet} VP, Finnish ${vp.finnish} VP`;
+  if (rule.type === 'vpThreshold') {
+    const met = vp[rule.side] >= rule.vp;
+    const winner = met ? rule.side : otherSide(rule.side);
+    const why = met ? `the ${sideLabel(rule.side)} side reached ${rule.vp} VP` : `the ${sideLabel(rule.side)} side needed ${rule.vp} VP`;
+    return { winner, reason: `${sideLabel(winner)} victory: ${score} (${why})` };
+  }
+  if (vp.soviet === vp.finnish) return { winner: null, reason: `Draw: ${score}` };
+  const winner: Side = vp.soviet > vp.finnish ? 'soviet' : 'finnish';
+  return { winner, reason: `${sideLabel(winner)} victory: ${score} (more VP wins)` };
+}
+
+/** Scores the objectives into state.vp and ends the game with the scenario's verdict (3.0 VI, 17.0). */
+export function finalVictory(ctx: Ctx, state: GameState, events: GameEvent[]): void {
+  const before = { ...state.vp };
+  const awards = objectiveAwards(ctx, state);
+  for (const a of awards) state.vp[a.side] += a.vp;
+  events.push({ type: 'victoryPoints', turn: state.turn, before, awards, totals: { ...state.vp }, rule: '17.0' });
+  const { winner, reason } = decideWinner(victoryRuleOf(ctx, state), state.vp);
+  state.phase = 'gameOver';
+  state.result = { reason, winner };
+  events.push({ type: 'gameOver', reason, winner });
+}

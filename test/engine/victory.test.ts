@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { loadRuleset } from '../../src/data/load.js';
+import { createEngine, type GameState } from '../../src/engine/index.js';
+import { contextOf } from '../../src/engine/ctx.js';
+import { decideWinner, objectiveAwards, objectiveValue } from '../../src/engine/victory.js';
+import type { Objective } from '../../src/engine/ruleset.js';
+
+const rs = loadRuleset();
+const engine = createEngine(rs);
+const ctx = contextOf(rs);
+
+/** Ends phases until only the last Combat Phase (or Sub-Zero phase) of the scenario is left. */
+function toLastPhase(s: GameState, last: number): GameState {
+  for (let i = 0; i < 200; i++) {
+    const who = engine.whoMustAct(s);
+    if (s.turn === last && s.phase === 'subZero') return s;
+    if (who.pending) throw new Error(`unexpected decision ${who.what}`);
+    const r = engine.apply(s, who.side, { type: 'endPhase', phase: s.phase });
+    if (!r.ok) throw new Error(r.violation.message);
+    s = r.state;
+  }
+  throw new Error('did not reach the last phase');
+}
+
+function endGame(s: GameState): { state: GameState; events: ReturnType<typeof engine.apply> } {
+  const r = engine.apply(s, engine.whoMustAct(s).side, { type: 'endPhase', phase: s.phase });
+  if (!r.ok) throw new Error(r.violation.message);
+  return { state: r.state, events: r };
+}
+
+describe('objective scoring (17.0, FACTS §1.12)', () => {
+  const obj = (scoring: Objective['scoring'], n: number): Objective => ({ id: 'o', name: 'O', hexes: Array.from({ length: n }, (_, i) => `A${i + 1}`), scoring });
+
+  it('scores fixed objectives only when every hex is held, "each" per hex up to the cap, any-or-all (17.0)', () => {
+    expect(objectiveValue(obj({ type: 'fixed', vp: 10 }, 2), 1)).toBe(0);
+    expect(objectiveValue(obj({ type: 'fixed', vp: 10 }, 2), 2)).toBe(10);
+    expect(objectiveValue(obj({ type: 'each', vp: 5, max: 40 }, 8), 3)).toBe(15);
+    expect(objectiveValue(obj({ type: 'each', vp: 5, max: 10 }, 3), 3)).toBe(10);
+    expect(objectiveValue(obj({ type: 'anyOrAll', any: 5, all: 10 }, 5), 0)).toBe(0);
+    expect(objectiveValue(obj({ type: 'anyOrAll', any: 5, all: 10 }, 5), 2)).toBe(5);
+    expect(objectiveValue(obj({ type: 'anyOrAll', any: 5, all: 10 }, 5), 5)).toBe(10);
+  });
+
+  it('awards each Campaign objective to the side controlling it (7.3, 17.1 via FACTS §1.12)', () => {
+    const s = engine.setup('campaign', { seed: 'vp' });
+    const awards = objectiveAwards(ctx, s);
+    // At setup the Finns control every objective except the main-road zone around the Soviet start (7.3).
+    expect(awards.find((a) => a.objective === 'hotel')).toMatchObject({ side: 'finnish', vp: 15 });
+    expect(awards.find((a) => a.objective === 'finnish-supply')).toMatchObject({ side: 'finnish', vp: 10 });
+    expect(awards.find((a) => a.objective === 'tolvajarvi')).toMatchObject({ side: 'finnish', vp: 40 });
+    expect(awards.filter((a) => a.objective === 'main-road-first-seven').map((a) => a.side)).not.toContain('finnish');
+    // Handing the Hotel to the Soviets moves its 15 VP.
+    s.control.hexes['M16'] = 'soviet';
+    expect(objectiveAwards(ctx, s).find((a) => a.objective === 'hotel')).toMatchObject({ side: 'soviet', vp: 15 });
+  });
+
+  it('counts a hex held by one side\'s combat units as that side\'s whatever the record says (7.3)', () => {
+    const s = engine.setup('tutorial', { seed: 'vp' });
+    // The Soviets set up in M16 (the Hotel): a stale record cannot take it from them.
+    s.control.hexes['M16'] = 'finnish';
+    expect(objectiveAwards(ctx, s).find((a) => a.objective === 'hotel')).toMatchObject({ side: 'soviet', vp: 15, hexes: ['M16'] });
+  });
+});
+
+describe('victory rules (17.0; rulings "Victory")', () => {
+  it('higher VP wins and equal VP is a draw (higherVp, ruling)', () => {
+    expect(decideWinner({ type: 'higherVp' }, { soviet: 30, finnish: 25 })).toEqual({ winner: 'soviet', reason: 'Soviet victory: Soviet 30 VP, Finnish 25 VP (more VP wins)' });
+    expect(decideWinner({ type: 'higherVp' }, { soviet: 20, finnish: 20 })).toEqual({ winner: null, reason: 'Draw: Soviet 20 VP, Finnish 20 VP' });
+  });
+
+  it('a VP threshold is met at or above it, otherwise the other side wins (vpThreshold, tutorial)', () => {
+    expect(decideWinner({ type: 'vpThreshold', side: 'soviet', vp: 25 }, { soviet: 25, finnish: 40 }).winner).toBe('soviet');
+    expect(decideWinner({ type: 'vpThreshold', side: 'soviet', vp: 25 }, { soviet: 24, finnish: 0 }).winner).toBe('finnish');
+  });
+
+  it('ends the tutorial with the objectives scored: the Soviets keep the Hotel but need 25 VP (3.0 VI, 17.0)', () => {
+    let s = engine.setup('tutorial', { seed: 'victory' });
+    s = toLastPhase(s, 5);
+    const { state, events } = endGame(s);
+    expect(state.phase).toBe('gameOver');
+    const ev = events.ok ? events.events : [];
+    const vp = ev.find((e) => e.type === 'victoryPoints');
+    expect(vp).toMatchObject({ type: 'victoryPoints', turn: 5, before: { soviet: 0, finnish: 0 }, rule: '17.0' });
+    const hotel = vp && vp.type === 'victoryPoints' ? vp.awards.find((a) => a.objective === 'hotel') : undefined;
+    expect(hotel).toMatchObject({ side: 'soviet', vp: 15 });
+    expect(state.vp.soviet).toBeGreaterThanOrEqual(15);
+    expect(state.vp.soviet).toBeLessThan(25);
+    expect(state.result).toMatchObject({ winner: 'finnish' });
+    expect(state.result?.reason).toBe(`Finnish victory: Soviet ${state.vp.soviet} VP, Finnish ${state.vp.finnish} VP (the Soviet side needed 25 VP)`);
+    expect(ev.at(-1)).toEqual({ type: 'gameOver', reason: state.result?.reason, winner: 'finnish' });
+    expect(engine.toMapView(state).header.notes).toContain(`Game over: ${state.result?.reason}`);
+  });
+
+  it('gives the Soviets the tutorial when they also hold the bridge, adding VP already on the track (17.0, 12.1.4)', () => {
+    let s = engine.setup('tutorial', { seed: 'victory' });
+    s = toLastPhase(s, 5);
+    // The Finns leave the bridge and the Soviets were the last to enter both of its hexes (7.3).
+    for (const u of Object.values(s.units)) if (u.side === 'finnish' && (u.hex === 'J16' || u.hex === 'K15')) u.hex = 'H18';
+    s.control.hexes['J16'] = 'soviet';
+    s.control.hexes['K15'] = 'soviet';
+    s.vp = { soviet: 0, finnish: 3 }; // e.g. armor commitment VPs (12.1.4) already on the track
+    const { state, events } = endGame(s);
+    const ev = events.ok ? events.events : [];
+    const vp = ev.find((e) => e.type === 'victoryPoints');
+    expect(vp).toMatchObject({ before: { soviet: 0, finnish: 3 } });
+    expect(state.vp.soviet).toBeGreaterThanOrEqual(25);
+    expect(state.vp.finnish).toBe(3 + (vp && vp.type === 'victoryPoints' ? vp.awards.filter((a) => a.side === 'finnish').reduce((n, a) => n + a.vp, 0) : 0));
+    expect(state.result?.winner).toBe('soviet');
+  });
+});
