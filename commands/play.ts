@@ -7,6 +7,7 @@ import {
   assaultTargetChoices, assaultUnitChoices, attackerChoices, combatTargetChoices, delayChoices, destinationChoices, findMover, moverChoices, parseMover,
 } from '../src/discord/choices.js';
 import { normaliseHexInput } from '../src/discord/hex-input.js';
+import { bonfireChoices, raidChoices } from '../src/discord/night-choices.js';
 import { defer, Refusal } from '../src/discord/replies.js';
 import type { BotContext } from './context.js';
 import { actorOf, hexOption, legalNow, legalOrExplain, postChange, refOf, sideFor, statusOrNull, unwrap } from './support.js';
@@ -43,6 +44,20 @@ const data = new SlashCommandBuilder()
       .addStringOption((o) => o.setName('units').setDescription('Reinforcements (only those you may delay are offered)').setRequired(true).setAutocomplete(true).setMaxLength(100))
       .addIntegerOption((o) => o.setName('turn').setDescription('Turn to arrive on (default: the next)').setMinValue(1).setMaxValue(40)),
   )
+  .addSubcommand((s) =>
+    s
+      .setName('bonfire')
+      .setDescription('Night: Soviet units 4+ hexes from every Finn build a Bonfire (16.2)')
+      .addStringOption((o) => o.setName('units').setDescription('Unit(s) (only those that may build are offered)').setRequired(true).setAutocomplete(true).setMaxLength(100)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('raid')
+      .setDescription('Night: Finnish Night Raid on a Soviet hex 4+ hexes away (16.4)')
+      .addStringOption((o) => o.setName('target').setDescription('Soviet hex (offered with the raiders that reach it)').setRequired(true).setAutocomplete(true).setMaxLength(10))
+      .addStringOption((o) => o.setName('units').setDescription('1-3 full-strength companies, stacked or adjacent (+ Pajari)').setRequired(true).setAutocomplete(true).setMaxLength(100))
+      .addStringOption((o) => o.setName('from').setDescription('Hex next to the target to attack from (default: the engine avoids halving)').setAutocomplete(true).setMaxLength(10)),
+  )
   .addSubcommand((s) => s.setName('end').setDescription('End the current phase (3.0)'));
 
 const play: Command<BotContext> = {
@@ -78,6 +93,11 @@ const play: Command<BotContext> = {
     } else if (sub === 'delay') {
       const turn = ix.options.getInteger('turn');
       action = { type: 'delayReinforcement', units: parseMover(ix.options.getString('units', true)), ...(turn ? { toTurn: turn } : {}) };
+    } else if (sub === 'bonfire') {
+      action = { type: 'bonfire', units: parseMover(ix.options.getString('units', true)) };
+    } else if (sub === 'raid') {
+      const fromText = ix.options.getString('from');
+      action = { type: 'nightRaid', units: parseMover(ix.options.getString('units', true)), target: hexOption(ix, 'target'), ...(fromText ? { from: hexOption(ix, 'from') } : {}) };
     } else if (sub === 'end') {
       if (!before || before.status !== 'active' || !before.phase) {
         await legalNow(ctx, ix, before); // the service says why (no game, not started…)
@@ -95,6 +115,10 @@ const play: Command<BotContext> = {
     const focused = ix.options.getFocused(true);
     const legal = await legalOrExplain(ctx, ix);
     if (!legal) return;
+    // Bonfires (16.2) and Night Raids (16.4): their own choices.
+    const nightSub = ix.options.getSubcommand();
+    if (nightSub === 'bonfire' && focused.name === 'units') return ix.respond(bonfireChoices(legal, String(focused.value)));
+    if (nightSub === 'raid') return ix.respond(raidChoices(legal, focused.name, ix.options.getString('target') ?? '', String(focused.value)));
     if (focused.name === 'unit') {
       await ix.respond(moverChoices(legal, String(focused.value)));
       return;

@@ -5,6 +5,7 @@
 // saved first) the operation is re-read and re-applied once on the new state, then reported.
 // Store failures come back as `store/…` refusals and the change is not reported as done.
 import { randomBytes } from 'node:crypto';
+import { describeNightAction, nightLines } from './night-text.js';
 import { describeRebuildAction, rebuildLines } from './rebuild-text.js';
 import type { Action, GameEvent, GameState, MapViewOptions, Side } from '../engine/types.js';
 import { isStoreError, type GameStore, type StoreError, type StoredGame } from '../store/types.js';
@@ -437,6 +438,7 @@ export class GameService {
         if (before.side !== after.side || before.what !== after.what) doc.meta.waitingSince = now;
         const lines = [`#${base.seq} ${sideName(side)} (${this.label(doc, actor.userId)}): ${describeAction(action)}.`];
         for (const roll of rolls) lines.push(`Roll #${roll.n}: ${roll.dice.join(', ')} (${roll.purpose}, ${roll.rule}).`);
+        lines.push(...nightLines(applied.events)); // 16.2–16.4 outcomes
         lines.push(...rebuildLines(applied.events)); // 13.2–14.4 outcomes
         const change: Change = { doc, lines, events: applied.events, views: viewsFor(action, applied.events), extra: { seq: base.seq } };
         if (this.isOver(applied.state)) {
@@ -746,6 +748,9 @@ export function describeAction(a: Action): string {
       return `take losses (${Object.entries(a.steps).map(([u, n]) => `${u} −${n}`).join(', ') || 'retreat only'})`;
     case 'advance':
       return `advance ${a.units.join('+')} to ${a.path[a.path.length - 1] ?? '?'}`;
+    case 'bonfire':
+    case 'nightRaid':
+      return describeNightAction(a) ?? a.type;
     default:
       return describeRebuildAction(a) ?? a.type;
   }

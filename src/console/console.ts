@@ -40,6 +40,7 @@ const HELP = [
   '  play move <unit[+unit…]> <hex> [exit]   play combat <hex> [attackers]   play assault <units> <hex>',
   '  play delay <units> [turn]   play end   decide [choice]   (a pending decision; the default without choice)',
   '  play recover <unit> [nopajari]   play dig <unit[+unit…]>   play replace <unit> [<hex> | turn <n>] [full]',
+  '  play bonfire <unit[+unit…]>   play raid <target hex> <unit[+unit…]> [from <hex>]   (night turns, 16.2, 16.4)',
   '  map whole   map zoom <hex> [radius]   map reach <unit>',
   '  units   (what you can move now, with destinations)   as <name>   (act as another player)',
   '  help   about   quit',
@@ -129,6 +130,25 @@ export class ConsoleSession {
         }
         if (sub === 'end') {
           await this.endPhase();
+          return true;
+        }
+        if (sub === 'bonfire') {
+          // play bonfire <unit[+unit…]>: Soviet Bonfire on a night turn (16.2).
+          const units = (named.units ?? rest[0] ?? '').split(/[+,]/).filter(Boolean);
+          if (!units.length) return this.out(['Usage: play bonfire <unit[+unit…]>']), true;
+          await this.act({ type: 'bonfire', units });
+          return true;
+        }
+        if (sub === 'raid') {
+          // play raid <target hex> <unit[+unit…]> [from <hex>]: Finnish Night Raid (16.4).
+          const fi = rest.findIndex((w) => w.toLowerCase() === 'from');
+          const words = fi >= 0 ? rest.slice(0, fi) : rest;
+          const target = hexArg(named.target ?? words[0]);
+          const units = (named.units ?? words[1] ?? '').split(/[+,]/).filter(Boolean);
+          const fromText = fi >= 0 ? rest.slice(fi + 1).join(' ') : undefined;
+          const from = fromText ? hexArg(fromText) : null;
+          if (!target || !units.length || (fromText && !from)) return this.out(['Usage: play raid <target hex> <unit[+unit…]> [from <hex>]']), true;
+          await this.act({ type: 'nightRaid', units, target, ...(from ? { from } : {}) });
           return true;
         }
         if (sub === 'combat') {

@@ -587,7 +587,7 @@ function planRaid(ctx: Ctx, state: GameState, env: RaidEnv, ids: string[], targe
   // A refusal must change nothing: the CRT is checked before the FNRT die is rolled (docs/rulings.md).
   for (const col of possibleColumns(ctx, attack.baseIndex)) {
     const v = checkColumn(ctx.ruleset.tables.crt, col);
-    if (v) return v;
+    if (v) return { ...v, message: `Night Raid refused before any die is rolled: ${v.message}` };
   }
   return { units: [...ids], target, approach, routeCost, drmIds, attack };
 }

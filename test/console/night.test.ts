@@ -1,0 +1,61 @@
+// Console grammar for night turns (16.2 Bonfires, 16.3 Sub-Zero Loss Phase, 16.4 Night Raids): the real
+// service, engine and an in-memory store with the shipped data, driven line by line as a player would type.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config.js';
+import { createLogger } from '../../src/log.js';
+import { createGamePlay } from '../../src/main.js';
+import { runConsole } from '../../src/console/console.js';
+import { loadRuleset } from '../../src/data/load.js';
+
+async function session(lines: string[], mapDir: string): Promise<string> {
+  const config = parseConfig({ STORE_URL: 'memory:', MAP_DIR: mapDir });
+  const play = await createGamePlay(config, { ruleset: loadRuleset(), newSeed: () => 'console-seed' });
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let text = '';
+  output.on('data', (c) => (text += String(c)));
+  const done = runConsole({ config, log: createLogger('silent'), input, output, play });
+  input.end(lines.join('\n') + '\n');
+  expect(await done).toBe(0);
+  return text;
+}
+
+describe('console: play bonfire / play raid and the Sub-Zero Loss Phase (16.2, 16.3, 16.4)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'hexref-night-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('builds a Bonfire, refuses a raid while the CRT is missing, and rolls the SZLT when the phase ends', async () => {
+    const out = await session(
+      [
+        'game new campaign both',
+        'game start',
+        ...Array.from({ length: 25 }, () => 'play end'), // to the Soviet Action Phase of turn 5 (night)
+        'play bonfire 1/1/609+2/1/609',
+        'play end',
+        'play end',
+        'play end', // Finnish Action Phase
+        'play raid q25 1/1/JR16',
+        'play raid q25', // usage
+        'play end',
+        'play end', // into the Sub-Zero Loss Phase
+        'play end', // the Soviet player ends it: every roll is made
+        'quit',
+      ],
+      dir,
+    );
+    expect(out).toMatch(/build a Bonfire with 1\/1\/609\+2\/1\/609/);
+    expect(out).toMatch(/Bonfire in Q25: 1\/1\/609, 2\/1\/609 under it \(rule 16\.2\)/);
+    expect(out).toMatch(/Refused: Night Raid refused before any die is rolled: The CRT column .* is not filled in.*\(rule 8\.4\)/);
+    expect(out).toMatch(/Usage: play raid <target hex> <unit\[\+unit…\]> \[from <hex>\]/);
+    expect(out).toMatch(/SZLT soviet [A-X]\d+ \(.*\): roll #\d+ = \d/);
+    expect(out).not.toMatch(/SZLT soviet Q25 \(1\/1\/609/);
+    expect(out).toMatch(/Sub-Zero Loss Phase over: 0 Skull mark\(s\) and 1 Bonfire\(s\) removed \(rule 16\.3\)/);
+  }, 120_000);
+});
