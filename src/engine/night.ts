@@ -25,6 +25,7 @@ import { clampToColumn, oddsOfIndex, ratioIndex, shiftText } from './combat/odds
 import { reduceUnit, type LossEvent } from './combat/losses.js';
 import { currentValues, isArmored, isBridgeHexside, isCombatUnit, isLake, isLeader, mustCounter } from './combat/units.js';
 import { combatInProgress } from './combat/resolve.js';
+import { attemptedRecoveryThisPhase } from './recovery.js';
 
 // ───────────────────────────── events ─────────────────────────────
 
@@ -139,7 +140,9 @@ function bonfireProblem(ctx: Ctx, state: GameState, side: Side, id: string): Rul
   if (state.phase !== 'action' || state.activeSide !== side) return fail('rule/wrong-phase', '16.2', `Bonfires are built in the Soviet Action Phase; now: ${state.activeSide} ${state.phase}.`);
   if (!isNight(ctx, state.turn)) return fail('rule/not-night', '16.2', `Bonfires are built only on night turns; turn ${state.turn} is not one.`);
   if (u.location !== 'map' || !u.hex) return fail('rule/not-on-map', '16.2', `${id} is not on the map.`);
-  if (u.flags.acted) return fail('rule/already-acted', '16.2', `${id} has already taken its action this Action Phase.`);
+  if (underBonfire(state, id)) return fail('rule/already-acted', '16.2', `${id} is already under a Bonfire.`);
+  // A Bonfire may go with a Recovery attempt (16.2, 13.3), in either order.
+  if (u.flags.acted && !attemptedRecoveryThisPhase(state, id)) return fail('rule/already-acted', '16.2', `${id} has already taken its action this Action Phase.`);
   if (isLake(ctx.ruleset, u.hex)) return fail('rule/bonfire-lake', '16.2', `${id} is on a frozen lake (${u.hex}): no Bonfire there.`);
   const near = onMapUnits(state, 'finnish').find((e) => hexDistance(e.hex!, u.hex!) < 4);
   if (near) return fail('rule/bonfire-enemy-near', '16.2', `${id} in ${u.hex} is ${hexDistance(near.hex!, u.hex)} hex(es) from ${near.id}; a Bonfire needs 4 or more hexes from every enemy unit.`);

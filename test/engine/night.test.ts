@@ -73,6 +73,19 @@ describe('Bonfires (16.2)', () => {
     expect(!r4.ok && r4.violation.code).toBe('rule/bonfire-side');
   });
 
+  it('lets a unit both build a Bonfire and attempt Recovery, in either order (16.2, 13.3)', () => {
+    const st = board(at(engine, 5, 'soviet', 'action'), [[S1, 'E1', 1], [S2, 'A1', 1], [F1, 'X1']]);
+    const a = ok(engine.apply(st, 'soviet', { type: 'bonfire', units: [S1] }));
+    const b = ok(engine.apply(a.state, 'soviet', { type: 'recovery', unit: S1 }, { forcedDice: [6] }));
+    expect(b.events.some((e) => e.type === 'recovery')).toBe(true);
+    const c = ok(engine.apply(b.state, 'soviet', { type: 'recovery', unit: S2 }, { forcedDice: [1] }));
+    const d = ok(engine.apply(c.state, 'soviet', { type: 'bonfire', units: [S2] }));
+    expect(d.state.markers.filter((m) => m.type === 'bonfire').map((m) => m.hex)).toEqual(['E1', 'A1']);
+    // Nothing else after that: a second Bonfire is refused.
+    const e = engine.apply(d.state, 'soviet', { type: 'bonfire', units: [S2] });
+    expect(!e.ok && e.violation.code).toBe('rule/already-acted');
+  });
+
   it('keeps units under a Bonfire out of their Combat Phase (16.2)', () => {
     let st = board(at(engine, 5, 'soviet', 'action'), [[S1, 'E1'], [S2, 'D2'], [F1, 'X1']]);
     st = ok(engine.apply(st, 'soviet', { type: 'bonfire', units: [S1] })).state;
