@@ -18,6 +18,7 @@ import { combatInProgress } from './combat/resolve.js';
 import { reduceUnit, type LossEvent } from './combat/losses.js';
 import { isArmored, mustCounter } from './combat/units.js';
 import type { AppliedDrm, FireOptions } from './ranged.js';
+import { sidePhaseLabel } from './labels.js';
 
 const fail = (code: string, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
 
@@ -86,7 +87,7 @@ function checkGun(ctx: Ctx, state: GameState, side: Side, unitId: unknown): { un
 /** Checks one standalone AT Fire die at `targetId` (11.0–11.3). */
 export function planAtFire(ctx: Ctx, state: GameState, side: Side, unitId: unknown, targetId: unknown): AtFirePlan | { violation: RuleViolation } {
   if (state.phase !== 'combat' || state.activeSide !== side) {
-    return fail('rule/wrong-phase', '11.0', `Standalone AT Fire is made in your own Combat Phase; now it is the ${state.activeSide} ${state.phase} phase.`);
+    return fail('rule/wrong-phase', '11.0', `Standalone AT Fire is made in your own Combat Phase; now it is ${sidePhaseLabel(state.activeSide, state.phase)}.`);
   }
   if (combatInProgress(state)) return fail('rule/combat-in-progress', '8.1', 'Finish the current combat (losses and advance) first.');
   const g = checkGun(ctx, state, side, unitId);

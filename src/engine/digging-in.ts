@@ -19,6 +19,7 @@ import type { DigInAction, GameEvent, GameState, Marker, RuleViolation, UnitStat
 import type { HexId } from './hex.js';
 import type { DigInOption } from './rebuild-types.js';
 import { inEnemyZoc, isInfantry, isLake } from './combat/units.js';
+import { phaseLabel } from './labels.js';
 
 const bad = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -109,7 +110,7 @@ function unitProblem(ctx: Ctx, state: GameState, side: Side, id: unknown): RuleV
 
 /** Take the digging in action (14.1–14.5). */
 export function doDigIn(ctx: Ctx, state: GameState, side: Side, a: DigInAction, events: GameEvent[]): RuleViolation | null {
-  if (state.phase !== 'action') return bad('rule/wrong-phase', '3.0', `Digging in is done in your Action Phase; the current phase is ${state.phase}.`);
+  if (state.phase !== 'action') return bad('rule/wrong-phase', '3.0', `Digging in is done in your Action Phase; the current phase is the ${phaseLabel(state.phase)}.`);
   if (!Array.isArray(a.units) || a.units.length === 0) return bad('input/units', '14.1', 'Name the unit(s) digging in, all in one hex.');
   const ids = [...new Set(a.units)];
   for (const id of ids) {

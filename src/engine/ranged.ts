@@ -21,6 +21,7 @@ import { readFireRecord, writeFireRecord } from './fire-record.js';
 import { combatInProgress, readRecord } from './combat/resolve.js';
 import { reduceUnit, type LossEvent } from './combat/losses.js';
 import { currentValues, inEnemyZoc, isArmored, isLeader, mustCounter, otherSide } from './combat/units.js';
+import { sidePhaseLabel } from './labels.js';
 
 const fail = (code: string, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
 
@@ -210,7 +211,7 @@ export function checkFirer(ctx: Ctx, state: GameState, side: Side, unitId: unkno
 /** Full check of one standalone Ranged Attack; returns the plan with its DRMs. */
 export function planRanged(ctx: Ctx, state: GameState, side: Side, unitIdIn: unknown, targetText: unknown, spotterIn?: unknown): RangedPlan | { violation: RuleViolation } {
   if (state.phase !== 'combat' || state.activeSide !== side) {
-    return fail('rule/wrong-phase', '10.0', `Ranged Attacks are made in your own Combat Phase; now it is the ${state.activeSide} ${state.phase} phase.`);
+    return fail('rule/wrong-phase', '10.0', `Ranged Attacks are made in your own Combat Phase; now it is ${sidePhaseLabel(state.activeSide, state.phase)}.`);
   }
   if (combatInProgress(state)) return fail('rule/combat-in-progress', '8.1', 'Finish the current combat (losses and advance) first.');
   // Said first: an adjacent target is the usual reason a unit is in an enemy ZOC (10.2).

@@ -14,6 +14,7 @@ import { rollDice, type DiceSource } from './dice.js';
 import { isInSupply } from './supply.js';
 import { inEnemyZoc } from './combat/units.js';
 import { eventsThisPhase, isInfantryCompany, isReduced, nearestEnemyDistance } from './strength.js';
+import { phaseLabel } from './labels.js';
 
 const bad = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -40,7 +41,7 @@ export function attemptedRecoveryThisPhase(state: GameState, unitId: string): bo
 
 /** Why this unit may not attempt Recovery now, or null (13.3, 3.0, 7.2). */
 export function recoveryProblem(ctx: Ctx, state: GameState, side: Side, unitId: unknown): RuleViolation | null {
-  if (state.phase !== 'action') return bad('rule/wrong-phase', '3.0', `Recovery is attempted in your Action Phase; the current phase is ${state.phase}.`);
+  if (state.phase !== 'action') return bad('rule/wrong-phase', '3.0', `Recovery is attempted in your Action Phase; the current phase is the ${phaseLabel(state.phase)}.`);
   if (typeof unitId !== 'string' || !state.units[unitId]) return bad('input/unknown-unit', '13.3', `There is no unit ${JSON.stringify(unitId)} in this game.`);
   const u = state.units[unitId]!;
   if (u.side !== side) return bad('rule/not-your-unit', '13.3', `${unitId} is not a ${side} unit.`);

@@ -23,6 +23,7 @@ import { overstackProblem } from './stacking.js';
 import { lastTurn } from './reinforcements.js';
 import { updateControlAfterMove } from './zoc.js';
 import { eventsThisPhase, isInfantryCompany, isReduced, nearestEnemyDistance } from './strength.js';
+import { phaseLabel } from './labels.js';
 
 const bad = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -87,7 +88,7 @@ export function replacementOptions(ctx: Ctx, state: GameState, side: Side): Repl
 
 /** Spend RPs (13.2, 13.2.1). */
 export function doReplacement(ctx: Ctx, state: GameState, side: Side, a: ReplacementAction, events: GameEvent[]): RuleViolation | null {
-  if (state.phase !== 'reset') return bad('rule/wrong-phase', '13.2', `RPs are spent in your Reset Phase; the current phase is ${state.phase}.`);
+  if (state.phase !== 'reset') return bad('rule/wrong-phase', '13.2', `RPs are spent in your Reset Phase; the current phase is the ${phaseLabel(state.phase)}.`);
   if (typeof a.unit !== 'string' || !state.units[a.unit]) return bad('input/unknown-unit', '13.2', `There is no unit ${JSON.stringify(a.unit)} in this game.`);
   const u = state.units[a.unit]!;
   if (u.side !== side) return bad('rule/not-your-unit', '13.2', `${a.unit} is not a ${side} unit.`);

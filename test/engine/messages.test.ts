@@ -38,6 +38,21 @@ describe('phase and decision labels (3.0)', () => {
     const moves = engine.movesFor(s, ['1/1/609']);
     expect('violation' in moves && moves.violation.message).toBe('Units move in their own Action Phase; now it is the Soviet Reset Phase.');
   });
+
+  it('names phases in player words in the later rule areas too (10.0, 11.0, 13.2, 13.3, 14.1)', () => {
+    const s = engine.setup('tutorial', { seed: 'labels' });
+    const msg = (state: typeof s, action: Parameters<typeof engine.apply>[2]): string => {
+      const r = engine.apply(state, 'soviet', action);
+      return r.ok ? '' : r.violation.message;
+    };
+    expect(msg(s, { type: 'digIn', units: ['1/1/609'] })).toMatch(/the current phase is the Reset Phase\.$/);
+    expect(msg(s, { type: 'recovery', unit: '1/1/609' })).toMatch(/the current phase is the Reset Phase\.$/);
+    expect(msg(s, { type: 'ranged', units: ['Mtr/609'], target: 'J16' })).toMatch(/now it is the Soviet Reset Phase\.$/);
+    expect(msg(s, { type: 'atFire', units: ['1/1/609'], target: 'J16' })).toMatch(/now it is the Soviet Reset Phase\.$/);
+    const action = engine.apply(s, 'soviet', { type: 'endPhase', phase: 'reset' });
+    if (!action.ok) throw new Error(action.violation.message);
+    expect(msg(action.state, { type: 'replacement', unit: '1/1/609' })).toMatch(/the current phase is the Action Phase\.$/);
+  });
 });
 
 /** Ends phases until `side`'s Action Phase of `turn`. */
