@@ -4,10 +4,11 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import type { Action } from '../src/engine/types.js';
 import type { Command } from '../src/discord/command.js';
 import {
-  assaultTargetChoices, assaultUnitChoices, attackerChoices, combatTargetChoices, delayChoices, destinationChoices, findMover, moverChoices, parseMover,
+  assaultTargetChoices, assaultUnitChoices, atGunChoices, atTargetChoices, attackerChoices, combatTargetChoices, delayChoices, destinationChoices,
+  digChoices, findMover, fireTargetChoices, firerChoices, moverChoices, parseMover, placementChoices, recoveryChoices, replacementChoices,
+  spotterChoices,
 } from '../src/discord/choices.js';
 import { normaliseHexInput } from '../src/discord/hex-input.js';
-import { bonfireChoices, raidChoices } from '../src/discord/night-choices.js';
 import { defer, Refusal } from '../src/discord/replies.js';
 import type { BotContext } from './context.js';
 import { actorOf, hexOption, legalNow, legalOrExplain, postChange, refOf, sideFor, statusOrNull, unwrap } from './support.js';
@@ -46,17 +47,40 @@ const data = new SlashCommandBuilder()
   )
   .addSubcommand((s) =>
     s
-      .setName('bonfire')
-      .setDescription('Night: Soviet units 4+ hexes from every Finn build a Bonfire (16.2)')
-      .addStringOption((o) => o.setName('units').setDescription('Unit(s) (only those that may build are offered)').setRequired(true).setAutocomplete(true).setMaxLength(100)),
+      .setName('fire')
+      .setDescription('Combat Phase: a standalone Ranged Attack (10.0)')
+      .addStringOption((o) => o.setName('unit').setDescription('Firing unit (only units that may fire are offered)').setRequired(true).setAutocomplete(true).setMaxLength(100))
+      .addStringOption((o) => o.setName('target').setDescription('Target hex, with range and spotter').setRequired(true).setAutocomplete(true).setMaxLength(10))
+      .addStringOption((o) => o.setName('spotter').setDescription('Indirect fire: who spots (default: the engine\'s pick, 10.5)').setAutocomplete(true).setMaxLength(40)),
   )
   .addSubcommand((s) =>
     s
-      .setName('raid')
-      .setDescription('Night: Finnish Night Raid on a Soviet hex 4+ hexes away (16.4)')
-      .addStringOption((o) => o.setName('target').setDescription('Soviet hex (offered with the raiders that reach it)').setRequired(true).setAutocomplete(true).setMaxLength(10))
-      .addStringOption((o) => o.setName('units').setDescription('1-3 full-strength companies, stacked or adjacent (+ Pajari)').setRequired(true).setAutocomplete(true).setMaxLength(100))
-      .addStringOption((o) => o.setName('from').setDescription('Hex next to the target to attack from (default: the engine avoids halving)').setAutocomplete(true).setMaxLength(10)),
+      .setName('atfire')
+      .setDescription('AT Fire at an armored unit (11.0)')
+      .addStringOption((o) => o.setName('gun').setDescription('AT gun').setRequired(true).setAutocomplete(true).setMaxLength(40))
+      .addStringOption((o) => o.setName('target').setDescription('Armored unit').setRequired(true).setAutocomplete(true).setMaxLength(40)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('recover')
+      .setDescription('Recovery attempt of a reduced company (13.3)')
+      .addStringOption((o) => o.setName('unit').setDescription('Company (with the die it needs)').setRequired(true).setAutocomplete(true).setMaxLength(40))
+      .addBooleanOption((o) => o.setName('pajari').setDescription('Use Pajari\'s +1 when stacked (default yes; no keeps him free)')),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('dig')
+      .setDescription('Dig in (14.1–14.5)')
+      .addStringOption((o) => o.setName('units').setDescription('Units that dig (a hex\'s group or one unit)').setRequired(true).setAutocomplete(true).setMaxLength(100)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('replace')
+      .setDescription('Reset Phase: spend Replacement Points (13.2, 13.2.1)')
+      .addStringOption((o) => o.setName('unit').setDescription('Company to rebuild or bring back').setRequired(true).setAutocomplete(true).setMaxLength(40))
+      .addStringOption((o) => o.setName('hex').setDescription('Dead Pool company: where it comes back').setAutocomplete(true).setMaxLength(10))
+      .addIntegerOption((o) => o.setName('steps').setDescription('Dead Pool company: 1 = reduced (default), 2 = full').addChoices({ name: 'reduced (1 step)', value: 1 }, { name: 'full (2 steps)', value: 2 }))
+      .addIntegerOption((o) => o.setName('turn').setDescription('Dead Pool company: put it on the Turn Track instead').setMinValue(1).setMaxValue(40)),
   )
   .addSubcommand((s) => s.setName('end').setDescription('End the current phase (3.0)'));
 
@@ -93,11 +117,21 @@ const play: Command<BotContext> = {
     } else if (sub === 'delay') {
       const turn = ix.options.getInteger('turn');
       action = { type: 'delayReinforcement', units: parseMover(ix.options.getString('units', true)), ...(turn ? { toTurn: turn } : {}) };
-    } else if (sub === 'bonfire') {
-      action = { type: 'bonfire', units: parseMover(ix.options.getString('units', true)) };
-    } else if (sub === 'raid') {
-      const fromText = ix.options.getString('from');
-      action = { type: 'nightRaid', units: parseMover(ix.options.getString('units', true)), target: hexOption(ix, 'target'), ...(fromText ? { from: hexOption(ix, 'from') } : {}) };
+    } else if (sub === 'fire') {
+      const spotter = ix.options.getString('spotter');
+      action = { type: 'ranged', units: parseMover(ix.options.getString('unit', true)), target: hexOption(ix, 'target'), ...(spotter ? { spotter } : {}) };
+    } else if (sub === 'atfire') {
+      action = { type: 'atFire', units: parseMover(ix.options.getString('gun', true)), target: ix.options.getString('target', true).trim() };
+    } else if (sub === 'recover') {
+      const pajari = ix.options.getBoolean('pajari');
+      action = { type: 'recovery', unit: ix.options.getString('unit', true).trim(), ...(pajari === false ? { pajari: false } : {}) };
+    } else if (sub === 'dig') {
+      action = { type: 'digIn', units: parseMover(ix.options.getString('units', true)) };
+    } else if (sub === 'replace') {
+      const hex = ix.options.getString('hex') ? hexOption(ix, 'hex') : null;
+      const steps = ix.options.getInteger('steps') as 1 | 2 | null;
+      const turn = ix.options.getInteger('turn');
+      action = { type: 'replacement', unit: ix.options.getString('unit', true).trim(), ...(hex ? { hex } : {}), ...(steps ? { steps } : {}), ...(turn ? { toTurn: turn } : {}) };
     } else if (sub === 'end') {
       if (!before || before.status !== 'active' || !before.phase) {
         await legalNow(ctx, ix, before); // the service says why (no game, not started…)
@@ -115,27 +149,40 @@ const play: Command<BotContext> = {
     const focused = ix.options.getFocused(true);
     const legal = await legalOrExplain(ctx, ix);
     if (!legal) return;
-    // Bonfires (16.2) and Night Raids (16.4): their own choices.
-    const nightSub = ix.options.getSubcommand();
-    if (nightSub === 'bonfire' && focused.name === 'units') return ix.respond(bonfireChoices(legal, String(focused.value)));
-    if (nightSub === 'raid') return ix.respond(raidChoices(legal, focused.name, ix.options.getString('target') ?? '', String(focused.value)));
-    if (focused.name === 'unit') {
-      await ix.respond(moverChoices(legal, String(focused.value)));
-      return;
-    }
     const typed = String(focused.value);
-    if (focused.name === 'to') {
-      const mover = findMover(legal, parseMover(ix.options.getString('unit') ?? ''));
-      await ix.respond(mover ? destinationChoices(mover, typed) : []);
-      return;
-    }
-    const sub = ix.options.getSubcommand();
-    if (sub === 'combat' && focused.name === 'target') return ix.respond(combatTargetChoices(legal, typed));
-    if (sub === 'combat' && focused.name === 'attackers') return ix.respond(attackerChoices(legal, normaliseHexInput(ix.options.getString('target') ?? ''), typed));
-    if (sub === 'delay' && focused.name === 'units') return ix.respond(delayChoices(legal, typed));
-    if (sub === 'assault' && focused.name === 'units') return ix.respond(assaultUnitChoices(legal, typed));
-    if (sub === 'assault' && focused.name === 'target') return ix.respond(assaultTargetChoices(legal, parseMover(ix.options.getString('units') ?? ''), typed));
-    await ix.respond([]);
+    const text = (name: string) => (ix.options.getString(name) ?? '').trim();
+    const hexText = (name: string) => normaliseHexInput(text(name));
+    // By subcommand first: several of them have an option called `unit` or `target`.
+    const choices = (() => {
+      switch (ix.options.getSubcommand()) {
+        case 'move': {
+          if (focused.name === 'unit') return moverChoices(legal, typed);
+          const mover = findMover(legal, parseMover(text('unit')));
+          return mover ? destinationChoices(mover, typed) : [];
+        }
+        case 'combat':
+          return focused.name === 'target' ? combatTargetChoices(legal, typed) : attackerChoices(legal, hexText('target'), typed);
+        case 'assault':
+          return focused.name === 'units' ? assaultUnitChoices(legal, typed) : assaultTargetChoices(legal, parseMover(text('units')), typed);
+        case 'delay':
+          return delayChoices(legal, typed);
+        case 'fire':
+          if (focused.name === 'unit') return firerChoices(legal, typed);
+          if (focused.name === 'target') return fireTargetChoices(legal, text('unit'), typed);
+          return spotterChoices(legal, text('unit'), hexText('target'), typed);
+        case 'atfire':
+          return focused.name === 'gun' ? atGunChoices(legal, typed) : atTargetChoices(legal, text('gun'), typed);
+        case 'recover':
+          return recoveryChoices(legal, typed);
+        case 'dig':
+          return digChoices(legal, typed);
+        case 'replace':
+          return focused.name === 'hex' ? placementChoices(legal, typed) : replacementChoices(legal, typed);
+        default:
+          return [];
+      }
+    })();
+    await ix.respond(choices);
   },
 };
 export default play;
