@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, GameState, Side } from '../../src/engine/index.js';
 import { board, engineOn, scene } from './helpers/fire.js';
+import { FIXTURE_CRT } from './combat/helpers.js';
 
 const rs = board();
 function act(st: GameState, side: Side, action: Action, dice: number[] = [], r = rs) {
@@ -99,5 +100,41 @@ describe('legal actions list AT Fire', () => {
     expect(gun.targets.map((t) => t.unit)).toEqual(['T-26 m31']);
     for (const t of gun.targets) ok(act(st, 'finnish', at(gun.unit, t.unit), [1]));
     expect(act(st, 'finnish', at('AT/JR16', 'BA-10')).ok).toBe(false);
+  });
+});
+
+describe('AT Fire inside Combats and Assaults (8.1 step 4, 11.2, 11.3)', () => {
+  // The CRT is the invented TEST FIXTURE (the real one is not in our sources).
+  const withCrt = (r: ReturnType<typeof board>) => ({ ...r, tables: { ...r.tables, crt: FIXTURE_CRT } });
+
+  it('fires every die of a defending AT gun at attacking armor before the CRT roll, +1 adjacent (11.2, 11.3)', () => {
+    const r0 = withCrt(board({ K10: 'forest', K11: 'forest', L11: 'forest' }));
+    const st = scene([['T-26 m31', 'K10'], ['1/1/364', 'L11'], ['AT/JR16', 'K11'], ['1/1/JR16', 'K11']]);
+    const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['T-26 m31', '1/1/364'], target: 'K11' }, [4, 1, 3, 3], r0));
+    const kinds = r.events.filter((e) => e.type === 'atFire' || e.type === 'combat').map((e) => e.type);
+    expect(kinds).toEqual(['atFire', 'atFire', 'combat']);
+    expect(r.events.find((e) => e.type === 'atFire')).toMatchObject({ unit: 'AT/JR16', target: 'T-26 m31', die: 4, total: 5, hit: true, drms: [expect.objectContaining({ id: 'targetAdjacent', value: 1 })] });
+    expect(r.state.units['T-26 m31']!.stepsLeft).toBe(1);
+  });
+
+  it('in an Assault the guns in the defending hex fire at +2 instead of +1 (11.2, 11.3)', () => {
+    const r0 = withCrt(board({ K10: 'forest', K11: 'forest' }));
+    r0.map = { ...r0.map, roads: [...r0.map.roads, { a: 'K10', b: 'K11', type: 'primary' }] };
+    const st = scene([['T-26 m31', 'K10'], ['AT/JR16', 'K11']]);
+    st.phase = 'action';
+    const r = ok(act(st, 'soviet', { type: 'assault', units: ['T-26 m31'], target: 'K11' }, [3, 1, 3, 3], r0));
+    const shots = r.events.filter((e) => e.type === 'atFire');
+    expect(shots).toHaveLength(2);
+    expect(shots[0]).toMatchObject({ total: 5, hit: true, drms: [expect.objectContaining({ id: 'targetAssaultingFiringHex', value: 2 })] });
+  });
+
+  it('an attacking AT gun fires at armor in the defending hex; dice already rolled this phase are not rolled again (11.1, 11.2)', () => {
+    const r0 = withCrt(board({ K10: 'forest', K11: 'forest' }));
+    const st = scene([['AT/JR16', 'K10'], ['1/1/JR16', 'K10'], ['T-37', 'K11']], { side: 'finnish' });
+    const first = ok(act(st, 'finnish', at('AT/JR16', 'T-37'), [1], r0));
+    const r = ok(act(first.state, 'finnish', { type: 'combat', attackers: ['AT/JR16', '1/1/JR16'], target: 'K11' }, [1, 3, 3], r0));
+    const shots = r.events.filter((e) => e.type === 'atFire');
+    expect(shots).toHaveLength(1);
+    expect(shots[0]).toMatchObject({ target: 'T-37', total: 1 + 1 + 2 });
   });
 });

@@ -26,6 +26,7 @@ import {
 } from './resolve.js';
 import type { CombatDecision } from './types.js';
 import { crtMissingViolation } from './crt.js';
+import { combatFireStep } from '../combat-fire.js';
 import { currentValues, inEnemyZoc, isArmored, isCombatUnit, isLeader, isProhibitedFor, mustCounter, otherSide, unitsIn } from './units.js';
 import { OFF_MAP, retreatChoices } from './losses.js';
 
@@ -54,6 +55,8 @@ export function combatPendingGate(p: PendingDecision, action: Action): RuleViola
 
 function ioFor(ctx: Ctx, draft: GameState, source: DiceSource, events: GameEvent[]): CombatIo {
   return {
+    // 8.1 step 4: AT Fire inside Combats and Assaults (11.2), src/engine/combat-fire.ts.
+    supportAndAtFire: (dr, declared) => combatFireStep(ctx, dr, declared, source, events),
     roll(count, purpose, rule) {
       const dice = rollDice(draft, count, purpose, rule, source, events);
       return { dice, n: draft.rollCount };

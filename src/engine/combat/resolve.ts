@@ -234,7 +234,8 @@ function hotelApplies(state: GameState, ruleset: Ruleset, target: HexId, defende
  */
 export function resolveDeclared(draft: GameState, ruleset: Ruleset, d: Declared, io: CombatIo, extra: { mpLeft?: number } = {}): RuleViolation | null {
   let suppression: { attacker: number; defender: number } | undefined;
-  if (d.kind === 'combat' && io.supportAndAtFire) {
+  // Assaults too: AT Fire from the defending hex (11.2); their Suppression is ignored (no support in Assaults, 10.3.1).
+  if (io.supportAndAtFire) {
     const pre = io.supportAndAtFire(draft, d);
     if ('code' in pre) return pre;
     suppression = pre.suppression;
