@@ -301,6 +301,33 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(status[0]!.content).toMatch(/Waiting for the Soviet side \(boris\): combat\./);
   });
 
+  it('a Ranged Attack: firers, targets and spotters by autocomplete, the roll with its DRMs in the reply (10.0-10.5)', { timeout: 60_000 }, async () => {
+    await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
+    await slash(boris, 'game join', { side: 'soviet' });
+    await slash(alice, 'game start');
+    await slash(boris, 'play end'); // reset
+    await slash(boris, 'play end'); // action: now the Soviet combat phase
+    const firers = await fake.autocomplete(boris, 'play fire', { unit: 'mtr' }, 'unit').choices();
+    expect(firers[0]).toMatchObject({ value: 'Mtr/609' });
+    expect(String(firers[0]!.name)).toMatch(/RAS \d/);
+    const targets = await fake.autocomplete(boris, 'play fire', { unit: 'Mtr/609', target: 'j' }, 'target').choices();
+    expect(targets.map((c) => c.value)).toContain('J16');
+    expect(String(targets.find((c) => c.value === 'J16')!.name)).toMatch(/range \d+ · (direct|indirect)/);
+    const spotters = await fake.autocomplete(boris, 'play fire', { unit: 'Mtr/609', target: 'j16', spotter: '' }, 'spotter').choices();
+    if (spotters.length) expect(String(spotters[0]!.name)).toMatch(/\(default\)/);
+    // The Finnish player may not fire in the Soviet phase.
+    let r = await slash(alice, 'play fire', { unit: 'Mtr/609', target: 'J16' });
+    expect(r[0]!.ephemeral).toBe(true);
+    r = await slash(boris, 'play fire', { unit: 'Mtr/609', target: 'j 16' });
+    expect(r[0]!.ephemeral).toBe(false);
+    expect(r[0]!.content).toMatch(/Roll #1/);
+    expect(r[0]!.content).toMatch(/🎯 Ranged Attack by Mtr\/609 on J16 .*RAS \d+.*roll #1 = \d+, total -?\d+: /);
+    // Firing again with the same unit is refused with the rule.
+    r = await slash(boris, 'play fire', { unit: 'Mtr/609', target: 'J16' });
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/rule \d/);
+  });
+
   it('recognises a button from before a restart as stale, and a current one still works (no in-memory state)', { timeout: 60_000 }, async () => {
     await bot.stop();
     const dir = mkdtempSync(path.join(tmpdir(), 'hexref-e2e-'));
