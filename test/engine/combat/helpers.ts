@@ -76,7 +76,7 @@ export function counters(): CounterDef[] {
 export interface ToyMap {
   /** Terrain per hex; hexes not listed are not on the toy map. */
   terrain: Record<string, Terrain>;
-  roads?: [string, string][];
+  roads?: [string, string, ('main' | 'primary' | 'secondary')?][];
   bridges?: [string, string][];
   hotel?: string;
   supply?: { soviet: string[]; finnish: string[] };
@@ -107,7 +107,7 @@ export function ruleset(map: ToyMap, opts: { crt?: Crt; turns?: TurnDef[] } = {}
     map: {
       grid: { columns: 'ABCDEFGHIJKLMNOPQRSTUVWX', rowsOddLetter: 30, rowsEvenLetter: 31, orientation: 'flat-top', raisedColumns: 'even-letter' },
       hexes,
-      roads: (map.roads ?? []).map(([a, b]) => ({ a, b, type: 'primary' as const })),
+      roads: (map.roads ?? []).map(([a, b, type]) => ({ a, b, type: type ?? ('primary' as const) })),
       bridges: (map.bridges ?? []).map(([a, b]) => ({ a, b, name: 'bridge' })),
       places: [],
       supplySources: map.supply ?? { soviet: ['X28'], finnish: ['A13'] },
@@ -121,6 +121,7 @@ export function ruleset(map: ToyMap, opts: { crt?: Crt; turns?: TurnDef[] } = {}
       crtNotes: tables.crtNotes as Ruleset['tables']['crtNotes'],
       combatModifiers: tables.combatModifiers as Ruleset['tables']['combatModifiers'],
       allOnLake: tables.allOnLake as Ruleset['tables']['allOnLake'],
+      movement: tables.movement as Ruleset['tables']['movement'],
     } as Ruleset['tables'],
     turnTrack: opts.turns ?? [turnDef(1), turnDef(2, 'night'), turnDef(3, 'day', 'finnish'), turnDef(4, 'day', 'soviet')],
     scenarios: [],

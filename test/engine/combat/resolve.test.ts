@@ -279,3 +279,18 @@ describe('Pajari retreats with his stack (12.3)', () => {
     expect(readRecord(draft).retreated.sort()).toEqual(['F1', 'Pajari']);
   });
 });
+
+describe('Assault and Overrun costs (9.1, 12.1.2)', () => {
+  it('charges terrain + 2, or the printed Overrun costs along a road for armor', async () => {
+    const { contextOf } = await import('../../../src/engine/ctx.js');
+    const { assaultCost } = await import('../../../src/engine/combat/engine.js');
+    const rs = ruleset({ terrain: area('M16', 2, 'forest', { M17: 'suo' }), roads: [['M15', 'M16', 'primary'], ['M16', 'M17', 'secondary']] });
+    const ctx = contextOf(rs);
+    expect(assaultCost(ctx, ['S1'], 'M15', 'M16')).toBe(4); // forest 2 + 2
+    expect(assaultCost(ctx, ['S1'], 'M16', 'M17')).toBe(5); // suo 3 + 2
+    expect(assaultCost(ctx, ['T26'], 'M15', 'M16')).toBe(2.5); // primary road
+    expect(assaultCost(ctx, ['T26'], 'M16', 'M17')).toBe(4); // secondary road, tank
+    expect(assaultCost(ctx, ['BA10'], 'M16', 'M17')).toBe(6); // secondary road, armored car
+    expect(assaultCost(ctx, ['T26', 'S1'], 'M15', 'M16')).toBe(4); // mixed stack pays the terrain
+  });
+});
