@@ -62,8 +62,8 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
   if (who.pending?.type === 'placeLeader') notes.push(`${SIDE_NAMES[who.pending.side]} to place ${who.pending.unit} (12.3.1)`);
   else if (who.pending?.type === 'rangedLosses') notes.push(`${SIDE_NAMES[who.pending.side]} to take ${who.pending.steps} step(s) in ${who.pending.hex} (10.4.2)`);
   else if (who.pending) notes.push(describeDecision(who.pending));
-  // 17.0: the result line carries the winner and both sides' VP (src/engine/victory.ts).
-  if (over) notes.push(`Game over: ${state.result?.reason ?? 'ended'}`);
+  // 17.0: the winner, then the reason with both sides' VP (src/engine/victory.ts).
+  if (over) notes.push(`Game over: ${state.result?.winner ? `${SIDE_NAMES[state.result.winner]} victory (${state.result.reason})` : (state.result?.reason ?? 'ended')}`);
 
   const units: Record<HexId, CounterView[]> = {};
   const onMap = Object.values(state.units)

@@ -86,18 +86,19 @@ export function victoryRuleOf(ctx: Ctx, state: GameState): VictoryRule {
   return ctx.scenario(state.scenario)?.victory ?? { type: 'higherVp' };
 }
 
-/** The winner (null = draw) and a one-line result in player words. */
+/**
+ * The winner (null = draw) and why, in player words without the winner's name (front ends say who
+ * won): "Soviet 15 VP, Finnish 10 VP; the Soviet side needed 25 VP".
+ */
 export function decideWinner(rule: VictoryRule, vp: Record<Side, number>): { winner: Side | null; reason: string } {
   const score = `Soviet ${vp.soviet} VP, Finnish ${vp.finnish} VP`;
   if (rule.type === 'vpThreshold') {
     const met = vp[rule.side] >= rule.vp;
-    const winner = met ? rule.side : otherSide(rule.side);
     const why = met ? `the ${sideLabel(rule.side)} side reached ${rule.vp} VP` : `the ${sideLabel(rule.side)} side needed ${rule.vp} VP`;
-    return { winner, reason: `${sideLabel(winner)} victory: ${score} (${why})` };
+    return { winner: met ? rule.side : otherSide(rule.side), reason: `${score}; ${why}` };
   }
-  if (vp.soviet === vp.finnish) return { winner: null, reason: `Draw: ${score}` };
-  const winner: Side = vp.soviet > vp.finnish ? 'soviet' : 'finnish';
-  return { winner, reason: `${sideLabel(winner)} victory: ${score} (more VP wins)` };
+  if (vp.soviet === vp.finnish) return { winner: null, reason: `draw at ${score}` };
+  return { winner: vp.soviet > vp.finnish ? 'soviet' : 'finnish', reason: `${score}; more VP wins` };
 }
 
 /** Scores the objectives into state.vp and ends the game with the scenario's verdict (3.0 VI, 17.0). */

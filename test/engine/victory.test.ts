@@ -64,8 +64,8 @@ describe('objective scoring (17.0, FACTS §1.12)', () => {
 
 describe('victory rules (17.0; rulings "Victory")', () => {
   it('higher VP wins and equal VP is a draw (higherVp, ruling)', () => {
-    expect(decideWinner({ type: 'higherVp' }, { soviet: 30, finnish: 25 })).toEqual({ winner: 'soviet', reason: 'Soviet victory: Soviet 30 VP, Finnish 25 VP (more VP wins)' });
-    expect(decideWinner({ type: 'higherVp' }, { soviet: 20, finnish: 20 })).toEqual({ winner: null, reason: 'Draw: Soviet 20 VP, Finnish 20 VP' });
+    expect(decideWinner({ type: 'higherVp' }, { soviet: 30, finnish: 25 })).toEqual({ winner: 'soviet', reason: 'Soviet 30 VP, Finnish 25 VP; more VP wins' });
+    expect(decideWinner({ type: 'higherVp' }, { soviet: 20, finnish: 20 })).toEqual({ winner: null, reason: 'draw at Soviet 20 VP, Finnish 20 VP' });
   });
 
   it('a VP threshold is met at or above it, otherwise the other side wins (vpThreshold, tutorial)', () => {
@@ -86,9 +86,9 @@ describe('victory rules (17.0; rulings "Victory")', () => {
     expect(state.vp.soviet).toBeGreaterThanOrEqual(15);
     expect(state.vp.soviet).toBeLessThan(25);
     expect(state.result).toMatchObject({ winner: 'finnish' });
-    expect(state.result?.reason).toBe(`Finnish victory: Soviet ${state.vp.soviet} VP, Finnish ${state.vp.finnish} VP (the Soviet side needed 25 VP)`);
+    expect(state.result?.reason).toBe(`Soviet ${state.vp.soviet} VP, Finnish ${state.vp.finnish} VP; the Soviet side needed 25 VP`);
     expect(ev.at(-1)).toEqual({ type: 'gameOver', reason: state.result?.reason, winner: 'finnish' });
-    expect(engine.toMapView(state).header.notes).toContain(`Game over: ${state.result?.reason}`);
+    expect(engine.toMapView(state).header.notes).toContain(`Game over: Finnish victory (${state.result?.reason})`);
   });
 
   it('gives the Soviets the tutorial when they also hold the bridge, adding VP already on the track (17.0, 12.1.4)', () => {
