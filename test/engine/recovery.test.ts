@@ -170,6 +170,17 @@ describe('Recovery (13.3)', () => {
     });
   });
 
+  it('lets a Soviet unit that built a Bonfire this night still attempt Recovery (16.2, 13.3)', () => {
+    const r = make({ setup: { s1: 'H10', f1: 'A1' }, track: (t) => (t.light = 'night') });
+    const { engine, state } = atAction(r, 'soviet');
+    const s = must(engine, reduce(state, 's1'), 'soviet', { type: 'bonfire', units: ['s1'] });
+    expect(engine.legalActions(s, 'soviet').recovery!.map((o) => o.unit)).toEqual(['s1']);
+    const res = engine.apply(s, 'soviet', { type: 'recovery', unit: 's1' }, { forcedDice: [1] });
+    expect(res.ok && res.events.find((e) => e.type === 'recovery')).toMatchObject({ total: 3, success: false });
+    // Only once (13.3).
+    expect(codeOf(engine.apply(res.ok ? res.state : s, 'soviet', { type: 'recovery', unit: 's1' }))).toBe('rule/already-acted');
+  });
+
   it('refuses Soviet Recovery under Soviet Morale Collapse (17.0.4)', () => {
     const { engine, state } = atAction(make(), 'soviet');
     const s = reduce(state, 's1');
