@@ -38,7 +38,8 @@ const HELP = [
   '  game leave <side> [player]   game start   game status   game undo   game resign [side]',
   '  game abort [reason]   game export [file]   game verify',
   '  play move <unit[+unit…]> <hex> [exit]   play combat <hex> [attackers]   play assault <units> <hex>',
-  '  play delay <units> [turn]   play end   decide [choice]   (a pending decision; the default without choice)',
+  '  play fire <unit> <hex> [spotter]   play atfire <gun> <unit>   play delay <units> [turn]   play end',
+  '  decide [choice]   (a pending decision; the default without choice)',
   '  play recover <unit> [nopajari]   play dig <unit[+unit…]>   play replace <unit> [<hex> | turn <n>] [full]',
   '  play bonfire <unit[+unit…]>   play raid <target hex> <unit[+unit…]> [from <hex>]   (night turns, 16.2, 16.4)',
   '  map whole   map zoom <hex> [radius]   map reach <unit>',
@@ -47,7 +48,7 @@ const HELP = [
   'Hex ids in any case, with or without spaces (m 16). Options may be written name:value.',
 ].join('\n');
 
-const NAMED = new Set(['scenario', 'side', 'player', 'unit', 'units', 'to', 'target', 'attackers', 'turn', 'center', 'radius', 'reason', 'exit', 'hex', 'file']);
+const NAMED = new Set(['scenario', 'side', 'player', 'unit', 'units', 'to', 'target', 'attackers', 'turn', 'center', 'radius', 'reason', 'exit', 'hex', 'file', 'spotter', 'gun']);
 
 /** Split a line into words, honouring "double quotes", and pull out name:value options. */
 export function parseLine(line: string): { words: string[]; named: Record<string, string> } {
@@ -218,7 +219,24 @@ export class ConsoleSession {
           });
           return true;
         }
-        this.out(['Usage: play move|combat|assault|delay|recover|dig|replace|end …']);
+        if (sub === 'fire') {
+          // play fire <unit> <target hex> [spotter]: a standalone Ranged Attack (10.0).
+          const unit = named.unit ?? rest[0];
+          const target = hexArg(named.target ?? rest[1]);
+          const spotter = named.spotter ?? rest[2];
+          if (!unit || !target) return this.out(['Usage: play fire <unit> <target hex> [spotter]']), true;
+          await this.act({ type: 'ranged', units: unit.split(/[+,]/).filter(Boolean), target, ...(spotter ? { spotter } : {}) });
+          return true;
+        }
+        if (sub === 'atfire') {
+          // play atfire <AT gun> <armored unit> (11.0).
+          const gun = named.gun ?? rest[0];
+          const target = named.target ?? rest[1];
+          if (!gun || !target) return this.out(['Usage: play atfire <AT gun> <armored unit>']), true;
+          await this.act({ type: 'atFire', units: [gun], target });
+          return true;
+        }
+        this.out(['Usage: play move|combat|assault|fire|atfire|delay|recover|dig|replace|bonfire|raid|end …']);
         return true;
       case 'end':
         await this.endPhase();

@@ -111,4 +111,9 @@ describe('console mode', () => {
     expect(out).toMatch(/>>> Soviet side to act \(boris\): (take \d loss\(es\) as the attacker|advance after combat)/);
     expect(out).toMatch(/Waiting for the Soviet side \(Boris\): combat/);
   });
+
+  it('fires a Ranged Attack with the same grammar (10.0)', async () => {
+    const out = await session(['game new tutorial both', 'game start', 'end', 'end', 'play fire Mtr/609 j16', 'quit'], dir);
+    expect(out).toMatch(/Roll #1: .*Ranged Attack by Mtr\/609 on J16/);
+  });
 });
