@@ -1,6 +1,6 @@
 /**
  * Sequence of play (3.0): Reset → Action → Combat for Player One, the same for Player Two, the
- * Sub-Zero Loss Phase on night turns (16.3: placeholder until its issue), the Victory Check, then
+ * Sub-Zero Loss Phase on night turns (16.3: its rolls are made when the Soviet player ends it, src/engine/night.ts), the Victory Check, then
  * the next turn. Phase bookkeeping lives here: Reset (flip Fired units, ammo arrivals, off-map
  * artillery arriving), the start of the Action Phase (clear acted marks, involuntary delays), its
  * end (unentered reinforcements wait), the end of the Combat Phase (Suppressed markers removed).
@@ -98,7 +98,7 @@ export function advancePhase(ctx: Ctx, state: GameState, events: GameEvent[]): v
         return;
       }
       if (hasSubZeroPhase(ctx, state.turn)) {
-        // 3.0 V: the Soviet player rolls first. Content (16.3) arrives with the night issue.
+        // 3.0 V: the Soviet player rolls first. The SZLT rolls (16.3) are made when the phase is ended (apply.ts, night.ts).
         enterPhase(state, 'subZero', 'soviet', events);
         return;
       }
