@@ -9,14 +9,24 @@
  * Ruling (docs/rulings.md): the engine fires every such die at once rather than asking — firing never
  * costs the owner anything here (a gun in a Combat makes no Ranged Attack that phase anyway) — and aims
  * each die at the armored unit easiest to hit (T-37, then BA-10, then others), finishing reduced ones
- * first. Support (10.3) is not wired yet: no Suppression markers come from here.
+ * first.
+ *
+ * Offensive Support (10.3, 10.3.1, 10.3.3, 10.3.5): the phasing player names supporting units with the
+ * `combat` action (`support`, optional `spotters`); after AT Fire each fires on the defending hex as a
+ * Ranged Attack (10.4), and each Suppressed result is one marker for the attacker (8.3 case 3). Step
+ * reductions from Support are applied at once with the default split (ruling: the combat procedure has
+ * no pause for the owner's choice here). Defensive Support (the non-phasing player's declaration) is not
+ * wired yet.
  */
 import type { Ctx } from './ctx.js';
 import type { HexId } from './ruleset.js';
-import type { GameEvent, GameState, UnitState } from './types.js';
+import type { CombatAction, GameEvent, GameState, RuleViolation, UnitState } from './types.js';
 import type { DiceSource } from './dice.js';
+import { hexDistance } from './hex.js';
+import { lineOfSight, losRangeOnTurn } from './los.js';
 import { atFireDrms, isAtFireGun, resolveAtFire } from './atfire.js';
 import { readFireRecord } from './fire-record.js';
+import { planRanged, resolveRanged } from './ranged.js';
 import { isArmored, mustCounter } from './combat/units.js';
 import type { Declared } from './combat/resolve.js';
 
@@ -25,16 +35,57 @@ function onMapIn(state: GameState, hex: HexId): UnitState[] {
 }
 
 /** The 8.1 step 4 plug-in: AT Fire, then (not yet) Support. Returns the Suppression markers earned. */
-export function combatFireStep(ctx: Ctx, draft: GameState, d: Declared, source: DiceSource, events: GameEvent[]): { suppression: { attacker: number; defender: number } } {
-  const none = { suppression: { attacker: 0, defender: 0 } };
+export function combatFireStep(
+  ctx: Ctx,
+  draft: GameState,
+  d: Declared,
+  source: DiceSource,
+  events: GameEvent[],
+  action?: CombatAction,
+): { suppression: { attacker: number; defender: number } } | RuleViolation {
+  // Offensive Support is checked before any die is rolled (a refusal changes nothing).
+  const support = d.kind === 'combat' ? checkSupport(ctx, draft, d, action) : [];
+  if (!Array.isArray(support)) return support;
+  atFireStep(ctx, draft, d, source, events, support);
+  let attacker = 0;
+  for (const p of support) {
+    const before = events.length;
+    resolveRanged(ctx, draft, { ...p, drms: p.drms }, source, events, { autoSteps: true });
+    if (events.slice(before).some((e) => e.type === 'rangedAttack' && e.suppressed)) attacker += 1;
+  }
+  return { suppression: { attacker, defender: 0 } };
+}
+
+type Plan = Exclude<ReturnType<typeof planRanged>, { violation: RuleViolation }>;
+
+/** 10.3.1, 10.3.3, 10.3.5: each supporting unit may fire on the defending hex now and is not attacking. */
+function checkSupport(ctx: Ctx, draft: GameState, d: Declared, action?: CombatAction): Plan[] | RuleViolation {
+  const names = action?.support;
+  if (names === undefined) return [];
+  if (!Array.isArray(names) || names.some((x) => typeof x !== 'string')) return { code: 'input/support', rule: '10.3.2', message: 'support lists the ids of the supporting units.' };
+  if (new Set(names).size !== names.length) return { code: 'input/duplicate-unit', rule: '10.3.2', message: 'A supporting unit is named twice.' };
+  const plans: Plan[] = [];
+  for (const id of names) {
+    if (d.attackers.some((a) => a.unit === id)) return { code: 'rule/support-and-attack', rule: '10.0', message: `${id} attacks in this Combat, so it cannot also support it.` };
+    const p = planRanged(ctx, draft, d.side, id, d.target, action?.spotters?.[id]);
+    if ('violation' in p) return { ...p.violation, message: `Support by ${id}: ${p.violation.message}` };
+    plans.push(p);
+  }
+  return plans;
+}
+
+/** 8.1 step 4 / 11.2: AT Fire by the Finnish guns taking part, before any Support roll. */
+function atFireStep(ctx: Ctx, draft: GameState, d: Declared, source: DiceSource, events: GameEvent[], support: Plan[]): void {
   const rs = ctx.ruleset;
   const attackers = d.attackers.map((a) => draft.units[a.unit]!).filter((u) => u && u.location === 'map');
   const defenders = onMapIn(draft, d.target).filter((u) => u.side !== d.side);
   const finnsAttack = d.side === 'finnish';
-  if (finnsAttack && d.kind === 'assault') return none; // AT Fire in an Assault only from the defending hex (11.2)
+  if (finnsAttack && d.kind === 'assault') return; // AT Fire in an Assault only from the defending hex (11.2)
   const guns = (finnsAttack ? attackers : defenders).filter((u) => u.side === 'finnish' && isAtFireGun(mustCounter(rs, u.id)));
-  const armorSide = finnsAttack ? defenders : attackers;
-  if (!guns.length || !armorSide.some((u) => u.side === 'soviet' && isArmored(mustCounter(rs, u.id)))) return none;
+  // Soviet armor declared for Support is a target too, at 1 or 2 hexes (11.2); here only offensive Support exists.
+  const supporting = finnsAttack ? [] : support.map((p) => draft.units[p.unit]!).filter((u) => u.location === 'map');
+  const armorSide = [...(finnsAttack ? defenders : attackers), ...supporting];
+  if (!guns.length || !armorSide.some((u) => u.side === 'soviet' && isArmored(mustCounter(rs, u.id)))) return;
   const assault = d.kind === 'assault';
   for (const g of guns) {
     const rec = readFireRecord(draft);
@@ -43,16 +94,26 @@ export function combatFireStep(ctx: Ctx, draft: GameState, d: Declared, source: 
     const gdef = mustCounter(rs, g.id);
     while (left-- > 0) {
       const targets = armorSide
-        .filter((u) => u.location === 'map' && u.side === 'soviet' && isArmored(mustCounter(rs, u.id)))
+        .filter((u) => u.location === 'map' && u.side === 'soviet' && isArmored(mustCounter(rs, u.id)) && inAtReach(ctx, draft, g, u))
         .map((u) => {
-          const drms = atFireDrms(ctx, gdef, mustCounter(rs, u.id), 1, assault);
-          return { u, drms, bonus: drms.reduce((s, x) => s + x.value, 0) };
+          const range = hexDistance(g.hex!, u.hex!);
+          const drms = atFireDrms(ctx, gdef, mustCounter(rs, u.id), range, assault && range <= 1);
+          return { u, drms, range, bonus: drms.reduce((s, x) => s + x.value, 0) };
         })
         .sort((a, b) => b.bonus - a.bonus || a.u.stepsLeft - b.u.stepsLeft || a.u.id.localeCompare(b.u.id));
       const t = targets[0];
       if (!t) break;
-      resolveAtFire(ctx, draft, { side: 'finnish', unit: g.id, from: g.hex!, target: t.u.id, targetHex: t.u.hex!, range: 1, drms: t.drms }, source, events);
+      resolveAtFire(ctx, draft, { side: 'finnish', unit: g.id, from: g.hex!, target: t.u.id, targetHex: t.u.hex!, range: t.range, drms: t.drms }, source, events);
     }
   }
-  return none;
+}
+
+/** Adjacent, or 2 hexes with the gun's own LOS (11.0, 11.2). */
+function inAtReach(ctx: Ctx, draft: GameState, gun: UnitState, target: UnitState): boolean {
+  const range = hexDistance(gun.hex!, target.hex!);
+  if (range <= 1) return true;
+  if (range > ctx.ruleset.tables.atft.maxRange) return false;
+  const own = new Set<HexId>();
+  for (const u of Object.values(draft.units)) if (u.side === gun.side && u.location === 'map' && u.hex && u.id !== gun.id) own.add(u.hex);
+  return lineOfSight(ctx.ruleset, gun.hex!, target.hex!, { maxRange: losRangeOnTurn(ctx.ruleset, draft.turn), extraBlockers: own }).clear;
 }

@@ -363,7 +363,7 @@ function splits(counts: number[], steps: number): number {
  * Inflict `steps` RAT step reductions on `hex` (10.4.2): at once when there is only one way, else a
  * decision for the owner (who may not retreat instead).
  */
-export function inflictRangedSteps(ctx: Ctx, draft: GameState, hex: HexId, owner: Side, steps: number, events: GameEvent[]): void {
+export function inflictRangedSteps(ctx: Ctx, draft: GameState, hex: HexId, owner: Side, steps: number, events: GameEvent[], auto = false): void {
   const takers = stepTakers(ctx, draft, hex, owner);
   const capacity = takers.reduce((s, u) => s + u.stepsLeft, 0);
   const n = Math.min(steps, capacity);
@@ -373,7 +373,7 @@ export function inflictRangedSteps(ctx: Ctx, draft: GameState, hex: HexId, owner
   if (n === 0) return;
   const units = takers.map((u) => ({ unit: u.id, stepsLeft: u.stepsLeft }));
   const def = defaultRangedSteps(ctx, units, n);
-  if (splits(units.map((u) => u.stepsLeft), n) <= 1) {
+  if (auto || splits(units.map((u) => u.stepsLeft), n) <= 1) {
     applyRangedSteps(ctx, draft, def, events);
     return;
   }
@@ -407,7 +407,7 @@ export function answerRangedLosses(ctx: Ctx, draft: GameState, side: Side, steps
 }
 
 /** Roll and carry out a checked Ranged Attack (10.4) on the draft. */
-export function resolveRanged(ctx: Ctx, draft: GameState, plan: RangedPlan, source: DiceSource, events: GameEvent[]): void {
+export function resolveRanged(ctx: Ctx, draft: GameState, plan: RangedPlan, source: DiceSource, events: GameEvent[], opts: { autoSteps?: boolean } = {}): void {
   const def = mustCounter(ctx.ruleset, plan.unit);
   const dice = rollDice(draft, 2, `Ranged Attack by ${plan.unit} on ${plan.target}`, '10.4', source, events);
   const roll = dice[0]! + dice[1]!;
@@ -441,7 +441,7 @@ export function resolveRanged(ctx: Ctx, draft: GameState, plan: RangedPlan, sour
     for (const id of hit) draft.units[id]!.flags.suppressed = true;
     events.push({ type: 'suppressed', hex: plan.target, units: hit, rule: '10.4.1' });
   }
-  if (r.steps > 0) inflictRangedSteps(ctx, draft, plan.target, owner, r.steps, events);
+  if (r.steps > 0) inflictRangedSteps(ctx, draft, plan.target, owner, r.steps, events, opts.autoSteps);
 }
 
 /** Fired side, ammo and the 354th's trip along the Turn Track (12.4, 12.4.1, 12.4.2, 12.5). */

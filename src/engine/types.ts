@@ -196,6 +196,10 @@ export interface CombatAction {
   type: 'combat';
   attackers: string[];
   target: HexId;
+  /** Offensive Support (10.3): units firing on the target before the CRT roll. */
+  support?: string[];
+  /** Spotter per supporting indirect-fire unit (10.5); default: the engine's pick. */
+  spotters?: Record<string, string>;
 }
 export interface AssaultAction {
   type: 'assault';

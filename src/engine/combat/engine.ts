@@ -53,10 +53,10 @@ export function combatPendingGate(p: PendingDecision, action: Action): RuleViola
   return undefined;
 }
 
-function ioFor(ctx: Ctx, draft: GameState, source: DiceSource, events: GameEvent[]): CombatIo {
+function ioFor(ctx: Ctx, draft: GameState, source: DiceSource, events: GameEvent[], action?: Action): CombatIo {
   return {
     // 8.1 step 4: AT Fire inside Combats and Assaults (11.2), src/engine/combat-fire.ts.
-    supportAndAtFire: (dr, declared) => combatFireStep(ctx, dr, declared, source, events),
+    supportAndAtFire: (dr, declared) => combatFireStep(ctx, dr, declared, source, events, action?.type === 'combat' ? action : undefined),
     roll(count, purpose, rule) {
       const dice = rollDice(draft, count, purpose, rule, source, events);
       return { dice, n: draft.rollCount };
@@ -124,7 +124,7 @@ export interface MoveHooks {
 /** apply() for combat, assault, takeLosses and advance. Mutates the draft; returns a violation or null. */
 export function applyCombatAction(ctx: Ctx, draft: GameState, side: Side, action: Action, source: DiceSource, events: GameEvent[], hooks: MoveHooks): RuleViolation | null {
   const ruleset = ctx.ruleset;
-  const io = ioFor(ctx, draft, source, events);
+  const io = ioFor(ctx, draft, source, events, action);
   switch (action.type) {
     case 'combat': {
       const d = checkCombatDeclaration(draft, ruleset, side, action.attackers, action.target);
