@@ -38,11 +38,6 @@ export function entrenchmentAt(state: GameState, hex: HexId, side?: Side): (Mark
   return state.markers.find((m): m is Marker & { type: EntrenchmentType } => isEntrenchment(m) && m.hex === hex && (side === undefined || m.side === side));
 }
 
-/** Is the hex Dug-In for the side holding it (14.3)? */
-export function isDugIn(state: GameState, hex: HexId): boolean {
-  return state.markers.some((m) => m.type === 'dugIn' && m.hex === hex);
-}
-
 /** Markers of this side on the map, and how many the counter mix allows (14.1). */
 export function markerCount(ctx: Ctx, state: GameState, side: Side): { used: number; limit: number } {
   const used = state.markers.filter((m) => isEntrenchment(m) && m.side === side).length;

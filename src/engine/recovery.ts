@@ -91,6 +91,12 @@ export function recoverySucceeds(ctx: Ctx, total: number): boolean {
   return row?.result.success === true;
 }
 
+/** Lowest modified total that succeeds on the Recovery Table (6 in Red Winter). */
+export function recoveryThreshold(ctx: Ctx): number {
+  const wins = ctx.ruleset.tables.recovery.rows.filter((r) => r.result.success).map((r) => r.min ?? -Infinity);
+  return wins.length ? Math.min(...wins) : Infinity;
+}
+
 /** Units that may attempt Recovery now, with their DRMs (for legalActions). */
 export function recoveryOptions(ctx: Ctx, state: GameState, side: Side): RecoveryOption[] {
   const out: RecoveryOption[] = [];
@@ -100,13 +106,7 @@ export function recoveryOptions(ctx: Ctx, state: GameState, side: Side): Recover
     if (recoveryProblem(ctx, state, side, u.id)) continue;
     const { drms, pajari } = recoveryDrms(ctx, state, u);
     const net = drms.reduce((s, d) => s + d.value, 0);
-    let needs = 7;
-    for (let die = 1; die <= 6; die++) {
-      if (recoverySucceeds(ctx, die + net)) {
-        needs = die;
-        break;
-      }
-    }
+    const needs = Math.min(7, Math.max(1, recoveryThreshold(ctx) - net));
     out.push({ unit: u.id, hex: u.hex, drms, net, needs, pajariAvailable: pajari !== undefined });
   }
   return out;
@@ -127,13 +127,7 @@ export function doRecovery(ctx: Ctx, state: GameState, side: Side, a: RecoveryAc
   if (success) u.stepsLeft = ctx.counter(u.id).steps;
   u.flags.acted = true;
   if (pajari) pajari.flags.acted = true; // 12.3: he may not move after lending the bonus
-  let needed = 7;
-  for (let t = -20; t <= 20; t++) {
-    if (recoverySucceeds(ctx, t)) {
-      needed = t;
-      break;
-    }
-  }
+  const needed = recoveryThreshold(ctx);
   events.push({
     type: 'recovery',
     side,
