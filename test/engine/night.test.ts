@@ -195,6 +195,13 @@ describe('Sub-Zero Loss Phase (16.3, 16.3.1)', () => {
     expect(Object.values(r.state.units).some((u) => u.flags.skull || u.flags.nightRaid)).toBe(false);
   });
 
+  it('marks Finns that Assault in their night Action Phase with a Skull (16.3.1)', () => {
+    const st = board(at(engine, 5, 'finnish', 'action'), [[S1, 'E2'], [F1, 'E3'], [F2, 'E3']]);
+    const r = ok(engine.apply(st, 'finnish', { type: 'assault', units: [F1, F2], target: 'E2' }, { forcedDice: [3, 4] }));
+    expect(eventsOf(r.events, 'skullMarked')).toEqual([{ type: 'skullMarked', units: [F1, F2], reason: 'assault on E2', rule: '16.3.1' }]);
+    expect(r.state.units[F1]!.flags.skull).toBe(true);
+  });
+
   it('gives no Skull to Finns attacked in the Soviet night Combat Phase (16.3.1)', () => {
     const st = board(at(engine, 5, 'soviet', 'combat'), [[S1, 'E2'], [F1, 'E3']]);
     const r = ok(engine.apply(st, 'soviet', { type: 'combat', attackers: [S1], target: 'E3' }, { forcedDice: [3, 4] }));
