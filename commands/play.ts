@@ -9,6 +9,7 @@ import {
   spotterChoices,
 } from '../src/discord/choices.js';
 import { normaliseHexInput } from '../src/discord/hex-input.js';
+import { bonfireChoices, raidChoices } from '../src/discord/night-choices.js';
 import { defer, Refusal } from '../src/discord/replies.js';
 import type { BotContext } from './context.js';
 import { actorOf, hexOption, legalNow, legalOrExplain, postChange, refOf, sideFor, statusOrNull, unwrap } from './support.js';
@@ -82,6 +83,20 @@ const data = new SlashCommandBuilder()
       .addIntegerOption((o) => o.setName('steps').setDescription('Dead Pool company: 1 = reduced (default), 2 = full').addChoices({ name: 'reduced (1 step)', value: 1 }, { name: 'full (2 steps)', value: 2 }))
       .addIntegerOption((o) => o.setName('turn').setDescription('Dead Pool company: put it on the Turn Track instead').setMinValue(1).setMaxValue(40)),
   )
+  .addSubcommand((s) =>
+    s
+      .setName('bonfire')
+      .setDescription('Night: Soviet units 4+ hexes from every Finn build a Bonfire (16.2)')
+      .addStringOption((o) => o.setName('units').setDescription('Unit(s) (only those that may build are offered)').setRequired(true).setAutocomplete(true).setMaxLength(100)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('raid')
+      .setDescription('Night: Finnish Night Raid on a Soviet hex 4+ hexes away (16.4)')
+      .addStringOption((o) => o.setName('target').setDescription('Soviet hex (offered with the raiders that reach it)').setRequired(true).setAutocomplete(true).setMaxLength(10))
+      .addStringOption((o) => o.setName('units').setDescription('1-3 full-strength companies, stacked or adjacent (+ Pajari)').setRequired(true).setAutocomplete(true).setMaxLength(100))
+      .addStringOption((o) => o.setName('from').setDescription('Hex next to the target to attack from (default: the engine avoids halving)').setAutocomplete(true).setMaxLength(10)),
+  )
   .addSubcommand((s) => s.setName('end').setDescription('End the current phase (3.0)'));
 
 const play: Command<BotContext> = {
@@ -132,6 +147,11 @@ const play: Command<BotContext> = {
       const steps = ix.options.getInteger('steps') as 1 | 2 | null;
       const turn = ix.options.getInteger('turn');
       action = { type: 'replacement', unit: ix.options.getString('unit', true).trim(), ...(hex ? { hex } : {}), ...(steps ? { steps } : {}), ...(turn ? { toTurn: turn } : {}) };
+    } else if (sub === 'bonfire') {
+      action = { type: 'bonfire', units: parseMover(ix.options.getString('units', true)) };
+    } else if (sub === 'raid') {
+      const fromText = ix.options.getString('from');
+      action = { type: 'nightRaid', units: parseMover(ix.options.getString('units', true)), target: hexOption(ix, 'target'), ...(fromText ? { from: hexOption(ix, 'from') } : {}) };
     } else if (sub === 'end') {
       if (!before || before.status !== 'active' || !before.phase) {
         await legalNow(ctx, ix, before); // the service says why (no game, not started…)
@@ -178,6 +198,10 @@ const play: Command<BotContext> = {
           return digChoices(legal, typed);
         case 'replace':
           return focused.name === 'hex' ? placementChoices(legal, typed) : replacementChoices(legal, typed);
+        case 'bonfire':
+          return bonfireChoices(legal, typed);
+        case 'raid':
+          return raidChoices(legal, focused.name, text('target'), typed);
         default:
           return [];
       }

@@ -20,7 +20,7 @@ import { applyCombatAction, combatPendingGate, consumeOverrun } from './combat/e
 import { afterNightAction, applyBonfire, applyNightRaid, bonfireCombatProblem, resolveSubZero } from './night.js';
 import { applyFireAction, firePendingGate } from './fire.js';
 import { doRecovery } from './recovery.js';
-import { doDigIn, removeAbandonedEntrenchments } from './digging-in.js';
+import { doDigIn, doRemoveEntrenchment, removeAbandonedEntrenchments } from './digging-in.js';
 import { doReplacement } from './replacements.js';
 
 const fail = (code: string, rule: string, message: string): ApplyResult => ({ ok: false, violation: { code, rule, message } });
@@ -109,6 +109,9 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
       break;
     case 'replacement':
       err = doReplacement(ctx, draft, side, action, events);
+      break;
+    case 'removeEntrenchment':
+      err = doRemoveEntrenchment(draft, side, action, events);
       break;
     case 'bonfire':
       err = applyBonfire(ctx, draft, side, action, events);

@@ -15,7 +15,7 @@ import { combatOptions, overrunAllowance } from './combat/engine.js';
 import { nightOptions, underBonfire } from './night.js';
 import { fireOptions } from './fire.js';
 import { recoveryOptions } from './recovery.js';
-import { digInOptions } from './digging-in.js';
+import { digInOptions, removableEntrenchments } from './digging-in.js';
 import { replacementOptions } from './replacements.js';
 
 function movesOf(ctx: Ctx, state: GameState, side: Side, m: Mover, env: Env, kind: 'move' | 'enter'): UnitMoves {
@@ -140,6 +140,11 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   if (rp) {
     base.replacements = rp;
     actions.push('replacement');
+  }
+  const removable = removableEntrenchments(state, side); // 14.1: at will
+  if (removable.length) {
+    base.removableEntrenchments = removable;
+    actions.push('removeEntrenchment');
   }
   // Bonfires (16.2) and Night Raids (16.4) in the Action Phase of night turns.
   if (state.phase === 'action') {

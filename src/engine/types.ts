@@ -253,6 +253,11 @@ export interface ReplacementAction {
   steps?: 1 | 2;
   toTurn?: number;
 }
+/** Remove one of your own Digging In / Dug-In markers (14.1). */
+export interface RemoveEntrenchmentAction {
+  type: 'removeEntrenchment';
+  hex: HexId;
+}
 export interface CommitArmorAction {
   type: 'commitArmor';
   units: string[];
@@ -286,6 +291,7 @@ export type Action =
   | BonfireAction
   | NightRaidAction
   | ReplacementAction
+  | RemoveEntrenchmentAction
   | CommitArmorAction
   | TakeLossesAction
   | AdvanceAction;
@@ -404,6 +410,8 @@ export interface LegalActions {
   digIn?: DigInOption[];
   /** RPs to spend in this Reset Phase (13.2, 13.2.1). */
   replacements?: ReplacementOptions;
+  /** Hexes with this side's Digging In / Dug-In markers, which it may remove (14.1). */
+  removableEntrenchments?: HexId[];
 }
 
 /** Options for toMapView. */
