@@ -19,6 +19,7 @@ import { checkForcedDice, type DiceSource } from './dice.js';
 import { applyCombatAction, combatPendingGate, consumeOverrun } from './combat/engine.js';
 import { afterNightAction, applyBonfire, applyNightRaid, bonfireCombatProblem, resolveSubZero } from './night.js';
 import { applyFireAction, firePendingGate } from './fire.js';
+import { finnishArtilleryPark } from './artillery-park.js';
 import { doRecovery } from './recovery.js';
 import { doDigIn, doRemoveEntrenchment, removeAbandonedEntrenchments } from './digging-in.js';
 import { doReplacement } from './replacements.js';
@@ -131,6 +132,7 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   if (err) return { ok: false, violation: err };
   afterNightAction(ctx, draft, events); // 16.2, 16.3.1
   removeAbandonedEntrenchments(draft, events); // 14.4
+  finnishArtilleryPark(ctx, draft, events); // 12.4.4
   draft.seq += 1;
   for (const e of events) draft.log.push(e);
   return { ok: true, state: draft, events };

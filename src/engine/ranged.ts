@@ -95,6 +95,7 @@ export type FireEvent =
   | { type: 'fired'; unit: string; rule: '12.4' | '12.5' }
   | { type: 'artilleryOnTrack'; unit: string; turn: number | null; rollNumber: number; removed: boolean; rule: '12.4.2' }
   | { type: 'rangedLossesIgnored'; hex: HexId; steps: number; reason: string; rule: string }
+  | { type: 'artilleryPark'; side: Side; units: string[]; hex: HexId; rule: '12.4.3' | '12.4.4' }
   | {
       type: 'atFire';
       side: Side;
