@@ -61,8 +61,8 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
       return fail('rule/pending-decision', who.pending.rule, `First place ${who.pending.unit} in one of ${who.pending.options.join(', ')} (placeLeader).`);
     }
   }
-  if (action.type === 'combat') {
-    const bf = bonfireCombatProblem(state, action.attackers); // 16.2
+  if (action.type === 'combat' || action.type === 'ranged' || action.type === 'atFire') {
+    const bf = bonfireCombatProblem(state, action.type === 'combat' ? action.attackers : action.units); // 16.2
     if (bf) return { ok: false, violation: bf };
   }
   const source: DiceSource = { forced: [...(opts?.forcedDice ?? [])] };

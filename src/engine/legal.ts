@@ -127,6 +127,8 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   if (base.combat.assaults.length) actions.push('assault');
   // Standalone Ranged Attacks (10.0) and AT Fire (11.0) in the Combat Phase.
   base.fire = fireOptions(ctx, state, side);
+  // 16.2: units under a Bonfire do not fire in their Combat Phase either.
+  base.fire = { ...base.fire, ranged: base.fire.ranged.filter((f) => !underBonfire(state, f.unit)), atFire: base.fire.atFire.filter((f) => !underBonfire(state, f.unit)) };
   if (base.fire.ranged.length) actions.push('ranged');
   if (base.fire.atFire.length) actions.push('atFire');
   // Recovery (13.3) and Digging In (14.0) in the Action Phase; RPs in the Reset Phase (13.2).

@@ -96,6 +96,10 @@ describe('Bonfires (16.2)', () => {
     expect(target?.attackers).toEqual([S2]);
     const r = engine.apply(st, 'soviet', { type: 'combat', attackers: [S1], target: 'E2' });
     expect(!r.ok && r.violation).toMatchObject({ code: 'rule/bonfire-no-combat', rule: '16.2' });
+    // Nor a Ranged Attack (night LOS 1: adjacent targets only).
+    expect(engine.legalActions(st, 'soviet').fire?.ranged.map((f) => f.unit)).not.toContain(S1);
+    const f = engine.apply(st, 'soviet', { type: 'ranged', units: [S1], target: 'E2' });
+    expect(!f.ok && f.violation.code).toBe('rule/bonfire-no-combat');
   });
 
   it('gives the attacking Finns 2R against a Bonfire hex and marks them with a Skull (8.3 case 11, 16.3.1)', () => {
