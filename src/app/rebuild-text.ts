@@ -19,7 +19,8 @@ export function rebuildLines(events: readonly GameEvent[]): string[] {
       const why = e.oneTurn === 'engineer' ? ' at once (engineers)' : e.oneTurn === 'night' ? ' at once (night turn)' : '';
       out.push(`${e.units.join(', ')} dig in at ${e.hex}: ${what}${why} (rule ${e.rule}).`);
     } else if (e.type === 'entrenchmentRemoved') {
-      out.push(`The ${e.marker === 'dugIn' ? 'Dug-In' : 'Digging In'} marker at ${e.hex} is removed: no ${e.side} unit is left there (rule 14.4).`);
+      const why = e.rule === '14.1' ? 'by its owner' : `no ${e.side} unit is left there`;
+      out.push(`The ${e.marker === 'dugIn' ? 'Dug-In' : 'Digging In'} marker at ${e.hex} is removed: ${why} (rule ${e.rule}).`);
     } else if (e.type === 'replacement') {
       const where = e.hex ? `placed at ${e.hex}` : e.toTurn ? `put on turn ${e.toTurn} of the Turn Track` : '';
       out.push(
@@ -39,6 +40,8 @@ export function describeRebuildAction(a: Action): string | null {
       return `attempt Recovery with ${a.unit}${a.pajari === false ? ' (without Pajari)' : ''}`;
     case 'digIn':
       return `dig in with ${a.units.join('+')}`;
+    case 'removeEntrenchment':
+      return `remove the marker at ${a.hex}`;
     case 'replacement':
       return a.hex || a.toTurn
         ? `reconstitute ${a.unit}${a.steps === 2 ? ' at full strength' : ''}${a.hex ? ` at ${a.hex}` : ''}${a.toTurn ? ` on turn ${a.toTurn}` : ''}`

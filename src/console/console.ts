@@ -41,6 +41,7 @@ const HELP = [
   '  play fire <unit> <hex> [spotter]   play atfire <gun> <unit>   play delay <units> [turn]   play end',
   '  decide [choice]   (a pending decision; the default without choice)',
   '  play recover <unit> [nopajari]   play dig <unit[+unit…]>   play replace <unit> [<hex> | turn <n>] [full]',
+  '  play undig <hex>   (remove your own Digging In / Dug-In marker, 14.1)',
   '  play bonfire <unit[+unit…]>   play raid <target hex> <unit[+unit…]> [from <hex>]   (night turns, 16.2, 16.4)',
   '  map whole   map zoom <hex> [radius]   map reach <unit>',
   '  units   (what you can move now, with destinations)   as <name>   (act as another player)',
@@ -196,6 +197,13 @@ export class ConsoleSession {
           const units = (named.units ?? rest[0] ?? '').split(/[+,]/).filter(Boolean);
           if (!units.length) return this.out(['Usage: play dig <unit[+unit…]>']), true;
           await this.act({ type: 'digIn', units });
+          return true;
+        }
+        if (sub === 'undig') {
+          // play undig <hex>: remove your own Digging In / Dug-In marker (14.1).
+          const hex = hexArg(named.hex ?? rest.join(' '));
+          if (!hex) return this.out(['Usage: play undig <hex>']), true;
+          await this.act({ type: 'removeEntrenchment', hex });
           return true;
         }
         if (sub === 'replace') {

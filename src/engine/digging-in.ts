@@ -11,13 +11,15 @@
  * - Markers per side are limited by the scenario's counter mix (14.1: `dugInMarkers`).
  * - Effects (14.3): combat/odds.ts gives the 1L shift when a `dugIn` marker is in the defender's hex;
  *   a Digging In marker does nothing.
- * - Removal (14.4): after every action, a marker with no unit of its side left in its hex goes.
+ * - Removal (14.4): after every action, a marker with no unit of its side left in its hex goes; the
+ *   owner may also remove one at will whenever he is the one to act (14.1, `removeEntrenchment`).
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
-import type { DigInAction, GameEvent, GameState, Marker, RuleViolation, UnitState } from './types.js';
+import type { DigInAction, GameEvent, GameState, Marker, RemoveEntrenchmentAction, RuleViolation, UnitState } from './types.js';
 import type { HexId } from './hex.js';
 import type { DigInOption } from './rebuild-types.js';
+import { parseHexId } from './hex.js';
 import { inEnemyZoc, isInfantry, isLake } from './combat/units.js';
 import { phaseLabel } from './labels.js';
 
@@ -177,4 +179,23 @@ export function removeAbandonedEntrenchments(state: GameState, events: GameEvent
     keep.push(m);
   }
   if (keep.length !== state.markers.length) state.markers = keep;
+}
+
+/** Hexes holding this side's Digging In / Dug-In markers, which it may remove at will (14.1). */
+export function removableEntrenchments(state: GameState, side: Side): HexId[] {
+  return state.markers.filter((m) => isEntrenchment(m) && m.side === side).map((m) => m.hex).sort();
+}
+
+/** Voluntary removal of one of the side's markers (14.1), whenever that side is the one to act. */
+export function doRemoveEntrenchment(state: GameState, side: Side, a: RemoveEntrenchmentAction, events: GameEvent[]): RuleViolation | null {
+  const hex = typeof a.hex === 'string' ? parseHexId(a.hex) : null;
+  if (!hex) return bad('input/bad-hex', '2.3', `${JSON.stringify(a.hex)} is not a hex id like M16.`);
+  const m = entrenchmentAt(state, hex, side);
+  if (!m) {
+    const mine = removableEntrenchments(state, side);
+    return bad('rule/no-marker', '14.1', `You have no Digging In or Dug-In marker in ${hex}${mine.length ? `; yours: ${mine.join(', ')}` : ''}.`);
+  }
+  state.markers = state.markers.filter((x) => x !== m);
+  events.push({ type: 'entrenchmentRemoved', side, hex, marker: m.type, rule: '14.1' });
+  return null;
 }

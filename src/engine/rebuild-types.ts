@@ -62,13 +62,13 @@ export interface DigInEvent {
   rule: string;
 }
 
-/** A Digging In / Dug-In marker removed because no unit of its side is left in the hex (14.4). */
+/** A Digging In / Dug-In marker removed: no unit of its side left in the hex (14.4), or by its owner (14.1). */
 export interface EntrenchmentRemovedEvent {
   type: 'entrenchmentRemoved';
   side: Side;
   hex: HexId;
   marker: 'diggingIn' | 'dugIn';
-  rule: '14.4';
+  rule: '14.4' | '14.1';
 }
 
 export type RebuildEvent = RecoveryEvent | ReplacementEvent | DigInEvent | EntrenchmentRemovedEvent;

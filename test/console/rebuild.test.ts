@@ -42,6 +42,7 @@ describe('console: play recover / dig / replace (13.2, 13.3, 14.0)', () => {
         'play recover 3/1/609',
         'play dig MG/1/609', // same hex, same turn: the marker only flips on a later turn
         'play replace 1/1/609 b 6 turn 4 full',
+        'play undig m 16',
         'quit',
       ],
       dir,
@@ -52,5 +53,6 @@ describe('console: play recover / dig / replace (13.2, 13.3, 14.0)', () => {
     expect(out).toMatch(/Refused: 3\/1\/609 is at full strength.*\(rule 13\.3\)/);
     expect(out).toMatch(/Refused: The Digging In marker in M16 was placed this turn.*\(rule 14\.2\)/);
     expect(out).toMatch(/Refused: RPs are spent in your Reset Phase.*\(rule 13\.2\)/);
+    expect(out).toMatch(/The Digging In marker at M16 is removed: by its owner \(rule 14\.1\)/);
   }, 60_000);
 });

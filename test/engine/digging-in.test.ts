@@ -183,6 +183,26 @@ describe('Digging In (14.0–14.5)', () => {
     });
   });
 
+  it('the owner may remove his own marker at will, whenever he is to act (14.1)', () => {
+    const { engine, state } = atAction(make({ markers: 1, setup: { f2: 'E6' } }), 'finnish');
+    let s = must(engine, state, 'finnish', { type: 'digIn', units: ['f1'] });
+    expect(engine.legalActions(s, 'finnish').removableEntrenchments).toEqual(['C6']);
+    expect(engine.legalActions(s, 'finnish').phaseActions).toContain('removeEntrenchment');
+    const wrong = engine.apply(s, 'finnish', { type: 'removeEntrenchment', hex: 'E6' });
+    expect(wrong.ok === false && wrong.violation).toMatchObject({ code: 'rule/no-marker', rule: '14.1' });
+    expect(codeOf(engine.apply(s, 'soviet', { type: 'removeEntrenchment', hex: 'C6' }))).toBe('rule/not-your-turn');
+    const r = engine.apply(s, 'finnish', { type: 'removeEntrenchment', hex: 'nowhere' });
+    expect(codeOf(r)).toBe('input/bad-hex');
+    const ok = engine.apply(s, 'finnish', { type: 'removeEntrenchment', hex: 'C6' });
+    expect(ok.ok && ok.events).toContainEqual({ type: 'entrenchmentRemoved', side: 'finnish', hex: 'C6', marker: 'diggingIn', rule: '14.1' });
+    s = ok.ok ? ok.state : s;
+    // The marker is free again for another hex.
+    expect(codeOf(engine.apply(s, 'finnish', { type: 'digIn', units: ['f2'] }))).toBe('ok');
+    // Also in the Combat Phase.
+    const combat = must(engine, must(engine, state, 'finnish', { type: 'digIn', units: ['f1'] }), 'finnish', { type: 'endPhase', phase: 'action' });
+    expect(codeOf(engine.apply(combat, 'finnish', { type: 'removeEntrenchment', hex: 'C6' }))).toBe('ok');
+  });
+
   it('legalActions offers exactly the digging in apply accepts (14.1)', () => {
     const { engine, state } = atAction(make({ setup: { f2: 'E6', fmg: 'E6', mtr: 'B2', eng: 'G2', s1: 'F7' } }), 'finnish');
     const la = engine.legalActions(state, 'finnish');
