@@ -21,9 +21,9 @@ import { stepCost } from './terrain.js';
 import { zocOf, zocBinds, type ZocMap } from './zoc.js';
 import { checkUnitList } from './mover.js';
 import { checkColumn, crtCell, crtMissingViolation } from './combat/crt.js';
-import { clampToColumn, oddsOfIndex, ratioIndex, shiftText } from './combat/odds.js';
+import { clampToColumn, halveArmorAtNight, oddsOfIndex, ratioIndex, shiftText, type CsLine, type ModifierLine } from './combat/odds.js';
 import { reduceUnit, type LossEvent } from './combat/losses.js';
-import { currentValues, isArmored, isBridgeHexside, isCombatUnit, isLake, isLeader, mustCounter } from './combat/units.js';
+import { currentValues, isBridgeHexside, isCombatUnit, isLake, isLeader, mustCounter } from './combat/units.js';
 import { combatInProgress } from './combat/resolve.js';
 import { attemptedRecoveryThisPhase } from './recovery.js';
 
@@ -446,37 +446,23 @@ function raidAttack(ctx: Ctx, state: GameState, raiders: string[], approach: Hex
     halvings.push(`raiders ${lake ? 'on frozen lake' : 'across a bridge'} in ${approach}: CS ${attackerTotal} halved to ${h}, rounded up (8.2 case 1)`);
     attackerTotal = h;
   }
-  const defenders = onMapUnits(state, 'soviet')
+  const defenders: CsLine[] = onMapUnits(state, 'soviet')
     .filter((u) => u.hex === target)
     .map((u) => {
       const c = mustCounter(rs, u.id);
-      let cs = isCombatUnit(c) ? (currentValues(c, u).cs ?? 0) : 0;
-      const notes: string[] = [];
-      if (c.conventions.csDoubledOnDefense && cs > 0) {
-        cs *= 2;
-        notes.push('CS doubled on defence');
-      }
-      return { unit: u.id, cs, notes, armored: isArmored(c) };
+      const printed = isCombatUnit(c) ? (currentValues(c, u).cs ?? 0) : 0;
+      const doubled = c.conventions.csDoubledOnDefense && printed > 0;
+      return { unit: u.id, hex: target, printed, counted: doubled ? printed * 2 : printed, notes: doubled ? ['CS doubled on defence'] : [] };
     });
   if (night) {
-    const armored = defenders.filter((d) => d.armored);
-    if (armored.length) {
-      const sum = armored.reduce((t, d) => t + d.cs, 0);
-      const half = Math.floor(sum / 2);
-      let left = half;
-      armored.forEach((d, i) => {
-        const share = i === armored.length - 1 ? left : Math.floor(d.cs / 2);
-        left -= share;
-        d.cs = share;
-        d.notes.push('armor at night: halved');
-      });
-      halvings.push(`armor at night in ${target}: CS ${sum} halved to ${half}, rounded down (8.2 case 2)`);
-    }
+    const lines: ModifierLine[] = [];
+    halveArmorAtNight(rs, defenders, lines);
+    for (const l of lines) halvings.push(l.text);
   }
-  const defenderTotal = defenders.reduce((t, d) => t + d.cs, 0);
+  const defenderTotal = defenders.reduce((t, d) => t + d.counted, 0);
   return {
     attackers,
-    defenders: defenders.map(({ unit, cs, notes }) => ({ unit, cs, notes })),
+    defenders: defenders.map((d) => ({ unit: d.unit, cs: d.counted, notes: d.notes })),
     attackerTotal,
     defenderTotal,
     halvings,

@@ -299,6 +299,16 @@ describe('Finnish Night Raids (16.4, 16.4.1)', () => {
     expect(a).toMatchObject({ ratio: '3:5', baseOdds: '1:2', column: '2:1' });
   });
 
+  it('halves Soviet armor at night (8.2 case 2), and armor takes raid losses as steps (16.4, 12.1.1)', () => {
+    const st = board(withEarlierRaid(finnishAction()), [[F1, 'E1'], ['T-26 m31', 'E6']]);
+    // FNRT 6 → 2R; 5 vs 10 halved to 5 = 1:1 → 3:1; CRT 12 → 0/4.
+    const r = ok(raid(st, [F1], 'E6', [6, 6, 6]));
+    const a = eventsOf(r.events, 'nightRaidAttack')[0]!;
+    expect(a.halvings).toEqual(['armor at night in E6: CS 10 halved to 5, rounded down (8.2 case 2)']);
+    expect(a).toMatchObject({ ratio: '5:5', column: '3:1', result: '0/4' });
+    expect(eventsOf(r.events, 'stepLoss').map((x) => x.unit)).toEqual(['T-26 m31', 'T-26 m31']);
+  });
+
   it('takes every loss as a step, on both sides (16.4 step 4)', () => {
     // 1:4 after a 1L shift at 1:3 (4 vs two MGs doubled = 16 → 1:4 base) → the attacker loses 3 at roll 2.
     const st = board(withEarlierRaid(finnishAction()), [[F1, 'E1'], [F2, 'E1'], ['MG/1/364', 'E6'], ['MG/2/364', 'E6']]);

@@ -400,7 +400,8 @@ export function analyseCombat(ruleset: Ruleset, st: GameState, s: CombatSituatio
   };
 }
 
-function halveArmorAtNight(ruleset: Ruleset, lines: CsLine[], out: ModifierLine[]): void {
+/** 8.2 case 2: armored units' CS per stack halved, rounded down (also used by Night Raids, 16.4). */
+export function halveArmorAtNight(ruleset: Ruleset, lines: CsLine[], out: ModifierLine[]): void {
   const byHex = new Map<HexId, CsLine[]>();
   for (const l of lines) {
     if (!isArmored(mustCounter(ruleset, l.unit))) continue;
