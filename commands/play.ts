@@ -6,7 +6,7 @@ import type { Command } from '../src/discord/command.js';
 import {
   assaultTargetChoices, assaultUnitChoices, atGunChoices, atTargetChoices, attackerChoices, combatTargetChoices, delayChoices, destinationChoices,
   digChoices, findMover, fireTargetChoices, firerChoices, moverChoices, parseMover, placementChoices, recoveryChoices, replacementChoices,
-  spotterChoices,
+  spotterChoices, supportChoices,
 } from '../src/discord/choices.js';
 import { normaliseHexInput } from '../src/discord/hex-input.js';
 import { bonfireChoices, raidChoices } from '../src/discord/night-choices.js';
@@ -30,7 +30,8 @@ const data = new SlashCommandBuilder()
       .setName('combat')
       .setDescription('Combat Phase: attack an adjacent enemy hex (8.0)')
       .addStringOption((o) => o.setName('target').setDescription('Enemy hex (only hexes you may attack are offered)').setRequired(true).setAutocomplete(true).setMaxLength(10))
-      .addStringOption((o) => o.setName('attackers').setDescription('Attacking units (default: every unit that may join)').setAutocomplete(true).setMaxLength(100)),
+      .addStringOption((o) => o.setName('attackers').setDescription('Attacking units (default: every unit that may join)').setAutocomplete(true).setMaxLength(100))
+      .addStringOption((o) => o.setName('support').setDescription('Offensive Support: units firing on the hex first (10.3)').setAutocomplete(true).setMaxLength(100)),
   )
   .addSubcommand((s) =>
     s
@@ -126,7 +127,8 @@ const play: Command<BotContext> = {
           throw new Refusal(`None of your units may attack ${target} now.`, '8.0', open.length ? `attack one of ${open.join(', ')}.` : 'only adjacent enemy hexes can be attacked, in your Combat Phase.');
         }
       }
-      action = { type: 'combat', attackers, target };
+      const support = parseMover(ix.options.getString('support') ?? '');
+      action = { type: 'combat', attackers, target, ...(support.length ? { support } : {}) };
     } else if (sub === 'assault') {
       action = { type: 'assault', units: parseMover(ix.options.getString('units', true)), target: hexOption(ix, 'target') };
     } else if (sub === 'delay') {
@@ -181,7 +183,9 @@ const play: Command<BotContext> = {
           return mover ? destinationChoices(mover, typed) : [];
         }
         case 'combat':
-          return focused.name === 'target' ? combatTargetChoices(legal, typed) : attackerChoices(legal, hexText('target'), typed);
+          if (focused.name === 'target') return combatTargetChoices(legal, typed);
+          if (focused.name === 'support') return supportChoices(legal, hexText('target'), parseMover(text('attackers')), typed);
+          return attackerChoices(legal, hexText('target'), typed);
         case 'assault':
           return focused.name === 'units' ? assaultUnitChoices(legal, typed) : assaultTargetChoices(legal, parseMover(text('units')), typed);
         case 'delay':

@@ -78,6 +78,8 @@ export function destinationChoices(moves: UnitMoves, typed: string): Choice[] {
 /** Enemy hexes that may be attacked in this Combat Phase (8.0), with the units that could join. */
 export function combatTargetChoices(legal: LegalActions, typed: string): Choice[] {
   const targets = legal.combat?.targets ?? [];
+  const why = unavailable(legal, targets.length);
+  if (why) return why;
   const choices = targets.map((t) => ({ name: clipChoice(`${t.hex} · attackers: ${t.attackers.join(', ')}`), value: t.hex }));
   return filterHexFirst(choices, typed);
 }
@@ -95,6 +97,8 @@ export function attackerChoices(legal: LegalActions, target: string | null, type
 
 /** Stacks that may assault now (9.1), keyed like movers. */
 export function assaultUnitChoices(legal: LegalActions, typed: string): Choice[] {
+  const why = unavailable(legal, legal.combat?.assaults.length ?? 0);
+  if (why) return why;
   const seen = new Set<string>();
   const choices: Choice[] = [];
   for (const a of legal.combat?.assaults ?? []) {
@@ -202,4 +206,22 @@ export function replacementChoices(legal: LegalActions, typed: string): Choice[]
 /** Where a reconstituted company may be placed now (13.2.1). */
 export function placementChoices(legal: LegalActions, typed: string): Choice[] {
   return filterHexFirst((legal.replacements?.placementHexes ?? []).map((h) => ({ name: h, value: h })), typed);
+}
+
+/** When the engine says no Combat or Assault can be offered at all (e.g. the CRT is not filled in, 8.4), say why. */
+function unavailable(legal: LegalActions, offered: number): Choice[] | null {
+  const v = legal.combat?.unavailable;
+  return v && offered === 0 ? [{ name: clipChoice(`${v.message} (rule ${v.rule})`), value: '-' }] : null;
+}
+
+/**
+ * Units that could give Offensive Support (10.3) to a Combat on `target`: those whose Ranged Attack
+ * listing reaches that hex and that are not attacking. The engine has the last word when the combat is declared.
+ */
+export function supportChoices(legal: LegalActions, target: string | null, attackers: readonly string[], typed: string): Choice[] {
+  const units = (legal.fire?.ranged ?? []).filter((f) => !attackers.includes(f.unit) && f.targets.some((t) => t.hex === target));
+  const choices = units.map((f) => ({ name: clipChoice(`${f.unit} · RAS ${f.ras} · ${f.targets.find((t) => t.hex === target)!.direct ? 'direct' : 'indirect'}`), value: f.unit }));
+  const all = moverKey(units.map((f) => f.unit));
+  if (units.length > 1 && all.length <= CHOICE_TEXT_MAX) choices.unshift({ name: clipChoice(`all ${units.length}: ${units.map((f) => f.unit).join(' + ')}`), value: all });
+  return filterChoices(choices, typed);
 }

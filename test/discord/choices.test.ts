@@ -3,7 +3,7 @@ import type { LegalActions, UnitMoves } from '../../src/engine/types.js';
 import {
   assaultTargetChoices, assaultUnitChoices, atGunChoices, atTargetChoices, attackerChoices, combatTargetChoices, delayChoices, destinationChoices,
   digChoices, filterChoices, findMover, fireTargetChoices, firerChoices, moverChoices, parseMover, placementChoices, recoveryChoices, replacementChoices,
-  spotterChoices,
+  spotterChoices, supportChoices,
 } from '../../src/discord/choices.js';
 
 const moves = (units: string[], from: string, reach: Array<[string, number]>): UnitMoves => ({
@@ -87,6 +87,28 @@ describe('autocomplete from legal actions', () => {
     expect(digChoices(l, '').map((c) => c.value)).toEqual(['1/1/JR16+MG/1/JR16#1', '1/1/JR16', 'MG/1/JR16#1']);
     expect(replacementChoices(l, '').map((c) => c.value)).toEqual(['3/1/JR16', '2/1/JR16']);
     expect(placementChoices(l, 'a 13')[0]!.value).toBe('A13');
+  });
+
+  it('offers Offensive Support from units whose fire reaches the target and that do not attack (10.3)', () => {
+    const l: LegalActions = {
+      ...legal,
+      fire: {
+        ranged: [
+          { unit: 'Mtr/609', from: 'N17', ras: 5, targets: [{ hex: 'J16', range: 4, direct: false, spotters: [], defaultSpotter: null }] },
+          { unit: '3/1/609', from: 'K16', ras: 4, targets: [{ hex: 'J16', range: 1, direct: true, spotters: [], defaultSpotter: null }] },
+          { unit: '1/47', from: null, ras: 5, targets: [{ hex: 'I18', range: null, direct: false, spotters: [], defaultSpotter: null }] },
+        ],
+        atFire: [],
+      },
+    };
+    expect(supportChoices(l, 'J16', ['3/1/609'], '').map((c) => c.value)).toEqual(['Mtr/609']);
+    expect(supportChoices(l, 'J16', [], '').map((c) => c.value)).toEqual(['Mtr/609+3/1/609', 'Mtr/609', '3/1/609']);
+  });
+
+  it('says why no Combat can be offered when the engine gives a reason (8.4)', () => {
+    const l: LegalActions = { ...legal, combat: { targets: [], assaults: [], unavailable: { code: 'rule/crt-missing', rule: '8.4', message: 'The CRT is not filled in.' } } };
+    expect(combatTargetChoices(l, '')).toEqual([{ name: 'The CRT is not filled in. (rule 8.4)', value: '-' }]);
+    expect(assaultUnitChoices(l, '')).toEqual([{ name: 'The CRT is not filled in. (rule 8.4)', value: '-' }]);
   });
 
   it('caps choices at 25', () => {

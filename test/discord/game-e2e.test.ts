@@ -256,6 +256,9 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(targets.map((c) => c.value)).toContain('J16');
     const sets = await fake.autocomplete(boris, 'play combat', { target: 'j16', attackers: '' }, 'attackers').choices();
     expect(String(sets[0]!.name)).toMatch(/^all \d/);
+    // Offensive Support (10.3): the mortar, which reaches J16 and does not attack, is offered.
+    const support = await fake.autocomplete(boris, 'play combat', { target: 'J16', attackers: String(sets[0]!.value), support: '' }, 'support').choices();
+    expect(support.map((c) => c.value)).toContain('Mtr/609');
     // Attacking a hex nobody may attack is refused with the rule.
     let r = await slash(boris, 'play combat', { target: 'M20' });
     expect(r[0]!.ephemeral).toBe(true);
