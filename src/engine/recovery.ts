@@ -11,7 +11,8 @@ import type { Side } from './ruleset.js';
 import type { GameEvent, GameState, RecoveryAction, RuleViolation, UnitState } from './types.js';
 import type { RecoveryDrm, RecoveryOption } from './rebuild-types.js';
 import { rollDice, type DiceSource } from './dice.js';
-import { isInSupply } from './supply.js';
+import { suppliedHexes } from './supply.js';
+import type { HexId } from './hex.js';
 import { inEnemyZoc } from './combat/units.js';
 import { eventsThisPhase, isInfantryCompany, isReduced, nearestEnemyDistance } from './strength.js';
 import { phaseLabel } from './labels.js';
@@ -60,7 +61,13 @@ export function recoveryProblem(ctx: Ctx, state: GameState, side: Side, unitId: 
 }
 
 /** The Recovery Table DRMs that apply to this unit now (13.3). `usePajari: false` declines his +1. */
-export function recoveryDrms(ctx: Ctx, state: GameState, u: UnitState, usePajari = true): { drms: RecoveryDrm[]; pajari: UnitState | undefined } {
+export function recoveryDrms(
+  ctx: Ctx,
+  state: GameState,
+  u: UnitState,
+  usePajari = true,
+  supplied: ReadonlySet<HexId> = suppliedHexes(state, ctx.ruleset, u.side),
+): { drms: RecoveryDrm[]; pajari: UnitState | undefined } {
   const table = ctx.ruleset.tables.recovery;
   const turn = ctx.turnDef(state.turn);
   const hex = u.hex!;
@@ -75,7 +82,7 @@ export function recoveryDrms(ctx: Ctx, state: GameState, u: UnitState, usePajari
   add('farFromEnemy', nearestEnemyDistance(state, u.side, hex) >= RECOVERY_FAR_FROM_ENEMY);
   add('pajari', pajari !== undefined);
   add('night', turn?.light === 'night');
-  add('outOfSupply', !isInSupply(state, ctx.ruleset, u.id));
+  add('outOfSupply', !supplied.has(hex)); // 15.1, supply.ts
   add('sovietLateDays', u.side === 'soviet' && (turn?.date === '1939-12-11' || turn?.date === '1939-12-12'));
   const kitchen =
     !!state.options['20.8'] &&
@@ -101,10 +108,12 @@ export function recoveryThreshold(ctx: Ctx): number {
 export function recoveryOptions(ctx: Ctx, state: GameState, side: Side): RecoveryOption[] {
   const out: RecoveryOption[] = [];
   if (state.phase !== 'action' || ctx.ruleset.tables.recovery.rows.length === 0) return out;
+  let supplied: Set<HexId> | undefined;
   for (const u of Object.values(state.units)) {
     if (u.side !== side || u.location !== 'map' || !u.hex) continue;
     if (recoveryProblem(ctx, state, side, u.id)) continue;
-    const { drms, pajari } = recoveryDrms(ctx, state, u);
+    supplied ??= suppliedHexes(state, ctx.ruleset, side);
+    const { drms, pajari } = recoveryDrms(ctx, state, u, true, supplied);
     const net = drms.reduce((s, d) => s + d.value, 0);
     const needs = Math.min(7, Math.max(1, recoveryThreshold(ctx) - net));
     out.push({ unit: u.id, hex: u.hex, drms, net, needs, pajariAvailable: pajari !== undefined });

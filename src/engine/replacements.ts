@@ -70,9 +70,10 @@ export function replacementOptions(ctx: Ctx, state: GameState, side: Side): Repl
   if (rp.left <= 0) return null;
   const rebuild: string[] = [];
   const reconstitute: ReplacementOptions['reconstitute'] = [];
+  const supplied = suppliedHexes(state, ctx.ruleset, side);
   for (const u of Object.values(state.units)) {
     if (u.side !== side || !isInfantryCompany(ctx, u.id)) continue;
-    if (u.location === 'map' && isReduced(ctx, u) && isInSupply(state, ctx.ruleset, u.id)) rebuild.push(u.id);
+    if (u.location === 'map' && u.hex && isReduced(ctx, u) && supplied.has(u.hex)) rebuild.push(u.id);
     if (u.location === 'deadPool') {
       const steps = ([1, 2] as const).filter((s) => RECONSTITUTION_COST[s] <= rp.left && s <= ctx.counter(u.id).steps);
       if (steps.length) reconstitute.push({ unit: u.id, steps: [...steps] });
