@@ -19,6 +19,7 @@ function make(o: { setup?: Record<string, string>; rp?: { turn: number; soviet: 
       counter('f3', 'finnish', 'infantry'),
       counter('f4', 'finnish', 'infantry'),
       counter('bike', 'finnish', 'bicycle'),
+      counter('prov', 'finnish', 'provisional', { steps: 2, reduced: { cs: 3, ras: 1, range: 2, ma: 6 }, infantryCompany: true }),
       counter('fmg', 'finnish', 'mg'),
       counter('s1', 'soviet', 'infantry'),
       counter('s2', 'soviet', 'infantry'),
@@ -166,6 +167,19 @@ describe('Reconstitution (13.2.1)', () => {
     });
     expect(codeOf(engine.apply(state, 'finnish', { type: 'replacement', unit: 'f3', hex: 'B6' }))).toBe('rule/permanently-eliminated');
     expect(engine.legalActions(state, 'finnish').replacements?.reconstitute ?? []).toEqual([]);
+  });
+
+  it('treats the Provisional Company, once in play, as an infantry company for RPs and Reconstitution (12.8)', () => {
+    const { engine, state } = atReset(make({ setup: { prov: 'B3', f3: 'C3' } }), (s) => {
+      reduced('prov')(s);
+      dead('f3')(s);
+    });
+    expect(engine.legalActions(state, 'finnish').replacements!.rebuild).toContain('prov');
+    const s = must(engine, state, 'finnish', { type: 'replacement', unit: 'prov' });
+    const back = dead('prov');
+    const c = structuredClone(s);
+    back(c);
+    expect(engine.legalActions(c, 'finnish').replacements!.reconstitute.map((r) => r.unit).sort()).toEqual(['f3', 'prov']);
   });
 
   it('needs the RPs: 2 for reduced, 3 for full strength (13.2.1)', () => {
