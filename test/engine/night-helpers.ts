@@ -28,11 +28,11 @@ export function at(engine: Engine, turn: number, side: Side, phase: GameState['p
   return st;
 }
 
-/** Remove every unit from the map and put the named ones down (test set-up only). `steps` 1 = reduced. */
+/** Remove every unit from the map and the off-map boxes and put the named ones down (test set-up only). `steps` 1 = reduced. */
 export function board(st: GameState, places: [unit: string, hex: string, steps?: number][]): GameState {
   const s = structuredClone(st);
   for (const u of Object.values(s.units)) {
-    if (u.location === 'map') {
+    if (u.location === 'map' || u.location === 'offMap') {
       u.location = 'eliminated';
       u.hex = null;
     }
