@@ -21,7 +21,7 @@ export type { Side } from './ruleset.js';
 /**
  * Phases of a player turn and of the game turn (3.0).
  * - `reset` (I), `action` (II), `combat` (III) belong to the active side;
- * - `subZero` (V) exists on night turns only (content: later issue);
+ * - `subZero` (V) exists on night turns only; its SZLT rolls are made when it is ended (16.3, night.ts);
  * - the Victory Check (VI) runs automatically when the last player turn (or Sub-Zero phase) ends;
  * - `gameOver` once the scenario's last turn has been checked.
  */
