@@ -47,6 +47,7 @@ const decide: ComponentHandler<BotContext> = {
     if (pending.type === 'advance' && what === 'advance') action = { type: 'advance', units: pending.default.units, path: pending.default.path };
     if (pending.type === 'advance' && what === 'stay') action = { type: 'advance', units: [], path: [] };
     if (what === 'default') action = defaultAnswer(pending);
+    if (what === 'support' && ix.isStringSelectMenu() && (pending as { type: string }).type === 'defensiveSupport') action = { type: 'support', units: ix.values };
     if (!action) throw new Refusal('This control does not match the decision the game is waiting for.', undefined, 'use `/game status` for fresh controls.');
     await act(ix, ctx, ref.gameId, ref.version, action);
   },

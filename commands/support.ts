@@ -245,15 +245,35 @@ export function decisionControls(status: StatusView, pending: PendingDecision): 
     return [row(...buttons)];
   }
   // Any other decision that carries the engine's default and whose answer we know (e.g. Ranged Attack losses).
-  const other = pending as { type: string; defaultText?: string };
+  const other = pending as { type: string; defaultText?: string; options?: unknown };
+  const rows: Row[] = [];
   if (defaultAnswer(pending) && other.defaultText) {
-    return [row(new ButtonBuilder().setCustomId(id('default')).setLabel(label(`Accept: ${other.defaultText}`)).setStyle(ButtonStyle.Success))];
+    rows.push(row(new ButtonBuilder().setCustomId(id('default')).setLabel(label(`Accept: ${other.defaultText}`)).setStyle(ButtonStyle.Success)));
   }
-  return [];
+  // Defensive Support (10.3.2): the defender may name units that fire on an attacking hex first.
+  if (other.type === 'defensiveSupport' && Array.isArray(other.options) && other.options.length) {
+    const units = (other.options as { unit: string }[]).slice(0, 25).map((o) => o.unit);
+    rows.push(
+      row(
+        new StringSelectMenuBuilder()
+          .setCustomId(id('support'))
+          .setPlaceholder('Or choose units to give Defensive Support (10.3.2)')
+          .setMinValues(1)
+          .setMaxValues(units.length)
+          .addOptions(units.map((u) => ({ label: label(u), value: u }))),
+      ),
+    );
+  }
+  return rows;
 }
 
 /** Which action answers a decision, by decision type (for decisions answered by their `default`). */
-const ANSWERS: Record<string, 'takeLosses' | 'advance'> = { combatLosses: 'takeLosses', rangedLosses: 'takeLosses', advance: 'advance' };
+const ANSWERS: Record<string, 'takeLosses' | 'advance' | 'support'> = {
+  combatLosses: 'takeLosses',
+  rangedLosses: 'takeLosses',
+  advance: 'advance',
+  defensiveSupport: 'support',
+};
 
 /** The engine's default answer to a pending decision, as an action, when the decision offers one. */
 export function defaultAnswer(pending: PendingDecision): Action | null {

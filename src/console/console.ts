@@ -264,9 +264,11 @@ export class ConsoleSession {
         } else {
           // Other decisions answered by their default (e.g. Ranged Attack losses: takeLosses).
           const p = pending as { type: string; default?: Record<string, unknown> };
-          const answer = p.type.endsWith('Losses') ? 'takeLosses' : null;
+          const answer = p.type.endsWith('Losses') ? 'takeLosses' : p.type === 'defensiveSupport' ? 'support' : null;
           if (!answer || !p.default) return this.out([`This console cannot answer a '${p.type}' decision yet.`]), true;
-          await this.act({ ...p.default, type: answer } as Action);
+          // `decide <unit+unit…>` names the units of a Defensive Support (10.3.2); plain `decide` takes the default.
+          if (answer === 'support' && sub) await this.act({ type: 'support', units: words[1]!.split(/[+,]/).filter(Boolean) });
+          else await this.act({ ...p.default, type: answer } as Action);
         }
         return true;
       }

@@ -43,6 +43,19 @@ describe('controls for the next step', () => {
     expect(defaultAnswer({ type: 'somethingNew', default: {} } as never)).toBeNull();
   });
 
+  it('offers Defensive Support as a default (none) and a multi-select of the units that may fire (10.3.2)', () => {
+    const pending = {
+      type: 'defensiveSupport', side: 'finnish', rule: '10.3.2', combat: { attackers: ['1/1/609'], target: 'J16' }, attackerHexes: ['K16'],
+      options: [{ unit: 'Mtr/JR16#1', targets: [] }, { unit: 'MG/1/JR16#1', targets: [] }], default: { units: [] }, defaultText: 'no Defensive Support',
+    };
+    const c = flat({ ...base, mustAct: { side: 'finnish', what: 'defensiveSupport', since: 0, pending } }) as Array<{ custom_id: string; label?: string; options?: unknown[]; max_values?: number }>;
+    expect(c[0]!.label).toBe('Accept: no Defensive Support');
+    expect(defaultAnswer(pending as never)).toEqual({ type: 'support', units: [] });
+    expect(decodeCustomId(c[1]!.custom_id)!.payload).toBe('support');
+    expect(c[1]!.options).toHaveLength(2);
+    expect(c[1]!.max_values).toBe(2);
+  });
+
   it('mentions a side when it becomes the one to act, or a decision appears; not for more of the same', () => {
     const finnish = { ...base, mustAct: { side: 'finnish' as const, what: 'reset', pending: null, since: 1 } };
     expect(needsPing(base, finnish)).toBe(true);
