@@ -20,6 +20,7 @@ import { applyCombatAction, combatPendingGate, consumeOverrun } from './combat/e
 import { afterNightAction, applyBonfire, applyNightRaid, bonfireCombatProblem, resolveSubZero } from './night.js';
 import { applyFireAction, firePendingGate } from './fire.js';
 import { finnishArtilleryPark } from './artillery-park.js';
+import { defensiveSupportDecision } from './defensive-support.js';
 import { doRecovery } from './recovery.js';
 import { doDigIn, doRemoveEntrenchment, removeAbandonedEntrenchments } from './digging-in.js';
 import { doReplacement } from './replacements.js';
@@ -28,7 +29,6 @@ const fail = (code: string, rule: string, message: string): ApplyResult => ({ ok
 
 /** Sections of the actions that later issues implement. */
 export const NOT_YET: Record<string, { rule: string; issue: string }> = {
-  support: { rule: '10.3', issue: 'ranged-attack' },
   commitArmor: { rule: '12.1.4', issue: 'armor commitment' },
 };
 
@@ -71,6 +71,8 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   let err: RuleViolation | null = null;
   // A takeLosses answering Ranged Attack losses (10.4.2) goes to the fire code, not the combat code.
   if (action.type === 'takeLosses' && who.pending?.type === 'rangedLosses') err = applyFireAction(ctx, draft, side, action, source, events);
+  // Defensive Support (10.3.2): the answer, or a Combat whose defender may support first.
+  else if (action.type === 'support' || (action.type === 'combat' && defensiveSupportDecision(ctx, draft, side, action))) err = applyFireAction(ctx, draft, side, action, source, events);
   else switch (action.type) {
     case 'ranged':
     case 'atFire':

@@ -15,8 +15,8 @@
  * `combat` action (`support`, optional `spotters`); after AT Fire each fires on the defending hex as a
  * Ranged Attack (10.4), and each Suppressed result is one marker for the attacker (8.3 case 3). Step
  * reductions from Support are applied at once with the default split (ruling: the combat procedure has
- * no pause for the owner's choice here). Defensive Support (the non-phasing player's declaration) is not
- * wired yet.
+ * no pause for the owner's choice here). Defensive Support is declared first (defensive-support.ts) and
+ * parked in the fire record; it is rolled here after the phasing player's.
  */
 import type { Ctx } from './ctx.js';
 import type { HexId } from './ruleset.js';
@@ -25,9 +25,9 @@ import type { DiceSource } from './dice.js';
 import { hexDistance } from './hex.js';
 import { lineOfSight, losRangeOnTurn } from './los.js';
 import { atFireDrms, isAtFireGun, resolveAtFire } from './atfire.js';
-import { readFireRecord } from './fire-record.js';
+import { readFireRecord, writeFireRecord } from './fire-record.js';
 import { planRanged, resolveRanged } from './ranged.js';
-import { isArmored, mustCounter } from './combat/units.js';
+import { isArmored, mustCounter, otherSide } from './combat/units.js';
 import type { Declared } from './combat/resolve.js';
 
 function onMapIn(state: GameState, hex: HexId): UnitState[] {
@@ -46,20 +46,35 @@ export function combatFireStep(
   // Offensive Support is checked before any die is rolled (a refusal changes nothing).
   const support = d.kind === 'combat' ? checkSupport(ctx, draft, d, action) : [];
   if (!Array.isArray(support)) return support;
-  atFireStep(ctx, draft, d, source, events, support);
+  const decl = readFireRecord(draft).defensive;
+  atFireStep(ctx, draft, d, source, events, support, decl?.units ?? []);
   let attacker = 0;
   for (const p of support) {
     const before = events.length;
     resolveRanged(ctx, draft, { ...p, drms: p.drms }, source, events, { autoSteps: true });
     if (events.slice(before).some((e) => e.type === 'rangedAttack' && e.suppressed)) attacker += 1;
   }
-  return { suppression: { attacker, defender: 0 } };
+  // 8.1 step 5, second half: the non-phasing player's Support, declared before any roll (defensive-support.ts).
+  let defender = 0;
+  if (decl) {
+    writeFireRecord(draft, (r) => {
+      delete r.defensive;
+    });
+    for (const id of decl.units) {
+      const p = planRanged(ctx, draft, otherSide(d.side), id, decl.target, decl.spotters[id], 'defensive');
+      if ('violation' in p) continue; // e.g. its target hex was emptied meanwhile
+      const before = events.length;
+      resolveRanged(ctx, draft, p, source, events, { autoSteps: true });
+      if (events.slice(before).some((e) => e.type === 'rangedAttack' && e.suppressed)) defender += 1;
+    }
+  }
+  return { suppression: { attacker, defender } };
 }
 
 type Plan = Exclude<ReturnType<typeof planRanged>, { violation: RuleViolation }>;
 
 /** 10.3.1, 10.3.3, 10.3.5: each supporting unit may fire on the defending hex now and is not attacking. */
-function checkSupport(ctx: Ctx, draft: GameState, d: Declared, action?: CombatAction): Plan[] | RuleViolation {
+export function checkSupport(ctx: Ctx, draft: GameState, d: Declared, action?: CombatAction): Plan[] | RuleViolation {
   const names = action?.support;
   if (names === undefined) return [];
   if (!Array.isArray(names) || names.some((x) => typeof x !== 'string')) return { code: 'input/support', rule: '10.3.2', message: 'support lists the ids of the supporting units.' };
@@ -75,15 +90,15 @@ function checkSupport(ctx: Ctx, draft: GameState, d: Declared, action?: CombatAc
 }
 
 /** 8.1 step 4 / 11.2: AT Fire by the Finnish guns taking part, before any Support roll. */
-function atFireStep(ctx: Ctx, draft: GameState, d: Declared, source: DiceSource, events: GameEvent[], support: Plan[]): void {
+function atFireStep(ctx: Ctx, draft: GameState, d: Declared, source: DiceSource, events: GameEvent[], support: Plan[], defensive: string[]): void {
   const rs = ctx.ruleset;
   const attackers = d.attackers.map((a) => draft.units[a.unit]!).filter((u) => u && u.location === 'map');
   const defenders = onMapIn(draft, d.target).filter((u) => u.side !== d.side);
   const finnsAttack = d.side === 'finnish';
   if (finnsAttack && d.kind === 'assault') return; // AT Fire in an Assault only from the defending hex (11.2)
   const guns = (finnsAttack ? attackers : defenders).filter((u) => u.side === 'finnish' && isAtFireGun(mustCounter(rs, u.id)));
-  // Soviet armor declared for Support is a target too, at 1 or 2 hexes (11.2); here only offensive Support exists.
-  const supporting = finnsAttack ? [] : support.map((p) => draft.units[p.unit]!).filter((u) => u.location === 'map');
+  // Soviet armor declared for Support (offensive or defensive) is a target too, at 1 or 2 hexes (11.2).
+  const supporting = (finnsAttack ? defensive : support.map((p) => p.unit)).map((id) => draft.units[id]!).filter((u) => u && u.location === 'map');
   const armorSide = [...(finnsAttack ? defenders : attackers), ...supporting];
   if (!guns.length || !armorSide.some((u) => u.side === 'soviet' && isArmored(mustCounter(rs, u.id)))) return;
   const assault = d.kind === 'assault';

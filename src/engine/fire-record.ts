@@ -5,6 +5,7 @@
  * Kept apart from ranged.ts so the combat code can ask it without an import cycle.
  */
 import type { GameState } from './types.js';
+import type { DefensiveDeclaration } from './defensive-support.js';
 
 export interface FirePhaseRecord {
   /** `${turn}:${side}:${phase}` of the phase this record belongs to. */
@@ -13,6 +14,8 @@ export interface FirePhaseRecord {
   ranged: string[];
   /** AT guns that fired AT Fire this phase, with the dice rolled so far (11.0, 11.1). */
   atFire: Record<string, number>;
+  /** Defensive Support declared for the Combat being resolved (10.3.2); consumed by its support step. */
+  defensive?: DefensiveDeclaration | null;
 }
 
 function keyOf(state: GameState): string {
@@ -28,7 +31,7 @@ export function readFireRecord(state: GameState): FirePhaseRecord {
 /** Copy-on-write: a fresh record on the draft (the draft shares the input's record object). */
 export function writeFireRecord(draft: GameState, change: (r: FirePhaseRecord) => void): void {
   const r = readFireRecord(draft);
-  const copy: FirePhaseRecord = { key: r.key, ranged: [...r.ranged], atFire: { ...r.atFire } };
+  const copy: FirePhaseRecord = { key: r.key, ranged: [...r.ranged], atFire: { ...r.atFire }, ...(r.defensive ? { defensive: r.defensive } : {}) };
   change(copy);
   draft.fire = copy;
 }

@@ -9,9 +9,17 @@ import type { Action, GameEvent, GameState, PendingDecision, RuleViolation } fro
 import type { DiceSource } from './dice.js';
 import { answerRangedLosses, planRanged, rangedOptions, resolveRanged, type FireOptions } from './ranged.js';
 import { atFireOptions, planAtFire, resolveAtFire } from './atfire.js';
+import { checkSupportAnswer, defensiveSupportDecision, stashDefensive } from './defensive-support.js';
+import { applyCombatAction } from './combat/engine.js';
+import { checkCombatDeclaration } from './combat/resolve.js';
+import { checkSupport } from './combat-fire.js';
 
 /** While a `rangedLosses` decision waits, only its answer (takeLosses) is accepted. Undefined when the pending item is not ours. */
 export function firePendingGate(p: PendingDecision, action: Action): RuleViolation | null | undefined {
+  if (p.type === 'defensiveSupport') {
+    if (action.type === 'support') return null;
+    return { code: 'rule/pending-decision', rule: p.rule, message: `First the ${p.side} player declares defensive Support for the Combat on ${p.combat.target} (support; default: none).` };
+  }
   if (p.type !== 'rangedLosses') return undefined;
   if (action.type === 'takeLosses') return null;
   return { code: 'rule/pending-decision', rule: p.rule, message: `First the ${p.side} player takes ${p.steps} step reduction(s) in ${p.hex} (takeLosses); default: ${p.defaultText}.` };
@@ -40,6 +48,28 @@ export function applyFireAction(ctx: Ctx, draft: GameState, side: Side, action: 
     }
     case 'takeLosses':
       return answerRangedLosses(ctx, draft, side, action.steps, events);
+    case 'combat': {
+      // 8.1 steps 1–3: the Combat and the phasing player's Support are fixed; the defender declares next.
+      const p = defensiveSupportDecision(ctx, draft, side, action);
+      const d = checkCombatDeclaration(draft, ctx.ruleset, side, action.attackers, action.target);
+      if (!p || 'violation' in d) return { code: 'input/combat', rule: '8.1', message: 'This Combat cannot wait for defensive Support.' };
+      const sup = checkSupport(ctx, draft, d, action);
+      if (!Array.isArray(sup)) return sup;
+      draft.pending.push(p);
+      events.push({ type: 'combatDeclared', side, attackers: p.combat.attackers, target: p.combat.target, support: p.combat.support ?? [], waitingFor: p.side, rule: '8.1' });
+      return null;
+    }
+    case 'support': {
+      const p = draft.pending[0];
+      if (!p || p.type !== 'defensiveSupport') return { code: 'rule/no-pending', rule: '10.3.2', message: 'Defensive Support is declared when the other player declares a Combat against you.' };
+      if (p.side !== side) return { code: 'rule/not-your-turn', rule: '10.3.2', message: `The ${p.side} player declares this defensive Support.` };
+      const decl = checkSupportAnswer(ctx, draft, side, p, action);
+      if ('code' in decl) return decl;
+      draft.pending.shift();
+      if (decl.units.length) stashDefensive(draft, decl);
+      const attackerSide = draft.activeSide;
+      return applyCombatAction(ctx, draft, attackerSide, { type: 'combat', ...p.combat }, source, events, { carryOut: () => null });
+    }
     default:
       return { code: 'input/unknown-action', rule: '3.0', message: `Not a fire action: ${action.type}.` };
   }

@@ -67,7 +67,7 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   if (!toAct) return base;
   if (who.pending) {
     base.pending = who.pending;
-    base.phaseActions = [who.pending.type === 'combatLosses' || who.pending.type === 'rangedLosses' ? 'takeLosses' : who.pending.type === 'advance' ? 'advance' : 'placeLeader'];
+    base.phaseActions = [who.pending.type === 'defensiveSupport' ? 'support' : who.pending.type === 'combatLosses' || who.pending.type === 'rangedLosses' ? 'takeLosses' : who.pending.type === 'advance' ? 'advance' : 'placeLeader'];
     return base;
   }
   const actions: ActionType[] = ['endPhase'];

@@ -96,6 +96,7 @@ export type FireEvent =
   | { type: 'artilleryOnTrack'; unit: string; turn: number | null; rollNumber: number; removed: boolean; rule: '12.4.2' }
   | { type: 'rangedLossesIgnored'; hex: HexId; steps: number; reason: string; rule: string }
   | { type: 'artilleryPark'; side: Side; units: string[]; hex: HexId; rule: '12.4.3' | '12.4.4' }
+  | { type: 'combatDeclared'; side: Side; attackers: string[]; target: HexId; support: string[]; waitingFor: Side; rule: '8.1' }
   | {
       type: 'atFire';
       side: Side;
@@ -185,7 +186,7 @@ export function ratResult(ctx: Ctx, total: number): RatResult {
 // ───────────────────────────── checks (10.0–10.2, 10.5) ─────────────────────────────
 
 /** Checks about the firing unit alone (no target yet). */
-export function checkFirer(ctx: Ctx, state: GameState, side: Side, unitId: unknown): { unit: UnitState; def: CounterDef } | { violation: RuleViolation } {
+export function checkFirer(ctx: Ctx, state: GameState, side: Side, unitId: unknown, zocIgnore?: ReadonlySet<string>): { unit: UnitState; def: CounterDef } | { violation: RuleViolation } {
   if (typeof unitId !== 'string') return fail('input/units', '10.0', 'Name one firing unit.');
   const u = state.units[unitId];
   if (!u) return fail('input/unknown-unit', '10.0', `There is no unit ${unitId} in this game.`);
@@ -204,24 +205,37 @@ export function checkFirer(ctx: Ctx, state: GameState, side: Side, unitId: unkno
   if (def.type === 'artillery76' && state.ammo[side] < 1) return fail('rule/no-ammo', '12.4.1', `The ${side} player has no 76 mm ammo left.`);
   if (u.location === 'map' && u.hex) {
     if (u.flags.suppressed) return fail('rule/suppressed', '10.2', `${unitId} is Suppressed: it cannot make Ranged Attacks this phase.`);
-    if (inEnemyZoc(state, ctx.ruleset, u.hex, side, { armored: isArmored(def) })) return fail('rule/in-enemy-zoc', '10.2', `${unitId} is in an enemy ZOC: no Ranged Attack.`);
+    if (inEnemyZoc(state, ctx.ruleset, u.hex, side, { armored: isArmored(def), ...(zocIgnore ? { ignore: zocIgnore } : {}) })) return fail('rule/in-enemy-zoc', zocIgnore ? '10.3.6' : '10.2', `${unitId} is in an enemy ZOC${zocIgnore ? ' other than the target hex\'s' : ''}: no Ranged Attack.`);
   }
   return { unit: u, def };
 }
 
 /** Full check of one standalone Ranged Attack; returns the plan with its DRMs. */
-export function planRanged(ctx: Ctx, state: GameState, side: Side, unitIdIn: unknown, targetText: unknown, spotterIn?: unknown): RangedPlan | { violation: RuleViolation } {
-  if (state.phase !== 'combat' || state.activeSide !== side) {
+export function planRanged(
+  ctx: Ctx,
+  state: GameState,
+  side: Side,
+  unitIdIn: unknown,
+  targetText: unknown,
+  spotterIn?: unknown,
+  mode: 'own' | 'defensive' = 'own',
+): RangedPlan | { violation: RuleViolation } {
+  const defensive = mode === 'defensive';
+  if (defensive ? state.phase !== 'combat' || state.activeSide === side : state.phase !== 'combat' || state.activeSide !== side) {
     return fail('rule/wrong-phase', '10.0', `Ranged Attacks are made in your own Combat Phase; now it is ${sidePhaseLabel(state.activeSide, state.phase)}.`);
   }
-  if (combatInProgress(state)) return fail('rule/combat-in-progress', '8.1', 'Finish the current combat (losses and advance) first.');
+  if (!defensive && combatInProgress(state)) return fail('rule/combat-in-progress', '8.1', 'Finish the current combat (losses and advance) first.');
+  // 10.3.6: defensive Support may go into an adjacent frozen-lake hex of attackers.
+  const tHex = typeof targetText === 'string' ? parseHexId(targetText) : null;
+  const adjacentLake = defensive && !!tHex && ctx.hex(tHex)?.terrain === 'lake';
   // Said first: an adjacent target is the usual reason a unit is in an enemy ZOC (10.2).
   const early = typeof unitIdIn === 'string' ? state.units[unitIdIn] : undefined;
   const earlyTarget = typeof targetText === 'string' ? parseHexId(targetText) : null;
-  if (early && early.side === side && early.location === 'map' && early.hex && earlyTarget && areAdjacent(early.hex, earlyTarget) && enemyUnitsIn(state, earlyTarget, side).length) {
+  if (!adjacentLake && early && early.side === side && early.location === 'map' && early.hex && earlyTarget && areAdjacent(early.hex, earlyTarget) && enemyUnitsIn(state, earlyTarget, side).length) {
     return fail('rule/adjacent-target', '10.2', `${earlyTarget} is adjacent to ${early.id}: Ranged Attacks go into non-adjacent hexes (Combat is for adjacent ones).`);
   }
-  const f = checkFirer(ctx, state, side, unitIdIn);
+  const zocIgnore = adjacentLake && early?.hex && tHex && areAdjacent(early.hex, tHex) ? new Set(enemyUnitsIn(state, tHex, side).map((e) => e.id)) : undefined;
+  const f = checkFirer(ctx, state, side, unitIdIn, zocIgnore);
   if ('violation' in f) return f;
   const { unit: u, def } = f;
   const unitId = u.id;
@@ -233,7 +247,7 @@ export function planRanged(ctx: Ctx, state: GameState, side: Side, unitIdIn: unk
   const vals = currentValues(def, u);
   const from = u.location === 'map' ? u.hex : null;
   const range = from ? hexDistance(from, target) : null;
-  if (range !== null && range <= 1) return fail('rule/adjacent-target', '10.2', `${target} is adjacent to ${unitId}: Ranged Attacks go into non-adjacent hexes (Combat is for adjacent ones).`);
+  if (range !== null && range <= 1 && !(adjacentLake && range === 1)) return fail('rule/adjacent-target', '10.2', `${target} is adjacent to ${unitId}: Ranged Attacks go into non-adjacent hexes (Combat is for adjacent ones).`);
   if (range !== null && vals.range !== 'unlimited' && range > (vals.range ?? 0)) {
     return fail('rule/out-of-range', '10.1', `${target} is ${range} hexes from ${unitId}; its range is ${vals.range}.`);
   }
@@ -267,7 +281,7 @@ export function planRanged(ctx: Ctx, state: GameState, side: Side, unitIdIn: unk
       if (!spotter) return fail('rule/no-spotter', '10.5', `Indirect fire on ${target} needs a spotter: no friendly unit is adjacent to it or sees it (LOS ${maxRange} hexes this turn).`);
     }
   }
-  return { side, unit: unitId, from, target, direct, range, spotter, selfSpot, ras: vals.ras ?? 0, drms: ratDrms(ctx, state, side, def, { target, direct, range, spotter, selfSpot }) };
+  return { side, unit: unitId, from, target, direct, range, spotter, selfSpot, ras: vals.ras ?? 0, drms: ratDrms(ctx, state, side, def, { target, direct, range, spotter, selfSpot, defensiveSupportVsDugInAttacker: defensive }) };
 }
 
 /** The RAT DRMs for a Ranged Attack (10.4, 10.5, 14.3; PAC), in table order. */

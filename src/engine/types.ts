@@ -10,6 +10,7 @@ import type { CombatOptions } from './combat/engine.js';
 import type { NightEvent, NightOptions } from './night.js';
 import type { FireEvent, FireOptions, RangedLossDecision } from './ranged.js';
 import type { FirePhaseRecord } from './fire-record.js';
+import type { DefensiveSupportDecision } from './defensive-support.js';
 import type { VictoryEvent } from './victory.js';
 import type { DigInOption, RebuildEvent, RecoveryOption, ReplacementOptions } from './rebuild-types.js';
 
@@ -83,7 +84,7 @@ export interface PlaceLeaderDecision {
 }
 
 /** A decision the engine waits for before play goes on (combat decisions: src/engine/combat/types.ts). */
-export type PendingDecision = PlaceLeaderDecision | CombatDecision | RangedLossDecision;
+export type PendingDecision = PlaceLeaderDecision | CombatDecision | RangedLossDecision | DefensiveSupportDecision;
 
 /** seedrandom alea state (`{ state: true }`). */
 export interface RngState {
@@ -217,6 +218,10 @@ export interface SupportAction {
   type: 'support';
   units: string[];
   combat?: number;
+  /** Defensive Support: the one hex of attackers fired on (10.3.4); default: the first unit's first option. */
+  target?: HexId;
+  /** Spotter per supporting indirect-fire unit (10.5). */
+  spotters?: Record<string, string>;
 }
 export interface AtFireAction {
   type: 'atFire';
