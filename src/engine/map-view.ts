@@ -69,7 +69,8 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
   const units: Record<HexId, CounterView[]> = {};
   const onMap = Object.values(state.units)
     .filter((u) => u.location === 'map' && u.hex)
-    .sort((a, b) => Number(isLeader(ctx.counter(a.id))) - Number(isLeader(ctx.counter(b.id))) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    // Bottom to top: a leader goes under the combat units, so the top counter shows printed values.
+    .sort((a, b) => Number(isLeader(ctx.counter(b.id))) - Number(isLeader(ctx.counter(a.id))) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const supply = supplyStatus(state, ctx.ruleset);
   for (const u of onMap) (units[u.hex!] ??= []).push(counterView(ctx, state, u, supply));
 

@@ -13,7 +13,9 @@ describe('toMapView (render input, src/engine/view.ts)', () => {
     expect(v.header).toMatchObject({ scenarioId: 'campaign', turn: 1, lastTurn: 32, phase: 'reset', phaseLabel: 'Soviet Reset Phase', sideToAct: 'soviet', ammo: { soviet: 10, finnish: 3 } });
     expect(v.units['Q25']!.map((c) => c.id)).toEqual(expect.arrayContaining(['1/1/609', 'MG/1/609']));
     const o19 = v.units['O19']!;
-    expect(o19.at(-1)!.id).toBe('Pajari'); // leaders drawn on top
+    // A leader goes under the combat units (drawn last = top), so the top counter shows printed values.
+    expect(o19[0]!.id).toBe('Pajari');
+    expect(o19.at(-1)!.id).not.toBe('Pajari');
     expect(v.units['H19']![0]).toMatchObject({ reduced: true, steps: 1, side: 'finnish' });
     expect(v.offMap.some((b) => b.side === 'soviet' && b.title === 'Arriving turn 1')).toBe(true);
     expect(v.offMap.some((b) => b.side === 'finnish' && b.title === 'Off-map artillery')).toBe(true);
