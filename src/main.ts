@@ -7,7 +7,8 @@ import { connectDiscord } from './discord/client.js';
 import { Router } from './discord/router.js';
 import { loadRuleLibrary } from './rules/load.js';
 import { commands, componentHandlers, type BotContext, type ChannelDice, type GamePlay } from '../commands/index.js';
-import { openGameService } from './app/wiring.js';
+import { openGameService, type GameServiceBundle } from './app/wiring.js';
+import { StoreDiceStreams } from './app/dice-streams.js';
 import { renderMap } from '../render/index.js';
 import type { MapView } from './engine/view.js';
 import type { Ruleset } from './engine/ruleset.js';
@@ -60,7 +61,7 @@ export interface BotOptions {
 }
 
 /** The game service (src/app/wiring.ts: store, ruleset, engine), the renderer bound to its map, and the store. */
-async function openGame(config: Config, options: Pick<BotOptions, 'clock' | 'ruleset' | 'newSeed'>, log?: Logger): Promise<{ play: GamePlay; store: GameStore }> {
+async function openGame(config: Config, options: Pick<BotOptions, 'clock' | 'ruleset' | 'newSeed'>, log?: Logger): Promise<{ play: GamePlay; store: GameStore; bundle: GameServiceBundle }> {
   const bundle = await openGameService({
     storeUrl: config.STORE_URL,
     finishedTtlDays: config.FINISHED_GAME_TTL_DAYS,
@@ -76,7 +77,25 @@ async function openGame(config: Config, options: Pick<BotOptions, 'clock' | 'rul
     draw: (view, o = {}) => renderMap(view as MapView, map, o),
     close: () => bundle.close(),
   };
-  return { play, store: bundle.store };
+  return { play, store: bundle.store, bundle };
+}
+
+/**
+ * Draw the Campaign's whole map once and throw the picture away, so the renderer's cached static
+ * terrain layer (render/map.ts) is ready before the first player asks for a map (about 1 s saved).
+ * Runs in the background; a failure is only logged.
+ */
+export function warmRenderer(bundle: Pick<GameServiceBundle, 'engine' | 'ruleset'>, log: Logger): Promise<void> {
+  return (async () => {
+    const scenario = bundle.ruleset.scenarios.find((s) => s.id === 'campaign') ?? bundle.ruleset.scenarios[0];
+    if (!scenario) return;
+    const started = Date.now();
+    const view = bundle.engine.toMapView(bundle.engine.setup(scenario.id, { seed: 'renderer-warm-up' }));
+    await renderMap(view as MapView, bundle.ruleset.map, { whole: true });
+    log.debug({ scenario: scenario.id, ms: Date.now() - started }, 'map renderer warmed up');
+  })().catch((err: unknown) => {
+    log.error({ err }, 'map renderer warm-up failed');
+  });
 }
 
 /** The game service and the renderer bound to its map. */
@@ -95,24 +114,13 @@ export async function consolePlay(config: Config, log: Logger): Promise<{ play?:
 }
 
 /**
- * Channel dice streams kept as versioned records in the game store (so every bot process shares them,
- * Redis included). A save must match the version its load saw: two rolls racing on one channel
- * cannot both be kept; the loser fails loudly instead of overwriting the other's roll.
+ * Channel dice streams kept as versioned records in the game store, whatever its kind (embedded file,
+ * memory or Redis), so every bot process shares them (src/app/dice-streams.ts): a save must match the
+ * version its load saw, so two rolls racing on one channel cannot both be kept; the loser fails loudly
+ * instead of handing out the same roll number.
  */
 export function storeDiceStreams(store: GameStore): DiceStreamStore {
-  const seen = new Map<string, number>();
-  return {
-    async get(channelId) {
-      const r = await store.loadRecord('dice', channelId);
-      seen.set(channelId, r?.version ?? 0);
-      return r?.value;
-    },
-    async set(channelId, value) {
-      const expected = seen.get(channelId) ?? 0;
-      seen.delete(channelId);
-      await store.saveRecord('dice', channelId, value, expected);
-    },
-  };
+  return new StoreDiceStreams(store);
 }
 
 /** Public channel dice (src/dice) over the given stream store. */
@@ -135,7 +143,8 @@ export interface RunningBot {
 
 /** Build the bot's parts (rules, service, renderer), route interactions to the slash commands, log in. */
 export async function startBot(config: Config, log: Logger, options: BotOptions = {}): Promise<RunningBot> {
-  const { play: game, store } = await openGame(config, options, log);
+  const { play: game, store, bundle } = await openGame(config, options, log);
+  const warmUp = warmRenderer(bundle, log); // in the background: start-up does not wait for it
   const ctx: BotContext = { log, rules: loadRuleLibrary(), dice: createChannelDice(storeDiceStreams(store)), game };
   const router = new Router(commands, componentHandlers, ctx, log);
   const client = await connectDiscord(config, log, options.rest, { router, handleSignals: options.handleSignals ?? true, onStop: () => game.close() });
@@ -144,6 +153,7 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
     router,
     ctx,
     async stop() {
+      await warmUp;
       await router.drain();
       await client.destroy();
       await game.close();
