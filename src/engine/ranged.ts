@@ -71,18 +71,8 @@ export interface RangedLossDecision {
 }
 
 export type FireEvent =
-  | {
+  | (RangedPlan & {
       type: 'rangedAttack';
-      side: Side;
-      unit: string;
-      from: HexId | null;
-      target: HexId;
-      direct: boolean;
-      range: number | null;
-      spotter: string | null;
-      selfSpot: boolean;
-      ras: number;
-      drms: AppliedDrm[];
       rollNumber: number;
       roll: number;
       total: number;
@@ -90,7 +80,7 @@ export type FireEvent =
       suppressed: boolean;
       steps: number;
       rule: '10.4';
-    }
+    })
   | { type: 'suppressed'; hex: HexId; units: string[]; rule: '10.4.1' }
   | { type: 'fired'; unit: string; rule: '12.4' | '12.5' }
   | { type: 'artilleryOnTrack'; unit: string; turn: number | null; rollNumber: number; removed: boolean; rule: '12.4.2' }
@@ -201,6 +191,7 @@ export function checkFirer(ctx: Ctx, state: GameState, side: Side, unitId: unkno
   if (fireRec.ranged.includes(unitId)) return fail('rule/already-fired', '10.0', `${unitId} has already made its Ranged Attack this Combat Phase.`);
   if (u.flags.fired) return fail('rule/fired', FLIPS.has(def.type) && isOffMapArtillery(def) ? '12.4' : '12.5', `${unitId} is on its Fired side until its next Reset Phase.`);
   if (fireRec.atFire[unitId] !== undefined) return fail('rule/at-fired', '11.0', `${unitId} fired AT Fire this phase, so it cannot also make a Ranged Attack.`);
+  if (readRecord(state).retreated.includes(unitId)) return fail('rule/retreated', '8.5.2.3', `${unitId} retreated this Combat Phase: it makes no Ranged Attack in it.`);
   if (readRecord(state).attacked.includes(unitId)) return fail('rule/attacked-this-phase', '10.0', `${unitId} took part in a Combat this phase: no Ranged Attack as well.`);
   if (def.type === 'artillery76' && state.ammo[side] < 1) return fail('rule/no-ammo', '12.4.1', `The ${side} player has no 76 mm ammo left.`);
   if (u.location === 'map' && u.hex) {
@@ -430,16 +421,7 @@ export function resolveRanged(ctx: Ctx, draft: GameState, plan: RangedPlan, sour
   const r = ratResult(ctx, total);
   events.push({
     type: 'rangedAttack',
-    side: plan.side,
-    unit: plan.unit,
-    from: plan.from,
-    target: plan.target,
-    direct: plan.direct,
-    range: plan.range,
-    spotter: plan.spotter,
-    selfSpot: plan.selfSpot,
-    ras: plan.ras,
-    drms: plan.drms,
+    ...plan,
     rollNumber: draft.rollCount,
     roll,
     total,

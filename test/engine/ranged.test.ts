@@ -100,6 +100,12 @@ describe('Ranged Attack criteria (10.0–10.2)', () => {
     expect(code(act(FOREST_TARGET, s2, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11' }))).toBe('rule/fired-this-phase');
   });
 
+  it('a unit that retreated earlier in the Combat Phase makes no Ranged Attack in it (8.5.2.3)', () => {
+    const st = scene([['MG/1/364', 'K10'], ['1/1/JR16', 'K12']]);
+    st.combat = { key: `${st.turn}:soviet:combat`, attacked: [], attackedHexes: [], retreated: ['MG/1/364'], advanced: [], nextId: 1, current: null };
+    expect(code(act(FOREST_TARGET, st, 'soviet', fire('MG/1/364', 'K12')))).toBe('rule/retreated');
+  });
+
   it('a unit with no RAS cannot fire (10.0: the engineer platoon)', () => {
     const st = scene([['Eng/JR16', 'K10'], ['1/1/364', 'K12']], { side: 'finnish' });
     expect(code(act(FOREST_TARGET, st, 'finnish', fire('Eng/JR16', 'K12')))).toBe('rule/no-ras');
