@@ -19,7 +19,7 @@ import { checkForcedDice, type DiceSource } from './dice.js';
 import { applyCombatAction, combatPendingGate, consumeOverrun } from './combat/engine.js';
 import { afterNightAction, applyBonfire, applyNightRaid, bonfireCombatProblem, resolveSubZero } from './night.js';
 import { applyFireAction, firePendingGate } from './fire.js';
-import { finnishArtilleryPark } from './artillery-park.js';
+import { doArtilleryPark, finnishArtilleryPark } from './artillery-park.js';
 import { defensiveSupportDecision } from './defensive-support.js';
 import { doRecovery } from './recovery.js';
 import { doDigIn, doRemoveEntrenchment, removeAbandonedEntrenchments } from './digging-in.js';
@@ -77,6 +77,9 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
     case 'ranged':
     case 'atFire':
       err = applyFireAction(ctx, draft, side, action, source, events);
+      break;
+    case 'artilleryPark':
+      err = doArtilleryPark(ctx, draft, side, action, events);
       break;
     case 'endPhase':
       if (action.phase !== state.phase) {

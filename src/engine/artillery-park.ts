@@ -3,11 +3,12 @@
  * stands in the Finnish supply source hex, every Finnish off-map artillery battery — available, Fired
  * or still on the Turn Track — is removed from the game (12.4.4). Checked after every accepted action,
  * so a move, an advance or a retreat into the hex all trigger it.
- * The Soviet Artillery Park (12.4.3) needs the Finnish player's choice to remove the entering company:
- * not implemented yet.
+ * The Soviet Artillery Park (12.4.3) is the Finnish player's choice: the `artilleryPark` action removes
+ * the company and triggers a) (once) and b) (once per turn).
  */
 import type { Ctx } from './ctx.js';
-import type { GameEvent, GameState } from './types.js';
+import type { Side } from './ruleset.js';
+import type { ArtilleryParkAction, GameEvent, GameState, RuleViolation } from './types.js';
 import { isInfantry, mustCounter } from './combat/units.js';
 import { isOffMapArtillery } from './ranged.js';
 
@@ -29,4 +30,90 @@ export function finnishArtilleryPark(ctx: Ctx, state: GameState, events: GameEve
     delete u.entryHex;
   }
   events.push({ type: 'artilleryPark', side: 'finnish', units: batteries.map((u) => u.id).sort(), hex: intruder.hex!, rule: '12.4.4' });
+}
+
+// ───────────────────────────── Soviet Artillery Park (12.4.3) ─────────────────────────────
+
+const PARK_A = 'sovietArtilleryParkA';
+const PARK_B = 'sovietArtilleryParkB';
+
+function parkOpen(ctx: Ctx, state: GameState): { a: boolean; b: boolean } {
+  if (!ctx.scenario(state.scenario)?.specialRules.includes('sovietArtilleryPark')) return { a: false, b: false };
+  const a = !state.markers.some((m) => m.type === PARK_A);
+  const b = !state.markers.some((m) => m.type === PARK_B && m.turn === state.turn);
+  return { a, b };
+}
+
+/**
+ * Finnish full-strength infantry in the Soviet supply source hex that may be removed now to raid the
+ * Soviet Artillery Park (12.4.3): in the Finnish player's own Action or Combat Phase, while the unit
+ * stands there (ruling: "the instant it enters" is read as "before the phase ends"), while event a or b
+ * can still happen (a once per game, b once per turn).
+ */
+export function artilleryParkChoices(ctx: Ctx, state: GameState, side: Side): string[] {
+  if (side !== 'finnish' || state.activeSide !== side || (state.phase !== 'action' && state.phase !== 'combat') || state.pending.length) return [];
+  const open = parkOpen(ctx, state);
+  if (!open.a && !open.b) return [];
+  const sources = ctx.ruleset.map.supplySources.soviet;
+  return Object.values(state.units)
+    .filter((u) => {
+      if (u.side !== 'finnish' || u.location !== 'map' || !u.hex || !sources.includes(u.hex)) return false;
+      const def = mustCounter(ctx.ruleset, u.id);
+      return isInfantry(def) && def.steps === 2 && u.stepsLeft === 2;
+    })
+    .map((u) => u.id)
+    .sort();
+}
+
+/** Carry out the raid (12.4.3 a and b) on the draft. */
+export function doArtilleryPark(ctx: Ctx, draft: GameState, side: Side, a: ArtilleryParkAction, events: GameEvent[]): RuleViolation | null {
+  const choices = artilleryParkChoices(ctx, draft, side);
+  if (!choices.includes(a.unit)) {
+    return { code: 'rule/artillery-park', rule: '12.4.3', message: `Only a Finnish full-strength infantry company standing in ${ctx.ruleset.map.supplySources.soviet.join(', ')} in your Action or Combat Phase may raid the Soviet Artillery Park${choices.length ? ` (now: ${choices.join(', ')})` : ''}, once per turn.` };
+  }
+  const u = draft.units[a.unit]!;
+  const hex = u.hex!;
+  const open = parkOpen(ctx, draft);
+  // Removed from the game, not eliminated (no VPs for it).
+  u.location = 'exited';
+  u.hex = null;
+  const removed: string[] = [];
+  if (open.a) {
+    for (const x of Object.values(draft.units)) {
+      const t = mustCounter(ctx.ruleset, x.id).type;
+      if ((t === 'artillery122' || t === 'artillery152') && x.location !== 'eliminated') {
+        x.location = 'eliminated';
+        x.hex = null;
+        delete x.entryTurn;
+        delete x.entryHex;
+        removed.push(x.id);
+      }
+    }
+    draft.markers.push({ type: PARK_A, hex });
+  }
+  if (open.b) {
+    const lost = Math.floor(draft.ammo.soviet / 2);
+    if (lost > 0) {
+      draft.ammo.soviet -= lost;
+      events.push({ type: 'ammo', side: 'soviet', added: -lost, total: draft.ammo.soviet, rule: '12.4.1' });
+    }
+    const battalions = Object.values(draft.units)
+      .filter((x) => x.side === 'soviet' && x.location !== 'eliminated' && mustCounter(ctx.ruleset, x.id).type === 'artillery76')
+      .sort((p, q) => p.id.localeCompare(q.id));
+    const gone = battalions.shift();
+    if (gone) {
+      gone.location = 'eliminated';
+      delete gone.entryTurn;
+      delete gone.entryHex;
+      removed.push(gone.id);
+    }
+    for (const x of battalions) {
+      x.location = 'pending';
+      x.entryHex = null;
+      x.entryTurn = Math.max(x.entryTurn ?? 0, draft.turn + 5);
+    }
+    draft.markers.push({ type: PARK_B, hex, turn: draft.turn });
+  }
+  events.push({ type: 'artilleryPark', side: 'soviet', units: removed, hex, rule: '12.4.3' });
+  return null;
 }

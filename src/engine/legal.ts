@@ -14,6 +14,7 @@ import { dueReinforcements, lastTurn } from './reinforcements.js';
 import { combatOptions, overrunAllowance } from './combat/engine.js';
 import { nightOptions, underBonfire } from './night.js';
 import { fireOptions } from './fire.js';
+import { artilleryParkChoices } from './artillery-park.js';
 import { recoveryOptions } from './recovery.js';
 import { digInOptions, removableEntrenchments } from './digging-in.js';
 import { replacementOptions } from './replacements.js';
@@ -131,6 +132,11 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   base.fire = { ...base.fire, ranged: base.fire.ranged.filter((f) => !underBonfire(state, f.unit)), atFire: base.fire.atFire.filter((f) => !underBonfire(state, f.unit)) };
   if (base.fire.ranged.length) actions.push('ranged');
   if (base.fire.atFire.length) actions.push('atFire');
+  const park = artilleryParkChoices(ctx, state, side); // 12.4.3
+  if (park.length) {
+    base.artilleryPark = park;
+    actions.push('artilleryPark');
+  }
   // Recovery (13.3) and Digging In (14.0) in the Action Phase; RPs in the Reset Phase (13.2).
   if (state.phase === 'action') {
     base.recovery = recoveryOptions(ctx, state, side);

@@ -263,6 +263,11 @@ export interface RemoveEntrenchmentAction {
   type: 'removeEntrenchment';
   hex: HexId;
 }
+/** Raid the Soviet Artillery Park with a full-strength company in X28 (12.4.3). */
+export interface ArtilleryParkAction {
+  type: 'artilleryPark';
+  unit: string;
+}
 export interface CommitArmorAction {
   type: 'commitArmor';
   units: string[];
@@ -296,6 +301,7 @@ export type Action =
   | BonfireAction
   | NightRaidAction
   | ReplacementAction
+  | ArtilleryParkAction
   | RemoveEntrenchmentAction
   | CommitArmorAction
   | TakeLossesAction
@@ -409,6 +415,8 @@ export interface LegalActions {
   night?: NightOptions;
   /** Standalone Ranged Attacks and AT Fire open now (10.0, 11.0). */
   fire?: FireOptions;
+  /** Companies in X28 that may raid the Soviet Artillery Park now (12.4.3). */
+  artilleryPark?: string[];
   /** Reduced infantry companies that may attempt Recovery now (13.3). */
   recovery?: RecoveryOption[];
   /** Hexes where units may dig in now (14.1–14.5). */
