@@ -4,6 +4,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import type { Command } from '../src/discord/command.js';
 import { destinationChoices, findMover, moverChoices, parseMover } from '../src/discord/choices.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
+import { zoomOutsidePlayArea } from '../src/app/play-area.js';
 import type { BotContext } from './context.js';
 import { hexOption, legalNow, legalOrExplain, refOf, unwrap } from './support.js';
 
@@ -41,6 +42,8 @@ const map: Command<BotContext> = {
       const center = hexOption(ix, 'center');
       const radius = ix.options.getInteger('radius') ?? 4;
       const v = unwrap(await ctx.game.service.mapView(ref, { focus: { center, radius }, highlight: [center] }));
+      const outside = zoomOutsidePlayArea(v.view, center, radius);
+      if (outside) throw new Refusal(outside, undefined, `zoom around a hex inside the play area, or use \`/map whole\`.`);
       const png = await ctx.game.draw(v.view, { center, radius });
       await respond(ix, { content: `Around ${center} (radius ${radius}).`, files: [{ attachment: png, name: `map-${center}.png` }] });
       return;

@@ -9,6 +9,7 @@ import {
   spotterChoices, supportChoices,
 } from '../src/discord/choices.js';
 import { normaliseHexInput } from '../src/discord/hex-input.js';
+import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../src/app/unit-ids.js';
 import { bonfireChoices, raidChoices } from '../src/discord/night-choices.js';
 import { defer, Refusal } from '../src/discord/replies.js';
 import type { BotContext } from './context.js';
@@ -123,6 +124,9 @@ const play: Command<BotContext> = {
         const legal = await legalNow(ctx, ix, before);
         attackers = legal.combat?.targets.find((t) => t.hex === target)?.attackers ?? [];
         if (!attackers.length) {
+          // The engine says why no Combat can be offered at all (e.g. the CRT is not filled in, 8.4).
+          const why = legal.combat?.unavailable;
+          if (why) throw new Refusal(why.message, why.rule, undefined, why.code);
           const open = legal.combat?.targets.map((t) => t.hex) ?? [];
           throw new Refusal(`None of your units may attack ${target} now.`, '8.0', open.length ? `attack one of ${open.join(', ')}.` : 'only adjacent enemy hexes can be attacked, in your Combat Phase.');
         }
@@ -163,7 +167,15 @@ const play: Command<BotContext> = {
     } else {
       throw new Error(`no handler for /play ${sub}`);
     }
-    const r = unwrap(await ctx.game.service.act(ref, actorOf(ix), action, side ? { side } : {}));
+    // Unit ids in any case (`mtr/609`): spelled as the engine spells them, with close ids suggested on a miss.
+    const legal = sub === 'end' ? null : await legalNow(ctx, ix, before).catch(() => null);
+    const result = await ctx.game.service.act(ref, actorOf(ix), canonicaliseAction(legal, action), side ? { side } : {});
+    if (!result.ok && result.error.code === 'input/unknown-unit') {
+      const named = unitIdsOf(action);
+      const close = [...new Set(named.flatMap((u) => closeUnitIds(legal, u)))].filter((u) => !named.includes(u));
+      if (close.length) throw new Refusal(result.error.message, result.error.rule, `did you mean ${close.join(' or ')}? The autocomplete list offers the units that can act now.`, result.error.code);
+    }
+    const r = unwrap(result);
     await postChange(ix, ctx, r, before);
   },
 

@@ -51,7 +51,17 @@ function fixFor(code: string): string | undefined {
   if (code === 'game/not-started') return 'the host starts it with `/game start` once both sides are seated.';
   if (code.startsWith('store/')) return 'try again in a moment; `/game status` shows what was saved.';
   if (code === 'rule/crt-missing') return undefined; // the engine's message says how the owner fills it in
+  if (code === 'rule/wrong-phase') return 'finish this phase with `/play end` (or wait for your phase); `/game status` shows the phase and who must act.';
+  if (code === 'rule/already-acted') return 'pick another unit; `/game undo` takes your last action back if no die was rolled since.';
+  if (code === 'rule/not-your-turn') return 'wait for the ping: the bot mentions your side when it must act. `/game status` shows who is awaited.';
+  if (code === 'rule/pending-decision') return 'answer the decision first with the buttons on the message that asked for it (or `/game status`).';
+  if (code === 'rule/game-over') return 'the game has ended: `/game export` and `/game verify` take `game:<id>`; `/game new` starts another.';
+  if (code === 'rule/not-yet') return 'this action has no control yet: play on without it.';
   if (code.startsWith('rule/')) return 'pick from the autocomplete list: it offers only legal choices.';
+  if (code === 'input/bad-hex') return 'give a hex such as M16 (any case, spaces allowed), or pick one from the list.';
+  if (code === 'input/unknown-unit') return 'pick a unit from the autocomplete list (ids in any case, e.g. `mtr/609`).';
+  if (code === 'input/not-your-unit') return 'name one of your own side\'s units: the autocomplete list offers only those.';
+  if (code.startsWith('input/')) return 'pick from the autocomplete list: it offers only what you can do now.';
   return undefined;
 }
 

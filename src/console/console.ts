@@ -7,8 +7,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { Logger } from '../log.js';
-import type { Actor, GameService, Result, StatusView, ViewRequest } from '../app/game-service.js';
+import type { Actor, GameRef, GameService, Result, StatusView, ViewRequest } from '../app/game-service.js';
 import { sideName } from '../app/game-service.js';
+import { zoomOutsidePlayArea } from '../app/play-area.js';
+import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../app/unit-ids.js';
 import type { Action, GameEvent, LegalActions, PendingDecision, Phase, Side } from '../engine/types.js';
 
 export interface ConsolePlay {
@@ -36,7 +38,7 @@ const HELP = [
   'Console mode (no DISCORD_TOKEN configured). Same commands as on Discord, without the slash:',
   '  game new <scenario> [finnish|soviet|both]   game join <side>   game seat <player> <side>',
   '  game leave <side> [player]   game start   game status   game undo   game resign [side]',
-  '  game abort [reason]   game export [file]   game verify',
+  '  game abort [reason]   game export [file] [game:<id>]   game verify [game:<id>]   (after the end: the last game)',
   '  play move <unit[+unit…]> <hex> [exit]   play combat <hex> [attackers]   play assault <units> <hex>',
   '  play fire <unit> <hex> [spotter]   play atfire <gun> <unit>   play delay <units> [turn]   play end',
   '  decide [choice]   (a pending decision; the default without choice)',
@@ -49,7 +51,7 @@ const HELP = [
   'Hex ids in any case, with or without spaces (m 16). Options may be written name:value.',
 ].join('\n');
 
-const NAMED = new Set(['scenario', 'side', 'player', 'unit', 'units', 'to', 'target', 'attackers', 'turn', 'center', 'radius', 'reason', 'exit', 'hex', 'file', 'spotter', 'gun']);
+const NAMED = new Set(['game', 'scenario', 'side', 'player', 'unit', 'units', 'to', 'target', 'attackers', 'turn', 'center', 'radius', 'reason', 'exit', 'hex', 'file', 'spotter', 'gun']);
 
 /** Split a line into words, honouring "double quotes", and pull out name:value options. */
 export function parseLine(line: string): { words: string[]; named: Record<string, string> } {
@@ -66,6 +68,16 @@ export function parseLine(line: string): { words: string[]; named: Record<string
     else words.push(w);
   }
   return { words, named };
+}
+
+/** The refusal for text that is not a hex id (as on Discord). */
+export function notAHex(text: string): string {
+  return `Refused: '${text}' is not a hex id (rule 2.3). Give a hex such as M16 (any case, spaces allowed).`;
+}
+
+/** A mover's units as one key, ids in any case (`mtr/609` names `Mtr/609`). */
+function moverKey(units: readonly string[]): string {
+  return units.map((u) => u.toLowerCase()).sort().join('+');
 }
 
 /** Printed hex id from typed text (`m 16` → `M16`), or null. */
@@ -91,6 +103,8 @@ function slug(s: string): string {
 export class ConsoleSession {
   private actor: Actor = { userId: 'you', name: 'you', canManageChannel: true };
   private readonly ref = { channelId: CONSOLE_CHANNEL };
+  /** The game last seen in this session: a finished game leaves the channel, so export/verify fall back to it. */
+  private lastGameId: string | null = null;
   private readonly mapDir: string;
 
   constructor(
@@ -121,11 +135,13 @@ export class ConsoleSession {
           const unitText = named.unit ?? rest.shift();
           const exit = rest.some((w) => w.toLowerCase() === 'exit') || named.exit === 'true';
           // The hex may be typed with a space (`m 17`): take every remaining word but `exit`.
-          const hex = hexArg(named.to ?? rest.filter((w) => w.toLowerCase() !== 'exit').join(' '));
+          const hexText = named.to ?? rest.filter((w) => w.toLowerCase() !== 'exit').join(' ');
+          const hex = hexArg(hexText);
+          if (unitText && hexText && !hex) return this.out([notAHex(hexText)]), true;
           if (!unitText || !hex) return this.out(['Usage: play move <unit[+unit…]> <hex> [exit]']), true;
           const units = unitText.split(/[+,]/).filter(Boolean);
           const legal = await this.legal();
-          const mover = legal && [...legal.units, ...legal.stacks].find((m) => [...m.units].sort().join('+') === [...units].sort().join('+'));
+          const mover = legal && [...legal.units, ...legal.stacks].find((m) => moverKey(m.units) === moverKey(units));
           const action: Action = mover?.kind === 'enter' ? { type: 'enterReinforcement', units, to: hex } : { type: 'move', units, to: hex, ...(exit ? { exit } : {}) };
           await this.act(action);
           return true;
@@ -156,6 +172,7 @@ export class ConsoleSession {
         if (sub === 'combat') {
           // play combat <target> [attackers]; attackers default to every unit that may join (8.0).
           const target = hexArg(named.target ?? rest[0]);
+          if (!target && (named.target ?? rest[0])) return this.out([notAHex((named.target ?? rest[0])!)]), true;
           if (!target) return this.out(['Usage: play combat <target hex> [unit+unit…]']), true;
           let attackers = (named.attackers ?? rest[1] ?? '').split(/[+,]/).filter(Boolean);
           if (!attackers.length) {
@@ -163,6 +180,9 @@ export class ConsoleSession {
             if (!legal) return true;
             attackers = legal.combat?.targets.find((t) => t.hex === target)?.attackers ?? [];
             if (!attackers.length) {
+              // The engine says why no Combat can be offered at all (e.g. the CRT is not filled in, 8.4).
+              const why = legal.combat?.unavailable;
+              if (why) return this.out([`Refused: ${why.message} (rule ${why.rule})`]), true;
               const open = legal.combat?.targets.map((t) => t.hex) ?? [];
               return this.out([`None of your units may attack ${target} now (rule 8.0).${open.length ? ` Open targets: ${open.join(', ')}.` : ''}`]), true;
             }
@@ -172,7 +192,9 @@ export class ConsoleSession {
         }
         if (sub === 'assault') {
           const units = (named.units ?? rest[0] ?? '').split(/[+,]/).filter(Boolean);
-          const target = hexArg(named.target ?? rest.slice(1).join(' '));
+          const targetText = named.target ?? rest.slice(1).join(' ');
+          const target = hexArg(targetText);
+          if (units.length && targetText && !target) return this.out([notAHex(targetText)]), true;
           if (!units.length || !target) return this.out(['Usage: play assault <unit+unit…> <target hex>']), true;
           await this.act({ type: 'assault', units, target });
           return true;
@@ -202,6 +224,7 @@ export class ConsoleSession {
         if (sub === 'undig') {
           // play undig <hex>: remove your own Digging In / Dug-In marker (14.1).
           const hex = hexArg(named.hex ?? rest.join(' '));
+          if (!hex && (named.hex ?? rest.join(' '))) return this.out([notAHex(named.hex ?? rest.join(' '))]), true;
           if (!hex) return this.out(['Usage: play undig <hex>']), true;
           await this.act({ type: 'removeEntrenchment', hex });
           return true;
@@ -232,6 +255,7 @@ export class ConsoleSession {
           const unit = named.unit ?? rest[0];
           const target = hexArg(named.target ?? rest[1]);
           const spotter = named.spotter ?? rest[2];
+          if (unit && !target && (named.target ?? rest[1])) return this.out([notAHex((named.target ?? rest[1])!)]), true;
           if (!unit || !target) return this.out(['Usage: play fire <unit> <target hex> [spotter]']), true;
           await this.act({ type: 'ranged', units: unit.split(/[+,]/).filter(Boolean), target, ...(spotter ? { spotter } : {}) });
           return true;
@@ -323,7 +347,8 @@ export class ConsoleSession {
         return true;
       }
       case 'status': {
-        const r = await svc.status(this.ref);
+        const id = arg(0, 'game');
+        const r = await svc.status(id ? { gameId: id } : this.ref);
         this.show(r);
         return true;
       }
@@ -341,7 +366,7 @@ export class ConsoleSession {
         this.show(await svc.abort(this.ref, this.actor, arg(0, 'reason') ?? 'aborted'));
         return true;
       case 'export': {
-        const r = await svc.exportRecord(this.ref);
+        const r = await this.byIdAfterEnd((ref) => svc.exportRecord(ref), arg(99, 'game'));
         if (!r.ok) return this.show(r), true;
         const file = path.resolve(arg(0, 'file') ?? path.join(this.mapDir, '..', `${r.gameId}-record.json`));
         mkdirSync(path.dirname(file), { recursive: true });
@@ -350,7 +375,7 @@ export class ConsoleSession {
         return true;
       }
       case 'verify':
-        this.show(await svc.verify(this.ref));
+        this.show(await this.byIdAfterEnd((ref) => svc.verify(ref), arg(0, 'game')));
         return true;
       default:
         this.out(['Usage: game new|join|seat|leave|start|status|undo|resign|abort|export|verify']);
@@ -362,10 +387,13 @@ export class ConsoleSession {
     const svc = this.play.service;
     if (sub === 'zoom') {
       const center = hexArg(arg(0, 'center'));
+      if (!center && arg(0, 'center')) return this.out([notAHex(arg(0, 'center')!)]), true;
       if (!center) return this.out(['Usage: map zoom <hex> [radius]']), true;
       const radius = Math.max(1, Math.min(10, Number(arg(1, 'radius') ?? 4) || 4));
       const r = await svc.mapView(this.ref, { focus: { center, radius }, highlight: [center] });
       if (!r.ok) return this.show(r), true;
+      const outside = zoomOutsidePlayArea(r.view, center, radius);
+      if (outside) return this.out([`Refused: ${outside} Zoom around a hex inside it, or use \`map whole\`.`]), true;
       await this.write(r.view, { center, radius }, `${r.gameId}-v${r.version}-zoom-${center}`);
       return true;
     }
@@ -374,7 +402,7 @@ export class ConsoleSession {
       if (!unit) return this.out(['Usage: map reach <unit>']), true;
       const units = unit.split(/[+,]/).filter(Boolean);
       const legal = await this.legal();
-      const mover = legal && [...legal.units, ...legal.stacks].find((m) => [...m.units].sort().join('+') === [...units].sort().join('+'));
+      const mover = legal && [...legal.units, ...legal.stacks].find((m) => moverKey(m.units) === moverKey(units));
       if (!mover || !mover.reachable.length) return this.out([`${unit} cannot move now (rule 4.0). Try \`units\` for the list.`]), true;
       const center = mover.from ?? mover.reachable[0]!.hex;
       const r = await svc.mapView(this.ref, { reachableFor: units, focus: { center, radius: 5 } });
@@ -422,11 +450,22 @@ export class ConsoleSession {
   private async act(action: Action): Promise<void> {
     const before = await this.status();
     const side = this.sideNow(before);
-    const r = await this.play.service.act(this.ref, this.actor, action, side ? { side } : {});
+    // Unit ids in any case (`mtr/609`): spelled as the engine spells them; close ids suggested on a miss.
+    const legalNow = action.type === 'endPhase' ? null : await this.play.service.legal(this.ref, this.actor, side);
+    const legal = legalNow?.ok ? legalNow.legal : null;
+    const r = await this.play.service.act(this.ref, this.actor, canonicaliseAction(legal, action), side ? { side } : {});
     this.show(r);
-    if (!r.ok) return;
+    if (!r.ok) {
+      if (r.error.code === 'input/unknown-unit') {
+        const typed = unitIdsOf(action);
+        const close = [...new Set(typed.flatMap((u) => closeUnitIds(legal, u)))].filter((u) => !typed.includes(u));
+        if (close.length) this.out([`Did you mean ${close.join(' or ')}? \`units\` lists what can move now.`]);
+      }
+      return;
+    }
     const phaseEnd = r.events.some((e: GameEvent) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver');
-    if (phaseEnd && r.views[0]) await this.snapshots(r.views.slice(0, 1), true);
+    // By id: a game that has just ended has already left the channel, and its final map is still wanted.
+    if (phaseEnd && r.views[0]) await this.snapshots(r.views.slice(0, 1), true, { gameId: r.gameId });
     await this.announce(before);
   }
 
@@ -443,9 +482,9 @@ export class ConsoleSession {
     this.out([`>>> ${sideName(a.side)} side to act (${names}): ${what}.`]);
   }
 
-  private async snapshots(views: ViewRequest[], whole: boolean): Promise<void> {
+  private async snapshots(views: ViewRequest[], whole: boolean, ref: GameRef = this.ref): Promise<void> {
     for (const v of views) {
-      const r = await this.play.service.mapView(this.ref, whole ? { ...v.options, focus: null } : v.options);
+      const r = await this.play.service.mapView(ref, whole ? { ...v.options, focus: null } : v.options);
       if (!r.ok) return void this.show(r);
       await this.write(r.view, { whole: true }, `${r.gameId}-v${r.version}-${slug(v.caption)}`);
     }
@@ -459,7 +498,19 @@ export class ConsoleSession {
     this.out([`Map written to ${file}`]);
   }
 
+  /**
+   * Run a lookup on `game:<id>` when given, else on this channel's game; once a game has ended it has
+   * left the channel, so fall back to the last game this session saw (export and verify after the end).
+   */
+  private async byIdAfterEnd<T extends Result<object>>(run: (ref: GameRef) => Promise<T>, id: string | undefined): Promise<T> {
+    if (id) return run({ gameId: id });
+    const r = await run(this.ref);
+    if (!r.ok && r.error.code === 'game/none-in-channel' && this.lastGameId) return run({ gameId: this.lastGameId });
+    return r;
+  }
+
   private show(r: Result<object>): void {
+    if (r.ok) this.lastGameId = r.gameId;
     if (r.ok) this.out(r.lines);
     else this.out([`Refused: ${r.error.message}${r.error.rule ? ` (rule ${r.error.rule})` : ''}`]);
   }

@@ -55,10 +55,16 @@ export function moverChoices(legal: LegalActions, typed: string, label: (unitId:
   return filterChoices(choices, typed);
 }
 
-/** The moves of the mover a player named (exact unit set), or undefined. */
+/** Unit ids are matched in any case (`mtr/609` names `Mtr/609`). */
+function sameId(a: string, b: string): boolean {
+  return a.toLowerCase() === b.trim().toLowerCase();
+}
+
+/** The moves of the mover a player named (exact unit set, ids in any case: `mtr/609`), or undefined. */
 export function findMover(legal: LegalActions, units: readonly string[]): UnitMoves | undefined {
-  const want = [...units].sort().join('+');
-  return [...legal.units, ...legal.stacks].find((m) => [...m.units].sort().join('+') === want);
+  const key = (ids: readonly string[]) => ids.map((u) => u.toLowerCase()).sort().join('+');
+  const want = key(units);
+  return [...legal.units, ...legal.stacks].find((m) => key(m.units) === want);
 }
 
 function reachLabel(r: ReachableHex): string {
@@ -113,9 +119,10 @@ export function assaultUnitChoices(legal: LegalActions, typed: string): Choice[]
 
 /** Enemy hexes a named stack may assault, with the MP cost. */
 export function assaultTargetChoices(legal: LegalActions, units: readonly string[], typed: string): Choice[] {
-  const want = [...units].sort().join('+');
+  const key = (ids: readonly string[]) => ids.map((u) => u.toLowerCase()).sort().join('+');
+  const want = key(units);
   const choices = (legal.combat?.assaults ?? [])
-    .filter((a) => [...a.units].sort().join('+') === want)
+    .filter((a) => key(a.units) === want)
     .map((a) => ({ name: clipChoice(`${a.target} · from ${a.from} · ${a.cost} MP`), value: a.target }));
   return filterHexFirst(choices, typed);
 }
@@ -145,7 +152,7 @@ export function firerChoices(legal: LegalActions, typed: string): Choice[] {
 
 /** Hexes a firer may target, with range and how it fires (direct, or indirect with its spotter). */
 export function fireTargetChoices(legal: LegalActions, unit: string, typed: string): Choice[] {
-  const f = (legal.fire?.ranged ?? []).find((x) => x.unit === unit);
+  const f = (legal.fire?.ranged ?? []).find((x) => sameId(x.unit, unit));
   const choices = (f?.targets ?? []).map((t) => ({
     name: clipChoice(`${t.hex}${t.range !== null ? ` · range ${t.range}` : ''} · ${t.direct ? 'direct' : `indirect${t.defaultSpotter ? `, spotter ${t.defaultSpotter}` : ''}`}`),
     value: t.hex,
@@ -155,7 +162,7 @@ export function fireTargetChoices(legal: LegalActions, unit: string, typed: stri
 
 /** Spotters for an indirect Ranged Attack on a hex (10.5), the engine's pick first. */
 export function spotterChoices(legal: LegalActions, unit: string, target: string | null, typed: string): Choice[] {
-  const t = (legal.fire?.ranged ?? []).find((x) => x.unit === unit)?.targets.find((x) => x.hex === target);
+  const t = (legal.fire?.ranged ?? []).find((x) => sameId(x.unit, unit))?.targets.find((x) => x.hex === target);
   if (!t) return [];
   const ordered = [...new Set([...(t.defaultSpotter ? [t.defaultSpotter] : []), ...t.spotters])];
   return filterChoices(ordered.map((s) => ({ name: clipChoice(s === t.defaultSpotter ? `${s} (default)` : s), value: s })), typed);
@@ -168,7 +175,7 @@ export function atGunChoices(legal: LegalActions, typed: string): Choice[] {
 
 /** Armored units an AT gun may fire at, with range. */
 export function atTargetChoices(legal: LegalActions, gun: string, typed: string): Choice[] {
-  const g = (legal.fire?.atFire ?? []).find((x) => x.unit === gun);
+  const g = (legal.fire?.atFire ?? []).find((x) => sameId(x.unit, gun));
   return filterChoices((g?.targets ?? []).map((t) => ({ name: clipChoice(`${t.unit} in ${t.hex} · range ${t.range}`), value: t.unit })), typed);
 }
 
@@ -211,7 +218,17 @@ export function placementChoices(legal: LegalActions, typed: string): Choice[] {
 /** When the engine says no Combat or Assault can be offered at all (e.g. the CRT is not filled in, 8.4), say why. */
 function unavailable(legal: LegalActions, offered: number): Choice[] | null {
   const v = legal.combat?.unavailable;
-  return v && offered === 0 ? [{ name: clipChoice(`${v.message} (rule ${v.rule})`), value: '-' }] : null;
+  if (!v || offered > 0) return null;
+  // Autocomplete names hold 100 characters: the reason's first sentence and the rule, and for a missing
+  // CRT how the owner fills it in (the full engine message comes with the refusal).
+  const whole = `${v.message} (rule ${v.rule})`;
+  const text =
+    whole.length <= CHOICE_TEXT_MAX
+      ? whole
+      : v.code === 'rule/crt-missing'
+        ? `No Combat or Assault: the CRT is not filled in (rule ${v.rule}); owner: hexref crt import <file>`
+        : `${/^[^.]*\./.exec(v.message)?.[0] ?? v.message} (rule ${v.rule})`;
+  return [{ name: clipChoice(text), value: '-' }];
 }
 
 /**

@@ -1,0 +1,101 @@
+// Discord QA defects: refusals that say why and how to fix it (8.4 CRT, play area, unit ids in any
+// case, fix lines by refusal kind), with the real bot against the local fake Discord.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config.js';
+import { createLogger } from '../../src/log.js';
+import { startBot, type RunningBot } from '../../src/main.js';
+import { FakeDiscord, fakeUser, type BotReply } from '../support/fake-discord.js';
+
+describe('Discord refusals from the QA pass', () => {
+  let fake: FakeDiscord;
+  let bot: RunningBot;
+  const alice = fakeUser('alice'); // host, Finnish
+  const boris = fakeUser('boris'); // Soviet
+
+  beforeEach(async () => {
+    fake = await new FakeDiscord().start();
+    const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' });
+    // The shipped ruleset: its CRT is not filled in (docs/rulings.md).
+    bot = await startBot(config, createLogger('silent'), { rest: { api: fake.api }, handleSignals: false, newSeed: () => 'qa-refusals-seed' });
+  });
+
+  afterEach(async () => {
+    await bot?.stop();
+    await fake?.close();
+  });
+
+  async function slash(user: typeof alice, path: string, options: Record<string, string | number | boolean> = {}): Promise<BotReply[]> {
+    const ix = fake.command(user, path, options);
+    await ix.callback();
+    await bot.router.drain();
+    return fake.repliesFor(ix.token);
+  }
+
+  async function tutorial(): Promise<void> {
+    await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
+    await slash(boris, 'game join', { side: 'soviet' });
+    await slash(alice, 'game start');
+    await slash(boris, 'play end'); // Soviet Reset Phase: now the Soviet Action Phase
+  }
+
+  it('with the CRT not filled in, /play combat and its autocomplete say why and how the owner imports it (8.4)', { timeout: 60_000 }, async () => {
+    await tutorial();
+    await slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
+    await slash(boris, 'play end'); // to the Soviet Combat Phase
+    const targets = await fake.autocomplete(boris, 'play combat', { target: '' }, 'target').choices();
+    expect(targets).toHaveLength(1);
+    expect(String(targets[0]!.name)).toMatch(/CRT is not filled in.*\(rule 8\.4\)/);
+    const assault = await fake.autocomplete(boris, 'play assault', { units: '' }, 'units').choices();
+    expect(String(assault[0]?.name ?? '')).toMatch(/CRT is not filled in/);
+    const r = await slash(boris, 'play combat', { target: 'J16' });
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/CRT is not filled in/);
+    expect(r[0]!.content).toContain('hexref crt import');
+    expect(r[0]!.content).toMatch(/rule 8\.4/);
+    expect(r[0]!.content).not.toMatch(/only adjacent enemy hexes|pick from the autocomplete/);
+  });
+
+  it('refuses /map zoom with no hex in the play area, naming the play area, instead of failing', { timeout: 60_000 }, async () => {
+    await tutorial();
+    const r = await slash(boris, 'map zoom', { center: 'A1', radius: 2 });
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/No hex within 2 of A1 is in this scenario's play area \(columns [A-X]–[A-X], rows \d+–\d+\)/);
+    expect(r[0]!.content).toMatch(/How to fix: .*\/map whole/);
+    expect(r[0]!.content).not.toMatch(/Something went wrong/);
+    const ok = await slash(boris, 'map zoom', { center: 'k17', radius: 2 });
+    expect(ok[0]!.ephemeral).toBe(false);
+    expect(ok[0]!.files).toHaveLength(1);
+  });
+
+  it('takes unit ids in any case (move, destination autocomplete) and suggests close ids on a miss', { timeout: 60_000 }, async () => {
+    await tutorial();
+    const to = await fake.autocomplete(boris, 'play move', { unit: 'mtr/609', to: '' }, 'to').choices();
+    expect(to.length).toBeGreaterThan(0);
+    let r = await slash(boris, 'play move', { unit: 'mtr/609', to: String(to[0]!.value) });
+    expect(r[0]!.ephemeral).toBe(false);
+    expect(r[0]!.content).toMatch(/move Mtr\/609 to /);
+    r = await slash(boris, 'play move', { unit: '3/1/60', to: 'K16' });
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/There is no unit 3\/1\/60 /);
+    expect(r[0]!.content).toMatch(/How to fix: did you mean 3\/1\/609\?/);
+  });
+
+  it('the How to fix line fits the refusal: wrong phase → /play end, already acted → /game undo, unknown unit and bad hex', { timeout: 60_000 }, async () => {
+    await tutorial();
+    let r = await slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
+    expect(r[0]!.ephemeral).toBe(false);
+    r = await slash(boris, 'play move', { unit: '3/1/609', to: 'K17' });
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/How to fix: .*\/game undo/);
+    r = await slash(boris, 'play move', { unit: 'zzz', to: 'K17' });
+    expect(r[0]!.content).toMatch(/How to fix: pick a unit from the autocomplete list/);
+    r = await slash(boris, 'play move', { unit: '1/1/609', to: 'zz' });
+    expect(r[0]!.content).toMatch(/'zz' is not a hex id[\s\S]*How to fix: give a hex such as M16/);
+    await slash(boris, 'play end'); // to the Combat Phase
+    r = await slash(boris, 'play move', { unit: '1/1/609', to: 'K17' });
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/Action Phase/);
+    expect(r[0]!.content).toMatch(/How to fix: .*`\/play end`/);
+    expect(r[0]!.content).not.toMatch(/pick from the autocomplete/);
+  });
+});
