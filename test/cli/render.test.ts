@@ -47,6 +47,13 @@ describe('hexref render', () => {
     expect(existsSync(join(dir, 'tampered.png'))).toBe(false);
   });
 
+  it('says it cannot write --out into a folder that does not exist, without a stack trace', async () => {
+    const r = await run(['render', '--scenario', 'tutorial', '--out', join(dir, 'no-such-dir', 'x.png')]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/cannot write .*x\.png: its folder does not exist\. Give --out a file in an existing folder/);
+    expect(r.err).not.toMatch(/ENOENT|\n\s+at /);
+  });
+
   it('refuses bad input with a clear message and writes nothing', async () => {
     const file = join(dir, 'bad.png');
     const cases: [string[], RegExp][] = [

@@ -171,7 +171,13 @@ const command: CliCommand = {
       return fail(io, `cannot draw the map: ${(e as Error).message}`, 1);
     }
     const ms = performance.now() - t0;
-    writeFileSync(out, png);
+    try {
+      writeFileSync(out, png);
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      const why = err.code === 'ENOENT' ? 'its folder does not exist' : err.code === 'EACCES' ? 'permission denied' : err.code === 'EISDIR' ? 'it is a folder' : err.message;
+      return fail(io, `cannot write ${out}: ${why}. Give --out a file in an existing folder you may write to.`, 1);
+    }
     const mib = png.length / 1024 / 1024;
     io.out(`wrote ${out}: ${png.length} bytes (${mib.toFixed(2)} MiB) in ${ms.toFixed(0)} ms`);
     if (png.length > DISCORD_UPLOAD_LIMIT) io.err(`warning: larger than Discord's ${DISCORD_UPLOAD_LIMIT / 1048576} MiB upload limit`);
