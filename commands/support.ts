@@ -19,6 +19,7 @@ import type { Actor, GameRef, Result, StatusView, ViewRequest } from '../src/app
 import { describeAction, sideName } from '../src/app/game-service.js';
 import type { Action, GameEvent, LegalActions, PendingDecision, Side } from '../src/engine/types.js';
 import { normaliseHexInput } from '../src/discord/hex-input.js';
+import { pendingLabel, phaseLabel } from '../src/engine/labels.js';
 import { encodeCustomId } from '../src/discord/custom-id.js';
 import { Refusal, respond } from '../src/discord/replies.js';
 import type { BotContext } from './context.js';
@@ -166,11 +167,21 @@ export async function phaseSummary(ctx: BotContext, ref: GameRef): Promise<strin
     i--;
   }
   const phaseActs = acts.slice(i + 1, -1).filter((e) => e.kind === 'action');
-  const ended = last.action.type === 'endPhase' ? last.action.phase : 'phase';
-  const head = `Summary of the ${sideName(last.side)} ${ended} phase: ${phaseActs.length ? `${phaseActs.length} action(s)` : 'no actions'}.`;
+  const ended = last.action.type === 'endPhase' ? last.action.phase : null;
+  const head = `Summary of the ${sidePhaseWords(last.side, ended)}: ${phaseActs.length ? `${phaseActs.length} action(s)` : 'no actions'}.`;
   const shown = phaseActs.slice(-8).map((e) => (e.kind === 'action' ? `• #${e.seq} ${describeAction(e.action)}` : ''));
   if (phaseActs.length > 8) shown.unshift(`• … ${phaseActs.length - 8} earlier`);
   return [head, ...shown];
+}
+
+/**
+ * Player words for a phase, never the engine's name: "Soviet action phase", and the "Sub-Zero Loss Phase"
+ * without a side (it belongs to both, 3.0 V). Words from src/engine/labels.ts.
+ */
+export function sidePhaseWords(side: Side | null | undefined, phase: string | null | undefined): string {
+  if (!phase) return side ? `${sideName(side)} phase` : 'phase';
+  if (phase === 'subZero' || phase === 'gameOver') return phaseLabel(phase);
+  return `${side ? sideName(side) + ' ' : ''}${phaseLabel(phase).replace(/ Phase$/, '').toLowerCase()} phase`;
 }
 
 /** Buttons for the next step: end the current phase, undo, the map; plus pending decisions. */
@@ -184,7 +195,7 @@ export function controlsFor(status: StatusView): Row[] {
     buttons.push(
       new ButtonBuilder()
         .setCustomId(encodeCustomId({ kind: 'end', gameId: status.gameId, version: status.version, payload: status.phase }))
-        .setLabel(`End ${status.mustAct.side ? sideName(status.mustAct.side) + ' ' : ''}${status.phase} phase`)
+        .setLabel(`End ${sidePhaseWords(status.mustAct.side, status.phase)}`)
         .setStyle(ButtonStyle.Primary),
     );
   }
@@ -328,7 +339,7 @@ export async function postChange(
     // The text first, then the whole map in a follow-up (drawing it is the slow part).
     await respond(ix, { content: lines.join('\n'), components });
     if (request) {
-      const caption = after?.turn && after.activeSide ? `Turn ${after.turn}: the ${sideName(after.activeSide)} ${after.phase} phase begins.` : 'Final position.';
+      const caption = after?.turn && after.activeSide ? `Turn ${after.turn}: the ${sidePhaseWords(after.activeSide, after.phase)} begins.` : 'Final position.';
       await respond(ix, { content: caption, files: [await drawView(ctx, ref, request, true, 'phase-map.png')] });
     }
   } else {
@@ -352,7 +363,7 @@ export async function ping(ix: RepliableInteraction, status: StatusView): Promis
   const users = mentionsFor(status, side);
   const who = users.map((u) => `<@${u}>`).join(' ');
   const pending = status.mustAct!.pending as PendingDecision | null;
-  const what = pending ? describePending(pending) : `the ${status.phase} phase (turn ${status.turn})`;
+  const what = pending ? describePending(pending) : `the ${sidePhaseWords(null, status.phase)} (turn ${status.turn})`;
   await respond(ix, {
     content: `${who} ${sideName(side)} side to act: ${what}.`,
     mentionUsers: users,
@@ -365,5 +376,7 @@ export function describePending(p: PendingDecision): string {
   if (p.type === 'combatLosses') return `take ${p.losses} loss(es) as the ${p.role} of combat #${p.combatId} (rule ${p.rule}); default: ${p.defaultText}`;
   if (p.type === 'advance') return `decide the advance after combat #${p.combatId} (rule ${p.rule}); default: ${p.defaultText}`;
   const other = p as { type: string; rule?: string; defaultText?: string };
-  return `decide: ${other.type}${other.rule ? ` (rule ${other.rule})` : ''}${other.defaultText ? `; default: ${other.defaultText}` : ''}`;
+  const words = pendingLabel(other.type);
+  const rule = other.rule && !words.includes(`(${other.rule})`) ? ` (rule ${other.rule})` : '';
+  return `decide: ${words}${rule}${other.defaultText ? `; default: ${other.defaultText}` : ''}`;
 }

@@ -10,6 +10,7 @@ import type { Logger } from '../log.js';
 import type { Actor, GameRef, GameService, Result, StatusView, ViewRequest } from '../app/game-service.js';
 import { sideName } from '../app/game-service.js';
 import { zoomOutsidePlayArea } from '../app/play-area.js';
+import { pendingLabel, phaseLabel } from '../engine/labels.js';
 import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../app/unit-ids.js';
 import type { Action, GameEvent, LegalActions, PendingDecision, Phase, Side } from '../engine/types.js';
 
@@ -93,7 +94,9 @@ export function describeDecision(p: PendingDecision): string {
   if (p.type === 'combatLosses') return `take ${p.losses} loss(es) as the ${p.role} (rule ${p.rule}); \`decide\` accepts the default: ${p.defaultText}; \`decide <unit>\` puts a one-step loss on that unit`;
   if (p.type === 'advance') return `advance after combat (rule ${p.rule}); \`decide\` takes the default: ${p.defaultText}${p.mandatory ? '' : '; `decide stay` declines'}`;
   const other = p as { type: string; rule?: string; defaultText?: string };
-  return `${other.type}${other.rule ? ` (rule ${other.rule})` : ''}${other.defaultText ? `; \`decide\` takes the default: ${other.defaultText}` : ''}`;
+  const words = pendingLabel(other.type);
+  const rule = other.rule && !words.includes(`(${other.rule})`) ? ` (rule ${other.rule})` : '';
+  return `${words}${rule}${other.defaultText ? `; \`decide\` takes the default: ${other.defaultText}` : ''}`;
 }
 
 function slug(s: string): string {
@@ -478,7 +481,7 @@ export class ConsoleSession {
     if (b && b.side === a.side && !(a.pending && a.what !== b.what)) return;
     const names = after.seats[a.side].join(', ') || 'nobody seated';
     const pending = a.pending as PendingDecision | null;
-    const what = pending ? describeDecision(pending) : `the ${after.phase} phase`;
+    const what = pending ? describeDecision(pending) : after.phase === 'subZero' ? `the ${phaseLabel('subZero')}` : `the ${phaseLabel(after.phase ?? '').replace(/ Phase$/, '').toLowerCase()} phase`;
     this.out([`>>> ${sideName(a.side)} side to act (${names}): ${what}.`]);
   }
 

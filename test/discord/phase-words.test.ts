@@ -1,0 +1,36 @@
+// Players read phase words, never the engine's state names ("subZero", "combatLosses"): buttons,
+// summaries, captions and mentions go through src/engine/labels.ts (3.0, 16.3).
+import { describe, expect, it } from 'vitest';
+import type { StatusView } from '../../src/app/game-service.js';
+import { controlsFor, describePending, sidePhaseWords } from '../../commands/support.js';
+
+const subZero: StatusView = {
+  gameId: 'g-0123456789', version: 7, status: 'active', scenario: 'tutorial', turn: 3, phase: 'subZero', activeSide: 'soviet',
+  mustAct: { side: 'soviet', what: 'subZero', pending: null, since: 0 },
+  seats: { finnish: ['1'], soviet: ['2'] }, host: '1', commitment: 'c', undoable: null, vp: { finnish: 0, soviet: 0 },
+  result: null, recordLength: 9,
+};
+
+describe('phase words for players (3.0, 16.3)', () => {
+  it('names the Sub-Zero Loss Phase in player words, without a side, on the end-phase button (16.3)', () => {
+    const labels = controlsFor(subZero).flatMap((row) => row.toJSON().components).map((c) => (c as { label?: string }).label);
+    expect(labels[0]).toBe('End Sub-Zero Loss Phase');
+    expect(labels.join(' ')).not.toMatch(/subZero/);
+  });
+
+  it('keeps the side for the ordinary phases and never shows a raw state name (3.0)', () => {
+    expect(sidePhaseWords('soviet', 'action')).toBe('Soviet action phase');
+    expect(sidePhaseWords('finnish', 'reset')).toBe('Finnish reset phase');
+    expect(sidePhaseWords(null, 'combat')).toBe('combat phase');
+    expect(sidePhaseWords('soviet', 'subZero')).toBe('Sub-Zero Loss Phase');
+    expect(sidePhaseWords('soviet', null)).toBe('Soviet phase');
+  });
+});
+
+describe('decision words for players (10.4.2)', () => {
+  it('describes a Ranged Attack loss decision in words, not its type name', () => {
+    const text = describePending({ type: 'rangedLosses', side: 'finnish', hex: 'K16', steps: 1, units: [], default: { steps: {} }, defaultText: '1/JR27 loses a step', rule: '10.4.2' } as never);
+    expect(text).toBe('decide: loss decision after a Ranged Attack (10.4.2); default: 1/JR27 loses a step');
+    expect(text).not.toMatch(/rangedLosses/);
+  });
+});
