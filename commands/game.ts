@@ -159,7 +159,7 @@ const handlers: Record<string, Handler> = {
 
   async abort(ix, ctx) {
     await defer(ix);
-    const r = unwrap(await ctx.game.service.abort(refOf(ix), actorOf(ix), ix.options.getString('reason') ?? 'aborted'));
+    const r = unwrap(await ctx.game.service.abort(refOf(ix), actorOf(ix), ix.options.getString('reason') ?? 'no reason given'));
     await respond(ix, { content: [...r.lines, afterEnd(r.gameId)].join('\n') });
   },
 

@@ -5,6 +5,15 @@ import type { Command } from '../src/discord/command.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
 import type { BotContext } from './context.js';
 
+/**
+ * The roller's text in Discord words: a dropped die (`2d` in `[2d, 5, 5, 5]`) is struck through
+ * (~~2~~) instead of carrying a `d` that reads like dice notation, and success marks (`5*`) are
+ * escaped so Discord does not turn them into italics.
+ */
+export function diceTextForDiscord(text: string): string {
+  return text.replace(/\[([^\]]*)\]/g, (_m, inner: string) => `[${inner.replace(/\b(\d+)d\b/g, '~~$1~~').replace(/\*/g, '\\*')}]`);
+}
+
 const roll: Command<BotContext> = {
   data: new SlashCommandBuilder()
     .setName('roll')
@@ -26,7 +35,7 @@ const roll: Command<BotContext> = {
       }
       throw e;
     }
-    const lines = [`🎲 Roll #${r.n} for <@${ix.user.id}>${why ? ` (${why})` : ''}: ${r.text}`];
+    const lines = [`🎲 Roll #${r.n} for <@${ix.user.id}>${why ? ` (${why})` : ''}: ${diceTextForDiscord(r.text)}`];
     lines.push(r.newStream ? `New dice stream for this channel. Commitment (SHA-256 of its secret seed): \`${r.commitment}\`` : `Stream commitment: \`${r.commitment.slice(0, 16)}…\``);
     await respond(ix, { content: lines.join('\n') });
   },

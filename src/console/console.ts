@@ -366,7 +366,7 @@ export class ConsoleSession {
         this.show(await svc.resign(this.ref, this.actor, side(0) ? { side: side(0)! } : {}));
         return true;
       case 'abort':
-        this.show(await svc.abort(this.ref, this.actor, arg(0, 'reason') ?? 'aborted'));
+        this.show(await svc.abort(this.ref, this.actor, arg(0, 'reason') ?? 'no reason given'));
         return true;
       case 'export': {
         const r = await this.byIdAfterEnd((ref) => svc.exportRecord(ref), arg(99, 'game'));

@@ -90,4 +90,10 @@ describe('console QA defects', () => {
     expect(answer(out, 4)).toMatch(/'qq' is not a hex id/);
     expect(answer(out, 5)).toMatch(/'9x' is not a hex id/);
   });
+
+  it('an abort without a reason does not read "aborted: aborted"', async () => {
+    const out = await session(['game new tutorial both', 'game start', 'game abort'], path.join(dir, 'maps'));
+    expect(answer(out, 2)).toMatch(/aborted the game \(no reason given\)/);
+    expect(out).not.toMatch(/aborted: aborted/);
+  });
 });
