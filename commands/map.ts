@@ -5,6 +5,9 @@ import type { Command } from '../src/discord/command.js';
 import { destinationChoices, findMover, moverChoices, parseMover } from '../src/discord/choices.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
 import { zoomOutsidePlayArea } from '../src/app/play-area.js';
+import { canonicalUnitIds } from '../src/app/unit-ids.js';
+import type { MapView } from '../src/engine/view.js';
+import type { ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from './context.js';
 import { hexOption, legalNow, legalOrExplain, refOf, unwrap } from './support.js';
 
@@ -22,9 +25,33 @@ const data = new SlashCommandBuilder()
   .addSubcommand((s) =>
     s
       .setName('reach')
-      .setDescription('Where one of your units or stacks can move now, with MP costs')
+      .setDescription('Where a unit or stack on the map can move now, with MP costs (anyone may look)')
       .addStringOption((o) => o.setName('unit').setDescription('Unit or stack').setRequired(true).setAutocomplete(true).setMaxLength(100)),
   );
+
+/** Where units on the map could go if they moved now, for anyone (no seat or turn needed; 4.0). */
+async function lookOnly(ix: ChatInputCommandInteraction, ctx: BotContext, units: string[]): Promise<void> {
+  const ref = refOf(ix);
+  // Ids in any case: spelled as on the map's counters.
+  const plain = (unwrap(await ctx.game.service.mapView(ref, {})).view as MapView).units ?? {};
+  const onMap = new Map(Object.values(plain).flat().map((c) => [c.id.toLowerCase(), c.id] as const));
+  const ids = units.map((u) => onMap.get(u.toLowerCase()) ?? u);
+  const first = unwrap(await ctx.game.service.mapView(ref, { reachableFor: ids }));
+  const reach = (first.view as MapView).overlays?.reachable;
+  if (!reach) {
+    throw new Refusal(`${ids.join('+')} is not a unit (or a stack of units in one hex) on the map.`, '4.0', 'name units as printed on their counters, e.g. `1/1/609` or `1/1/609+2/1/609` (any case).');
+  }
+  const v = unwrap(await ctx.game.service.mapView(ref, { reachableFor: reach.unitIds, focus: { center: reach.from, radius: 5 } }));
+  const png = await ctx.game.draw(v.view, { center: reach.from, radius: 5 });
+  const list = Object.entries(reach.costs)
+    .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
+    .slice(0, 25)
+    .map(([hex, cost]) => `• ${hex} · ${cost} MP (${reach.allowance - cost} left)`);
+  await respond(ix, {
+    content: [`${reach.unitIds.join('+')} from ${reach.from}: ${reach.allowance} MP, if it moved now (a look only: it is not yours to move at this moment). Cheapest first:`, ...list].join('\n'),
+    files: [{ attachment: png, name: 'reach.png' }],
+  });
+}
 
 const map: Command<BotContext> = {
   data,
@@ -50,8 +77,18 @@ const map: Command<BotContext> = {
     }
     if (sub === 'reach') {
       const units = parseMover(ix.options.getString('unit', true));
-      const mover = findMover(await legalNow(ctx, ix), units);
-      if (!mover || !mover.reachable.length) {
+      // A player's own units in their Action Phase come with the engine's notes; anyone else may still
+      // look at where a unit on the map could go if it moved now (spectators, the other side).
+      const legal = await legalNow(ctx, ix).catch((e: unknown) => {
+        if (e instanceof Refusal) return null;
+        throw e;
+      });
+      const mover = legal ? findMover(legal, units) : undefined;
+      if (!mover) {
+        await lookOnly(ix, ctx, canonicalUnitIds(legal, units));
+        return;
+      }
+      if (!mover.reachable.length) {
         throw new Refusal(`${units.join('+')} cannot move now.`, '4.0', 'pick a unit from the list: it offers only units that can move this phase.');
       }
       const center = mover.from ?? mover.entryHexes?.[0] ?? mover.reachable[0]!.hex;

@@ -98,4 +98,24 @@ describe('Discord refusals from the QA pass', () => {
     expect(r[0]!.content).toMatch(/How to fix: .*`\/play end`/);
     expect(r[0]!.content).not.toMatch(/pick from the autocomplete/);
   });
+
+  it('/map reach lets anyone look where a unit on the map could go (a spectator, the other side), in any case (4.0)', { timeout: 60_000 }, async () => {
+    await tutorial();
+    const carol = fakeUser('carol'); // not seated
+    let r = await slash(carol, 'map reach', { unit: 'mtr/609' });
+    expect(r[0]!.ephemeral).toBe(false);
+    expect(r[0]!.content).toMatch(/^Mtr\/609 from [A-X]\d+: \d+ MP, if it moved now \(a look only/);
+    expect(r[0]!.content).toMatch(/• [A-X]\d+ · \d+(\.\d+)? MP/);
+    expect(r[0]!.files).toHaveLength(1);
+    // The Finnish player looks at a Soviet unit in the Soviet phase.
+    r = await slash(alice, 'map reach', { unit: '3/1/609' });
+    expect(r[0]!.ephemeral).toBe(false);
+    expect(r[0]!.content).toMatch(/a look only/);
+    // The Soviet player's own unit in his Action Phase: the engine's list, without the note.
+    r = await slash(boris, 'map reach', { unit: '3/1/609' });
+    expect(r[0]!.content).not.toMatch(/a look only/);
+    r = await slash(carol, 'map reach', { unit: 'nobody/1' });
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/nobody\/1 is not a unit .* on the map[\s\S]*How to fix/);
+  });
 });
