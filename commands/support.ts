@@ -17,6 +17,7 @@ import {
 } from 'discord.js';
 import type { Actor, GameRef, Result, StatusView, ViewRequest } from '../src/app/game-service.js';
 import { describeAction, sideName } from '../src/app/game-service.js';
+import { combatEventLines } from '../src/app/combat-text.js';
 import type { Action, GameEvent, LegalActions, PendingDecision, Side } from '../src/engine/types.js';
 import { normaliseHexInput } from '../src/discord/hex-input.js';
 import { pendingLabel, phaseLabel } from '../src/engine/labels.js';
@@ -122,28 +123,9 @@ export async function drawView(ctx: BotContext, ref: GameRef, request: ViewReque
   return { attachment: png, name, description: request.caption };
 }
 
-/** One line per combat-related event worth reading (the service's lines already give the action and rolls). */
+/** One line per combat-related event worth reading (src/app/combat-text.ts, shared with the console). */
 export function eventLines(events: GameEvent[]): string[] {
-  const out: string[] = [];
-  for (const e of events) {
-    if (e.type === 'combat') {
-      const shifts = e.modifiers.length ? `; shifts: ${e.modifiers.join('; ')}` : '';
-      out.push(`⚔️ ${e.kind === 'assault' ? 'Assault' : 'Combat'} #${e.id} on ${e.target}: ${e.attackerTotal} vs ${e.defenderTotal} (${e.baseOdds}${shifts}) → ${e.finalOdds}; roll #${e.rollNumber} = ${e.roll}: ${e.result} (attacker/defender losses, rule ${e.rule}).`);
-    } else if (e.type === 'rangedAttack') {
-      const drms = e.drms.length ? `; DRMs: ${e.drms.map((d) => `${d.label} ${d.value > 0 ? '+' : ''}${d.value}`).join(', ')}` : '';
-      const how = e.direct ? 'direct' : `indirect${e.spotter ? `, spotted by ${e.spotter}` : ''}`;
-      out.push(`🎯 Ranged Attack by ${e.unit} on ${e.target} (${how}): RAS ${e.ras}${drms}; roll #${e.rollNumber} = ${e.roll}, total ${e.total}: ${e.result} (rule ${e.rule}).`);
-    } else if (e.type === 'atFire') {
-      out.push(`🎯 AT Fire by ${e.unit} at ${e.target} in ${e.targetHex} (range ${e.range}): roll #${e.rollNumber} = ${e.die}, total ${e.total}: ${e.hit ? 'hit' : 'miss'} (rule ${e.rule}).`);
-    } else if (e.type === 'suppressed') out.push(`• ${e.units.join(', ')} in ${e.hex} suppressed (rule ${e.rule}).`);
-    else if (e.type === 'stepLoss') out.push(`• ${e.unit} loses ${e.steps} step(s) (${e.reason}, rule ${e.rule}).`);
-    else if (e.type === 'eliminated') out.push(`• ${e.unit} is eliminated (${e.box === 'deadPool' ? 'to the Dead Pool' : 'permanently'}, rule ${e.rule}).`);
-    else if (e.type === 'retreated') out.push(`• ${e.unit} retreats ${e.from}→${e.path.join('→')} (rule ${e.rule}).`);
-    else if (e.type === 'advanced') out.push(`• ${e.units.join(', ')} advance to ${e.path[e.path.length - 1] ?? '?'} (rule ${e.rule}).`);
-    else if (e.type === 'hotel') out.push(`• The Hotel absorbs ${e.ignored} loss(es) in ${e.hex} (rule ${e.rule}).`);
-    else if (e.type === 'lossesIgnored') out.push(`• ${e.losses} loss(es) ignored: ${e.reason} (rule ${e.rule}).`);
-  }
-  return out;
+  return combatEventLines(events);
 }
 
 /** Did this change end a phase (or a turn, or the game)? */

@@ -12,6 +12,7 @@ import { sideName } from '../app/game-service.js';
 import { zoomOutsidePlayArea } from '../app/play-area.js';
 import { pendingLabel, phaseLabel } from '../engine/labels.js';
 import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../app/unit-ids.js';
+import { combatEventLines } from '../app/combat-text.js';
 import type { Action, GameEvent, LegalActions, PendingDecision, Phase, Side } from '../engine/types.js';
 
 export interface ConsolePlay {
@@ -466,6 +467,8 @@ export class ConsoleSession {
       }
       return;
     }
+    const details = combatEventLines(r.events); // totals, odds and shifts, roll, losses, retreats (as on Discord)
+    if (details.length) this.out(details);
     const phaseEnd = r.events.some((e: GameEvent) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver');
     // By id: a game that has just ended has already left the channel, and its final map is still wanted.
     if (phaseEnd && r.views[0]) await this.snapshots(r.views.slice(0, 1), true, { gameId: r.gameId });

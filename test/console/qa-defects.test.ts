@@ -9,10 +9,15 @@ import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { createGamePlay } from '../../src/main.js';
 import { runConsole } from '../../src/console/console.js';
+import { loadRuleset } from '../../src/data/load.js';
+import { FIXTURE_CRT } from '../engine/combat/helpers.js';
 
-async function session(lines: string[], mapDir: string, storeUrl = 'memory:'): Promise<string> {
+async function session(lines: string[], mapDir: string, storeUrl = 'memory:', withFixtureCrt = false): Promise<string> {
   const config = parseConfig({ STORE_URL: storeUrl, MAP_DIR: mapDir });
-  const play = await createGamePlay(config, { newSeed: () => 'console-qa-seed' }); // the shipped CRT: not filled in
+  // The shipped CRT is not filled in; the combat-details test uses the labelled TEST FIXTURE CRT.
+  const shipped = loadRuleset();
+  const ruleset = withFixtureCrt ? { ...shipped, tables: { ...shipped.tables, crt: FIXTURE_CRT } } : shipped;
+  const play = await createGamePlay(config, { ruleset, newSeed: () => 'console-qa-seed' });
   const input = new PassThrough();
   const output = new PassThrough();
   let text = '';
@@ -95,5 +100,17 @@ describe('console QA defects', () => {
     const out = await session(['game new tutorial both', 'game start', 'game abort'], path.join(dir, 'maps'));
     expect(answer(out, 2)).toMatch(/aborted the game \(no reason given\)/);
     expect(out).not.toMatch(/aborted: aborted/);
+  });
+
+  it('prints the combat details as Discord does: totals, odds and shifts, the roll and result, each loss or retreat (8.1-8.5)', { timeout: 60_000 }, async () => {
+    const decide = Array<string>(6).fill('decide');
+    const out = await session(
+      ['game new tutorial both', 'game start', 'play end', 'play move 3/1/609 K16', 'play move 1/1/609+2/1/609+MG/1/609 K16', 'play end', 'play combat j16', ...decide],
+      path.join(dir, 'maps'),
+      'memory:',
+      true,
+    );
+    expect(out).toMatch(/⚔️ Combat #1 on J16: \d+ vs \d+ \(.*\) → \d+:\d+; roll #\d+ = \d+: \d+\/\d+ \(attacker\/defender losses, rule 8\.\d\)/);
+    expect(out).toMatch(/• .* (loses \d step\(s\)|retreats [A-X]\d+→|is eliminated)/);
   });
 });
