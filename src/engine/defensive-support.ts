@@ -1,6 +1,5 @@
 /**
- * Defensive Support (10.3, 10.3.2–10.3.4, 10.3.6), on in games set up with the option
- * `defensiveSupport` (off by default until the Discord and console front ends answer the new decision).
+ * Defensive Support (10.3, 10.3.2–10.3.4, 10.3.6), in every game (the defender may always declare it).
  * When the phasing player declares a Combat and the
  * other player has units that could fire on one of the attacking hexes, the engine waits for the
  * non-phasing player's declaration (a `defensiveSupport` decision, answered with `support`; the default
@@ -56,8 +55,6 @@ export function defensiveOptions(ctx: Ctx, state: GameState, defender: Side, att
  * Null when the Combat should simply be resolved now (invalid declarations are left to the combat code).
  */
 export function defensiveSupportDecision(ctx: Ctx, state: GameState, side: Side, action: CombatAction): DefensiveSupportDecision | null {
-  // Switched on per game (setup option `defensiveSupport`) until every front end answers the decision.
-  if (!state.options.defensiveSupport) return null;
   if (state.phase !== 'combat' || state.activeSide !== side) return null;
   if (state.pending.length) return null;
   const crt = ctx.ruleset.tables.crt;

@@ -318,13 +318,26 @@ describe('game service: undo (Rally the Troops style)', () => {
     ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'action' }));
     expect(ok(await h.service.status(ref)).status.undoable).toEqual({ side: 'soviet', steps: 3 });
     const c = ok(await h.service.act(ref, SOV, { type: 'combat', attackers: ['1/1/609'], target: 'J16' }));
-    expect(c.lines.slice(0, 2)).toEqual(['#4 Soviet (Sasha): attack J16 with 1/1/609.', 'Roll #1: 2, 2 (Combat on J16 at 1:4, 8.4).']);
+    expect(c.lines[0]).toBe('#4 Soviet (Sasha): attack J16 with 1/1/609.');
+    expect(c.lines.some((l) => l.startsWith('Roll #'))).toBe(false);
+    // The Finns first declare defensive Support (10.3.2); they decline (the decision's default) and the CRT is rolled.
+    const d = await declineDefensiveSupport(h, ref);
+    expect(d.lines.slice(0, 2)).toEqual(['#5 Finnish (Fredrik): support.', 'Roll #1: 2, 2 (Combat on J16 at 1:4, 8.4).']);
     expect(ok(await h.service.status(ref)).status.undoable).toBeNull();
-    const r = await h.service.undo(ref, SOV);
+    expect(refusal(await h.service.undo(ref, SOV))).toBe('undo/nothing');
+    const r = await h.service.undo(ref, FIN);
     expect(refusal(r)).toBe('undo/nothing');
     expect(!r.ok && r.error.message).toMatch(/last dice roll/);
   });
 });
+
+/** Answer the pending defensive Support decision (10.3.2) with its own default (no Support). */
+async function declineDefensiveSupport(h: ReturnType<typeof harness>, ref: Awaited<ReturnType<typeof seatedGame>>) {
+  const p = ok(await h.service.status(ref)).status.mustAct?.pending as { type: string; default: { units: string[] } } | null | undefined;
+  if (p?.type !== 'defensiveSupport') throw new Error(`expected a defensiveSupport decision, got ${p?.type}`);
+  expect(p).toMatchObject({ side: 'finnish', default: { units: [] } });
+  return ok(await h.service.act(ref, FIN, { type: 'support', ...p.default }));
+}
 
 describe('game service: export, end, verify', () => {
   async function playedGame() {
@@ -334,6 +347,7 @@ describe('game service: export, end, verify', () => {
     ok(await h.service.act(ref, SOV, MOVE_609));
     ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'action' }));
     ok(await h.service.act(ref, SOV, { type: 'combat', attackers: ['1/1/609'], target: 'J16' }));
+    await declineDefensiveSupport(h, ref);
     ok(await h.service.note(ref, FIN, 'ouch'));
     return { h, ref };
   }
@@ -347,9 +361,10 @@ describe('game service: export, end, verify', () => {
     const text = JSON.stringify(ex);
     expect(text).not.toMatch(/"seed":"x"/);
     expect(text).not.toContain('"rng"');
-    expect(ex.actions.map((a) => a.action.type)).toEqual(['endPhase', 'move', 'endPhase', 'combat']);
-    expect(ex.actions[3]!.dice).toEqual([[2, 2]]);
-    expect(ex.entries.map((e) => e.kind)).toEqual(['action', 'action', 'action', 'action', 'note']);
+    expect(ex.actions.map((a) => a.action.type)).toEqual(['endPhase', 'move', 'endPhase', 'combat', 'support']);
+    expect(ex.actions[3]!.dice).toBeUndefined();
+    expect(ex.actions[4]!.dice).toEqual([[2, 2]]);
+    expect(ex.entries.map((e) => e.kind)).toEqual(['action', 'action', 'action', 'action', 'action', 'note']);
     expect(refusal(await h.service.verify(ref))).toBe('verify/seed-secret');
   });
 
@@ -360,7 +375,7 @@ describe('game service: export, end, verify', () => {
     expect(ex.seed).toBe('x');
     expect(ex.final?.stateHash).toMatch(/^[0-9a-f]{64}$/);
     const v = ok(await h.service.verify(ref));
-    expect(v.report).toMatchObject({ ok: true, actions: 4, rolls: 1, mismatch: null });
+    expect(v.report).toMatchObject({ ok: true, actions: 5, rolls: 1, mismatch: null });
     expect(v.lines[0]).toMatch(/^Verified: the seed matches the commitment/);
   });
 
@@ -382,11 +397,12 @@ describe('game service: export, end, verify', () => {
     expect(verifyRecord(h.engine, engineHelpers, clean).ok).toBe(true);
 
     const rolled = structuredClone(clean);
-    const combat = rolled.entries.find((e) => e.kind === 'action' && e.action.type === 'combat')!;
+    // The CRT roll is in the Finnish answer to the defensive Support decision (10.3.2).
+    const combat = rolled.entries.find((e) => e.kind === 'action' && e.action.type === 'support')!;
     if (combat.kind === 'action') combat.rolls[0]!.dice = [6, 6];
     const r1 = verifyRecord(h.engine, engineHelpers, rolled);
-    expect(r1.mismatch).toMatchObject({ seq: 4, kind: 'roll', roll: 1, expected: [2, 2], recorded: [6, 6] });
-    expect(r1.lines[0]).toBe('Verification FAILED at record entry #4: roll #1: the seed gives 2, 2, the record says 6, 6 (roll #1)');
+    expect(r1.mismatch).toMatchObject({ seq: 5, kind: 'roll', roll: 1, expected: [2, 2], recorded: [6, 6] });
+    expect(r1.lines[0]).toBe('Verification FAILED at record entry #5: roll #1: the seed gives 2, 2, the record says 6, 6 (roll #1)');
 
     const moved = structuredClone(clean);
     const mv = moved.entries[1]!;

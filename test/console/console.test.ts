@@ -95,6 +95,7 @@ describe('console mode', () => {
         'play combat j16',
         'decide', // Boris may not answer the defender's decision
         'as you',
+        'decide', // no defensive Support (its default, 10.3.2): the CRT is rolled now
         'decide',
         'as Boris',
         'decide',
@@ -105,6 +106,10 @@ describe('console mode', () => {
       true,
     );
     expect(out).toMatch(/None of your units may attack M20 now \(rule 8\.0\)\. Open targets: J16/);
+    // The Finns are asked for defensive Support before any die; declining is the default (10.3.2).
+    expect(out).toMatch(/>>> Finnish side to act \(you\): defensiveSupport \(rule 10\.3\.2\); `decide` takes the default: no defensive Support/);
+    expect(out).toMatch(/#\d+ Finnish \(you\): support\.\nRoll #\d+: .*Combat on J16/);
+    expect(out.indexOf('defensiveSupport (rule 10.3.2)')).toBeLessThan(out.search(/Roll #\d+/));
     expect(out).toMatch(/Roll #\d+/);
     expect(out).toMatch(/>>> Finnish side to act \(you\): take \d loss\(es\) as the defender/);
     expect(out).toMatch(/Refused: .*Finnish/);

@@ -266,6 +266,13 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
 
     r = await slash(boris, 'play combat', { target: 'J16', attackers: String(sets[0]!.value) });
     expect(r[0]!.ephemeral).toBe(false);
+    // The Finns may support J16 (10.3.2): they are asked first, nothing is rolled yet; they decline (the default).
+    expect(r.some((x) => /Roll #\d+/.test(x.content))).toBe(false);
+    const ask = [...r].reverse().find((x) => x.content.includes(`<@${alice.id}>`) && Object.keys(buttons(x.message)).some((l) => l === 'Accept: no defensive Support'));
+    expect(ask).toBeDefined();
+    const decline = Object.entries(buttons(ask!.message)).find(([l]) => l === 'Accept: no defensive Support')!;
+    r = await click(alice, ask!.message!, decline[1]);
+    expect(r[0]!.ephemeral).toBe(false);
     expect(r[0]!.content).toMatch(/Roll #\d+/);
     expect(r[0]!.content).toMatch(/⚔️ Combat #1 on J16: \d+ vs \d+ .*→ \d+:\d+; roll #\d+ = \d+: \d+\/\d+/);
     // Resolve every decision the combat asks for, through the buttons of the mention that announces it.
@@ -273,7 +280,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     // side comes with a mention of that side; one of the same side comes as controls on the reply.
     let decisions = 0;
     let defenderDecided = false;
-    let who = boris;
+    let who = alice; // she answered last (defensive Support): her next decision comes as controls on her reply
     for (let guard = 0; guard < 6; guard++) {
       const isDefault = (label: string) => label.startsWith('Accept') || label.startsWith('Advance');
       const carrier = [...r].reverse().find((x) => Object.keys(buttons(x.message)).some(isDefault));
@@ -281,7 +288,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
       if (carrier.content.includes(`<@${alice.id}>`)) who = alice;
       else if (carrier.content.includes(`<@${boris.id}>`)) who = boris;
       const accept = Object.entries(buttons(carrier.message)).find(([label]) => isDefault(label))!;
-      if (who === alice && /as the defender/.test(carrier.content)) {
+      if (who === alice && /as the defender|Finnish side \(alice\): combatLosses/.test(carrier.content)) {
         defenderDecided = true;
         // The attacker cannot answer the defender's decision.
         const wrong = await click(boris, carrier.message!, accept[1]);

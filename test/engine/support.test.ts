@@ -30,7 +30,9 @@ describe('offensive Support (10.3)', () => {
 
   it('caps the shift at 3 columns however many Suppressed results (10.4.1)', () => {
     const st = scene([['1/1/364', 'K10'], ['MG/1/364', 'K13'], ['MG/2/364', 'K13'], ['MG/3/364', 'M11'], ['MG/1/609', 'M11'], ['1/1/JR16', 'K11']]);
-    const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['MG/1/364', 'MG/2/364', 'MG/3/364', 'MG/1/609'] }, [6, 5, 6, 5, 6, 5, 6, 5, 3, 3]));
+    const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['MG/1/364', 'MG/2/364', 'MG/3/364', 'MG/1/609'] }, [4, 5, 4, 5, 4, 5, 4, 5, 3, 3]));
+    // Four Suppressed results (15 each), no step lost: the company is still there for the CRT.
+    expect(r.events.filter((e) => e.type === 'rangedAttack' && e.result === 'suppressed')).toHaveLength(4);
     const c = r.events.find((e) => e.type === 'combat');
     expect(c && c.type === 'combat' && c.modifiers.find((m) => m.includes('suppression'))).toMatch(/3R/);
   });
@@ -44,6 +46,27 @@ describe('offensive Support (10.3)', () => {
     // MG/2/364 in K13 looks through its own MG in K12: blocked for direct fire.
     const c = act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['MG/2/364'] });
     expect(c.ok === false && c.violation.code).toBe('rule/no-los');
+  });
+
+  it('rolls no CRT when Support empties the defending hex and offers the Advance into that hex only (10.4.3)', () => {
+    // The MG rolls 12 (+5 RAS, +1 company = 18: Suppressed + 1 step): the one-step Finnish company is eliminated.
+    const st = scene([['1/1/364', 'K10'], ['2/1/364', 'K10'], ['MG/1/364', 'K13'], ['1/1/JR16', 'K11', 1], ['2/1/JR16', 'L11']]);
+    const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364', '2/1/364'], target: 'K11', support: ['MG/1/364'] }, [6, 6]));
+    expect(r.events.filter((e) => e.type === 'roll').map((e) => e.type === 'roll' && e.purpose)).toEqual(['Ranged Attack by MG/1/364 on K11']);
+    expect(r.events.some((e) => e.type === 'combat')).toBe(false);
+    expect(r.events.find((e) => e.type === 'eliminated')).toMatchObject({ unit: '1/1/JR16' });
+    expect(r.events.find((e) => e.type === 'combatNoRoll')).toMatchObject({ target: 'K11', attackers: ['1/1/364', '2/1/364'], rule: '10.4.3' });
+    const p = r.state.pending[0]!;
+    expect(p).toMatchObject({ type: 'advance', side: 'soviet', vacated: 'K11', mandatory: false });
+    expect(p.type === 'advance' && p.units.map((u) => u.maxHexes)).toEqual([1, 1]);
+    // No further than the vacated hex, and the advancing units attack no new hex.
+    expect(act(r.state, 'soviet', { type: 'advance', units: ['1/1/364'], path: ['K11', 'L12'] }).ok).toBe(false);
+    const adv = ok(act(r.state, 'soviet', { type: 'advance', units: ['1/1/364'], path: ['K11'] }));
+    expect(adv.state.units['1/1/364']?.hex).toBe('K11');
+    const rest = ok(act(adv.state, 'soviet', { type: 'advance', units: [], path: [] }));
+    expect(rest.state.pending).toEqual([]);
+    const again = act(rest.state, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'L11' });
+    expect(again.ok === false && again.violation.code).toBe('rule/already-attacked');
   });
 
   it('a supporting unit counts as having made its Ranged Attack this phase (10.3.5)', () => {
@@ -68,17 +91,26 @@ describe('offensive Support (10.3)', () => {
   });
 });
 
-describe('defensive Support (10.3.2–10.3.4, 10.3.6; game option defensiveSupport)', () => {
-  const scene = (placed: [string, string, number?][]): GameState => {
-    const s = baseScene(placed);
-    s.options = { ...s.options, defensiveSupport: true };
-    return s;
-  };
+describe('defensive Support (10.3.2–10.3.4, 10.3.6)', () => {
+  const scene = baseScene;
 
-  it('is asked only in games with the option on (ruling)', () => {
+  it('is asked in every game, with no setup option, only when the defender has a unit that could support (10.3.2)', () => {
+    // No game option: the defender's MG in M10 can fire on K10, so the Combat waits for him.
     const st = baseScene([['1/1/364', 'K10'], ['1/1/JR16', 'K11'], ['MG/1/JR16#1', 'M10']]);
+    expect(st.options.defensiveSupport).toBeUndefined();
     const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11' }, [3, 3]));
-    expect(r.events.some((e) => e.type === 'combat')).toBe(true);
+    expect(r.state.pending[0]?.type).toBe('defensiveSupport');
+    expect(r.events.some((e) => e.type === 'combat' || e.type === 'roll')).toBe(false);
+    // Nobody but the defending company itself: no pause, the CRT is rolled at once.
+    const alone = baseScene([['1/1/364', 'K10'], ['1/1/JR16', 'K11']]);
+    const r2 = ok(act(alone, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11' }, [3, 3]));
+    expect(r2.state.pending.some((p) => p.type === 'defensiveSupport')).toBe(false);
+    expect(r2.events.some((e) => e.type === 'combat')).toBe(true);
+    // A Finnish MG out of range/LOS of every attacking hex is no reason to pause either.
+    const far = baseScene([['1/1/364', 'K10'], ['1/1/JR16', 'K11'], ['MG/1/JR16#1', 'X28']]);
+    const r3 = ok(act(far, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11' }, [3, 3]));
+    expect(r3.state.pending.some((p) => p.type === 'defensiveSupport')).toBe(false);
+    expect(r3.events.some((e) => e.type === 'combat')).toBe(true);
   });
 
   it('waits for the defender’s declaration before any die; the default is none (10.3.2)', () => {

@@ -1,8 +1,9 @@
 /**
  * The Combat procedure (8.1) and its follow-up decisions, on a draft GameState.
  *
- * 1–5 declare, support and AT fire: support (10.3) and AT fire (11.2) are plug-in points for later
- *     issues; until they land no support can be declared and no Suppression shifts apply.
+ * 1–5 declare, support and AT fire: Support (10.3) and AT Fire (11.2) run through the plug-in
+ *     `CombatIo.supportAndAtFire` (combat-fire.ts) and give the Suppression shifts.
+ *     If that fire empties the defending hex, no CRT is rolled: straight to the Advance (10.4.3).
  * 6–8 ratio, shifts, CRT (odds.ts, crt.ts). A CRT column with missing values refuses the attack
  *     *before* any dice are rolled (`rule/crt-missing`).
  * 9   losses, defender first (losses.ts), each an explicit pending decision for the owner.
@@ -240,21 +241,19 @@ export function resolveDeclared(draft: GameState, ruleset: Ruleset, d: Declared,
     if ('code' in pre) return pre;
     suppression = pre.suppression;
   }
+  // 10.4.3: Support or AT Fire left no defending combat unit: no CRT roll; the attackers go straight to
+  // the Advance, into that hex only (every defender was eliminated, so 8.7.1 allows one hex).
+  if (!unitsIn(draft, d.target).some((u) => u.side !== d.side && isCombatUnit(mustCounter(ruleset, u.id)))) {
+    emptiedByFire(draft, ruleset, d, io, extra);
+    return null;
+  }
   const a = analyseDeclared(draft, ruleset, d, suppression);
   const missing = checkColumn(ruleset.tables.crt, a.column);
   if (missing) return missing;
-  const rec = writeRecord(draft);
   const { dice, n } = io.roll(2, `${d.kind === 'assault' ? 'Assault' : 'Combat'} on ${d.target} at ${a.column}`, '8.4');
   const roll = dice.reduce((s, x) => s + x, 0);
   const cell = crtCell(ruleset.tables.crt, a.column, roll)!;
-  const defenders = unitsIn(draft, d.target).filter((u) => u.side !== d.side).map((u) => u.id);
-  const record: CombatRecord = {
-    id: rec.nextId++,
-    kind: d.kind,
-    attackerSide: d.side,
-    target: d.target,
-    attackers: d.attackers,
-    defenders,
+  const record = openRecord(draft, d, extra, {
     attackerHexes: a.attackerHexes,
     column: a.column,
     roll,
@@ -262,13 +261,7 @@ export function resolveDeclared(draft: GameState, ruleset: Ruleset, d: Declared,
     defenderLosses: cell.defender,
     attackerLosses: cell.attacker,
     stage: 'defenderLosses',
-    defenderRetreat: 0,
-    attackersRetreated: [],
-    ...(extra.mpLeft !== undefined ? { mpLeft: extra.mpLeft } : {}),
-  };
-  rec.current = record;
-  for (const x of d.attackers) if (!rec.attacked.includes(x.unit)) rec.attacked.push(x.unit);
-  if (d.kind === 'combat') rec.attackedHexes.push(d.target);
+  });
   io.emit({
     type: 'combat',
     kind: d.kind,
@@ -297,6 +290,37 @@ export function resolveDeclared(draft: GameState, ruleset: Ruleset, d: Declared,
   }
   proceed(draft, ruleset, io);
   return null;
+}
+
+type Outcome = Pick<CombatRecord, 'attackerHexes' | 'column' | 'roll' | 'result' | 'defenderLosses' | 'attackerLosses' | 'stage'>;
+
+/** Open the phase's current combat record for a resolved declaration and mark its attackers and hex as used. */
+function openRecord(draft: GameState, d: Declared, extra: { mpLeft?: number }, outcome: Outcome): CombatRecord {
+  const rec = writeRecord(draft);
+  const record: CombatRecord = {
+    id: rec.nextId++,
+    kind: d.kind,
+    attackerSide: d.side,
+    target: d.target,
+    attackers: d.attackers,
+    defenders: unitsIn(draft, d.target).filter((u) => u.side !== d.side).map((u) => u.id),
+    ...outcome,
+    defenderRetreat: 0,
+    attackersRetreated: [],
+    ...(extra.mpLeft !== undefined ? { mpLeft: extra.mpLeft } : {}),
+  };
+  rec.current = record;
+  for (const x of d.attackers) if (!rec.attacked.includes(x.unit)) rec.attacked.push(x.unit);
+  if (d.kind === 'combat') rec.attackedHexes.push(d.target);
+  return record;
+}
+
+/** The Combat record when fire emptied the defending hex before the CRT (10.4.3): nothing rolled, no losses. */
+function emptiedByFire(draft: GameState, ruleset: Ruleset, d: Declared, io: CombatIo, extra: { mpLeft?: number }): void {
+  const attackerHexes = [...new Set(d.attackers.map((x) => draft.units[x.unit]?.hex).filter((h): h is HexId => !!h))].sort();
+  const record = openRecord(draft, d, extra, { attackerHexes, column: null, roll: null, result: { attacker: 0, defender: 0 }, defenderLosses: 0, attackerLosses: 0, stage: 'advance' });
+  io.emit({ type: 'combatNoRoll', kind: d.kind, id: record.id, side: d.side, target: d.target, attackers: d.attackers.map((x) => x.unit), reason: 'no defending combat unit is left after Support and AT Fire', rule: '10.4.3' });
+  proceed(draft, ruleset, io);
 }
 
 function lossSetupFor(state: GameState, ruleset: Ruleset, c: CombatRecord, role: 'defender' | 'attacker'): LossSetup {

@@ -17,8 +17,9 @@ export interface CombatRecord {
   defenders: string[];
   /** Hexes of the attacking units (retreat priority IV for the defender, 8.5.2). */
   attackerHexes: HexId[];
-  column: OddsColumn;
-  roll: number;
+  /** Null when fire emptied the defending hex before the CRT and nothing was rolled (10.4.3). */
+  column: OddsColumn | null;
+  roll: number | null;
   /** CRT result before the Hotel (8.4). */
   result: { attacker: number; defender: number };
   /** Losses still to be taken (after the Hotel, 5.2.5). */
@@ -120,6 +121,8 @@ export type CombatEvent =
       result: string;
       rule: '8.4' | '9.2';
     }
+  /** Support or AT Fire emptied the defending hex: no CRT roll, the attackers may advance into it (10.4.3). */
+  | { type: 'combatNoRoll'; kind: CombatKind; id: number; side: Side; target: HexId; attackers: string[]; reason: string; rule: '10.4.3' }
   | { type: 'hotel'; hex: HexId; ignored: number; rule: '5.2.5' }
   | { type: 'lossesIgnored'; units: string[]; losses: number; reason: string; rule: string }
   | { type: 'stepLoss'; unit: string; steps: number; stepsLeft: number; rule: string; reason: string }

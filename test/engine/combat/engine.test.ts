@@ -43,7 +43,14 @@ describe('Combat in the engine (8.0–8.7)', () => {
     // Mortars are never offered (12.5.1).
     expect(target?.attackers.some((u) => u.startsWith('Mtr'))).toBe(false);
 
-    const r = engine.apply(st, 'soviet', { type: 'combat', attackers: ['1/1/609'], target: 'Q24' }, { forcedDice: [6, 6] });
+    const decl = engine.apply(st, 'soviet', { type: 'combat', attackers: ['1/1/609'], target: 'Q24' });
+    if (!decl.ok) throw new Error(decl.violation.message);
+    // The Finns may support from nearby, so the Combat waits for their declaration before any die (10.3.2).
+    expect(decl.events.some((e) => e.type === 'roll')).toBe(false);
+    const ds = decl.state.pending[0]!;
+    if (ds.type !== 'defensiveSupport') throw new Error('expected the defensive Support decision');
+    expect(ds).toMatchObject({ side: 'finnish', default: { units: [] } });
+    const r = engine.apply(decl.state, 'finnish', { type: 'support', ...ds.default }, { forcedDice: [6, 6] });
     if (!r.ok) throw new Error(r.violation.message);
     const combat = r.events.find((e) => e.type === 'combat');
     const roll = r.events.find((e) => e.type === 'roll');

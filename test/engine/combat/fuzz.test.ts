@@ -62,6 +62,11 @@ describe('combat fuzz (8.0–9.2)', () => {
       } else if (p && p.type === 'advance') {
         action = rng() < 0.3 && !p.mandatory ? { type: 'advance', units: [], path: [] } : { type: 'advance', ...p.default };
         decisions++;
+      } else if (p && p.type === 'defensiveSupport') {
+        // Defensive Support (10.3.2): the default (none) or one listed unit on its first listed hex.
+        const o = p.options.length && rng() < 0.5 ? pick(p.options) : null;
+        action = o ? { type: 'support', units: [o.unit], target: o.targets[0]!.hex } : { type: 'support', ...p.default };
+        decisions++;
       } else if (p && p.type === 'placeLeader') {
         action = { type: 'placeLeader', unit: p.unit, hex: pick(p.options) };
       } else if (legal.combat?.targets.length && rng() < 0.8) {
