@@ -18,6 +18,7 @@ import {
 import type { Actor, GameRef, Result, StatusView, ViewRequest } from '../src/app/game-service.js';
 import { describeAction, sideName } from '../src/app/game-service.js';
 import { combatEventLines } from '../src/app/combat-text.js';
+import { actionArea } from '../src/app/play-area.js';
 import type { Action, GameEvent, LegalActions, PendingDecision, Side } from '../src/engine/types.js';
 import { normaliseHexInput } from '../src/discord/hex-input.js';
 import { pendingLabel, phaseLabel } from '../src/engine/labels.js';
@@ -322,7 +323,11 @@ export async function postChange(
     await respond(ix, { content: lines.join('\n'), components });
     if (request) {
       const caption = after?.turn && after.activeSide ? `Turn ${after.turn}: the ${sidePhaseWords(after.activeSide, after.phase)} begins.` : 'Final position.';
-      await respond(ix, { content: caption, files: [await drawView(ctx, ref, request, true, 'phase-map.png')] });
+      const files = [await drawView(ctx, ref, request, true, 'phase-map.png')];
+      // A zoom of where the phase's moves and attacks happened, beside the whole map (readable on a phone).
+      const area = actionArea(unwrap(await ctx.game.service.mapView(ref, {})).view);
+      if (area) files.push(await drawView(ctx, ref, { caption: `Around ${area.center}`, options: { focus: area } }, false, 'action-area.png'));
+      await respond(ix, { content: caption, files });
     }
   } else {
     const files = request ? [await drawView(ctx, ref, request, false)] : [];

@@ -21,3 +21,33 @@ export function zoomOutsidePlayArea(view: unknown, center: string, radius: numbe
     `the nearest is ${nearest}, ${best} hexes away.`
   );
 }
+
+/**
+ * The area where things happened (move, combat and fire arrows of the view): a centre hex and the
+ * radius that covers them, for a readable zoom beside the whole map (a phone cannot read the whole
+ * Campaign map). Null when nothing happened or the area is too wide for a zoom (more than `maxRadius`).
+ */
+export function actionArea(view: unknown, maxRadius = 6): { center: string; radius: number } | null {
+  const ov = (view as { overlays?: { moves?: Array<{ path: string[] }>; combats?: Array<{ from?: string[]; target?: string; to?: string }>; fire?: Array<{ from: string | null; to: string }> } } | null)?.overlays;
+  if (!ov) return null;
+  const hexes = new Set<string>();
+  for (const m of ov.moves ?? []) for (const h of m.path) hexes.add(h);
+  for (const c of ov.combats ?? []) {
+    for (const h of Array.isArray(c.from) ? c.from : []) hexes.add(h);
+    if (typeof c.target === 'string') hexes.add(c.target);
+    if (typeof c.to === 'string') hexes.add(c.to);
+  }
+  for (const f of ov.fire ?? []) {
+    if (f.from) hexes.add(f.from);
+    hexes.add(f.to);
+  }
+  const list = [...hexes].filter(isOnMap);
+  if (!list.length) return null;
+  let best: { center: string; radius: number } | null = null;
+  for (const c of list) {
+    const r = Math.max(...list.map((h) => hexDistance(c, h)));
+    if (!best || r < best.radius || (r === best.radius && c < best.center)) best = { center: c, radius: r };
+  }
+  if (!best || best.radius > maxRadius) return null;
+  return { center: best.center, radius: Math.max(3, best.radius + 1) };
+}

@@ -118,4 +118,15 @@ describe('Discord refusals from the QA pass', () => {
     expect(r[0]!.ephemeral).toBe(true);
     expect(r[0]!.content).toMatch(/nobody\/1 is not a unit .* on the map[\s\S]*How to fix/);
   });
+
+  it('at a phase end, a zoom of where the moves happened goes beside the whole map (readable on a phone)', { timeout: 60_000 }, async () => {
+    await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
+    await slash(boris, 'game join', { side: 'soviet' });
+    await slash(alice, 'game start');
+    const fileNames = (r: BotReply[]) => r.find((x) => x.files.some((f) => f.name === 'phase-map.png'))?.files.map((f) => f.name);
+    // A phase in which nothing moved gets the whole map only.
+    expect(fileNames(await slash(boris, 'play end'))).toEqual(['phase-map.png']); // the Soviet Reset Phase
+    await slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
+    expect(fileNames(await slash(boris, 'play end'))).toEqual(['phase-map.png', 'action-area.png']); // the Soviet Action Phase
+  });
 });
