@@ -41,8 +41,7 @@ async function lookOnly(ix: ChatInputCommandInteraction, ctx: BotContext, units:
   if (!reach) {
     throw new Refusal(`${ids.join('+')} is not a unit (or a stack of units in one hex) on the map.`, '4.0', 'name units as printed on their counters, e.g. `1/1/609` or `1/1/609+2/1/609` (any case).');
   }
-  const v = unwrap(await ctx.game.service.mapView(ref, { reachableFor: reach.unitIds, focus: { center: reach.from, radius: 5 } }));
-  const png = await ctx.game.draw(v.view, { center: reach.from, radius: 5 });
+  const png = await ctx.game.draw(first.view, { center: reach.from, radius: 5 });
   const list = Object.entries(reach.costs)
     .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
     .slice(0, 25)

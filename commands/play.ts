@@ -1,7 +1,7 @@
 // /play: act in the game. Every choice offered by autocomplete comes from the engine's legal
 // actions (through the service), and the engine refuses anything it would not offer.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import type { Action } from '../src/engine/types.js';
+import type { Action, LegalActions } from '../src/engine/types.js';
 import type { Command } from '../src/discord/command.js';
 import {
   assaultTargetChoices, assaultUnitChoices, atGunChoices, atTargetChoices, attackerChoices, combatTargetChoices, delayChoices, destinationChoices,
@@ -110,10 +110,13 @@ const play: Command<BotContext> = {
     const before = await statusOrNull(ctx, ref);
     const side = sideFor(before, ix.user.id);
     let action: Action;
+    // The side's legal actions, asked for once (the mover lookup, default attackers, unit ids in any case).
+    let legalSeen: Promise<LegalActions> | null = null;
+    const legalOnce = () => (legalSeen ??= legalNow(ctx, ix, before));
     if (sub === 'move') {
       const units = parseMover(ix.options.getString('unit', true));
       const to = hexOption(ix, 'to');
-      const mover = findMover(await legalNow(ctx, ix, before), units);
+      const mover = findMover(await legalOnce(), units);
       const exit = ix.options.getBoolean('exit') ?? false;
       action = mover?.kind === 'enter' ? { type: 'enterReinforcement', units, to } : { type: 'move', units, to, ...(exit ? { exit } : {}) };
     } else if (sub === 'combat') {
@@ -121,7 +124,7 @@ const play: Command<BotContext> = {
       const named = ix.options.getString('attackers');
       let attackers = named ? parseMover(named) : [];
       if (!attackers.length) {
-        const legal = await legalNow(ctx, ix, before);
+        const legal = await legalOnce();
         attackers = legal.combat?.targets.find((t) => t.hex === target)?.attackers ?? [];
         if (!attackers.length) {
           // The engine says why no Combat can be offered at all (e.g. the CRT is not filled in, 8.4).
@@ -168,7 +171,7 @@ const play: Command<BotContext> = {
       throw new Error(`no handler for /play ${sub}`);
     }
     // Unit ids in any case (`mtr/609`): spelled as the engine spells them, with close ids suggested on a miss.
-    const legal = sub === 'end' ? null : await legalNow(ctx, ix, before).catch(() => null);
+    const legal = sub === 'end' ? null : await legalOnce().catch(() => null);
     const result = await ctx.game.service.act(ref, actorOf(ix), canonicaliseAction(legal, action), side ? { side } : {});
     if (!result.ok && result.error.code === 'input/unknown-unit') {
       const named = unitIdsOf(action);

@@ -325,8 +325,9 @@ export async function postChange(
       const caption = after?.turn && after.activeSide ? `Turn ${after.turn}: the ${sidePhaseWords(after.activeSide, after.phase)} begins.` : 'Final position.';
       const files = [await drawView(ctx, ref, request, true, 'phase-map.png')];
       // A zoom of where the phase's moves and attacks happened, beside the whole map (readable on a phone).
-      const area = actionArea(unwrap(await ctx.game.service.mapView(ref, {})).view);
-      if (area) files.push(await drawView(ctx, ref, { caption: `Around ${area.center}`, options: { focus: area } }, false, 'action-area.png'));
+      const now = unwrap(await ctx.game.service.mapView(ref, {})).view;
+      const area = actionArea(now);
+      if (area) files.push({ attachment: await ctx.game.draw(now, area), name: 'action-area.png', description: `Around ${area.center}` });
       await respond(ix, { content: caption, files });
     }
   } else {

@@ -24,12 +24,7 @@ function knownIds(legal: LegalActions | null | undefined): Map<string, string> {
   return out;
 }
 
-/** The id as the engine spells it when the legal actions mention it in another case; else as typed. */
-export function canonicalUnitId(legal: LegalActions | null | undefined, id: string): string {
-  return knownIds(legal).get(id.toLowerCase()) ?? id;
-}
-
-/** canonicalUnitId over a list. */
+/** Each id as the engine spells it when the legal actions mention it in another case; else as typed. */
 export function canonicalUnitIds(legal: LegalActions | null | undefined, ids: readonly string[]): string[] {
   const known = knownIds(legal);
   return ids.map((id) => known.get(id.toLowerCase()) ?? id);
