@@ -4,6 +4,7 @@
 // Every change is load → check → apply → save(expectedVersion). On a version conflict (someone else
 // saved first) the operation is re-read and re-applied once on the new state, then reported.
 // Store failures come back as `store/…` refusals and the change is not reported as done.
+import { whatLabel } from '../engine/labels.js';
 import { randomBytes } from 'node:crypto';
 import { describeNightAction, nightLines } from './night-text.js';
 import { describeRebuildAction, rebuildLines } from './rebuild-text.js';
@@ -216,7 +217,7 @@ export class GameService {
       const holders = doc.meta.seats[who.side].map((u) => this.label(doc, u)).join(', ') || 'nobody yet';
       return refuse(
         'perm/not-your-turn',
-        `It is the ${sideName(who.side)} side's turn (${who.what}); you act for the ${sideName(side)} side. Waiting for ${holders}.`,
+        `It is the ${sideName(who.side)} side's turn (${whatLabel(who.what)}); you act for the ${sideName(side)} side. Waiting for ${holders}.`,
       );
     }
     return side;
@@ -332,10 +333,10 @@ export class GameService {
         doc.meta.seats[input.side] = seats.filter((u) => u !== target.userId);
         return { doc, lines: [`${name} left the ${sideName(input.side)} side.`] };
       }
-      if (seats.includes(target.userId)) return refuse('input/already-seated', `${name} already sits on the ${sideName(input.side)} side.`);
+      if (seats.includes(target.userId)) return refuse('input/already-seated', `Already seated: ${name} on the ${sideName(input.side)} side.`);
       seats.push(target.userId);
       const both = this.sidesOf(doc, target.userId).length === 2 ? ' (holds both sides: solitaire)' : '';
-      return { doc, lines: [`${name} sits on the ${sideName(input.side)} side${both}.`] };
+      return { doc, lines: [`Seated: ${name} on the ${sideName(input.side)} side${both}.`] };
     });
   }
 
@@ -392,7 +393,7 @@ export class GameService {
   private waitLine(doc: GameDoc, who: WhoMustAct | null): string {
     if (!who || !who.side) return who?.what ? `Now: ${who.what}.` : 'Nobody needs to act.';
     const holders = doc.meta.seats[who.side].map((u) => this.label(doc, u)).join(', ') || 'nobody seated';
-    return `Waiting for the ${sideName(who.side)} side (${holders}): ${who.what}.`;
+    return `Waiting for the ${sideName(who.side)} side (${holders}): ${whatLabel(who.what)}.`;
   }
 
   // ───────────────────────────── play ─────────────────────────────

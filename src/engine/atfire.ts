@@ -18,7 +18,7 @@ import { combatInProgress } from './combat/resolve.js';
 import { reduceUnit, type LossEvent } from './combat/losses.js';
 import { isArmored, mustCounter } from './combat/units.js';
 import type { AppliedDrm, FireOptions } from './ranged.js';
-import { sidePhaseLabel } from './labels.js';
+import { sidePhaseLabel, sideLabel } from './labels.js';
 
 const fail = (code: string, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
 
@@ -75,7 +75,7 @@ function checkGun(ctx: Ctx, state: GameState, side: Side, unitId: unknown): { un
   if (typeof unitId !== 'string') return fail('input/units', '11.0', 'Name one AT gun.');
   const u = state.units[unitId];
   if (!u) return fail('input/unknown-unit', '11.0', `There is no unit ${unitId} in this game.`);
-  if (u.side !== side) return fail('input/not-your-unit', '11.0', `${unitId} is not a ${side} unit.`);
+  if (u.side !== side) return fail('input/not-your-unit', '11.0', `${unitId} is not a ${sideLabel(side)} unit.`);
   const def = mustCounter(ctx.ruleset, unitId);
   if (!isAtFireGun(def)) return fail('rule/not-at-gun', '11.0', `${unitId} has no AT Fire range: only the Finnish AT guns fire AT Fire.`);
   if (u.location !== 'map' || !u.hex) return fail('rule/not-on-map', '11.0', `${unitId} is not on the map.`);

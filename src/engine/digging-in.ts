@@ -21,7 +21,7 @@ import type { HexId } from './hex.js';
 import type { DigInOption } from './rebuild-types.js';
 import { parseHexId } from './hex.js';
 import { inEnemyZoc, isInfantry, isLake } from './combat/units.js';
-import { phaseLabel } from './labels.js';
+import { phaseLabel, sideLabel } from './labels.js';
 
 const bad = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -95,7 +95,7 @@ function digOutcome(
 function unitProblem(ctx: Ctx, state: GameState, side: Side, id: unknown): RuleViolation | null {
   if (typeof id !== 'string' || !state.units[id]) return bad('input/unknown-unit', '14.1', `There is no unit ${JSON.stringify(id)} in this game.`);
   const u = state.units[id]!;
-  if (u.side !== side) return bad('rule/not-your-unit', '14.1', `${id} is not a ${side} unit.`);
+  if (u.side !== side) return bad('rule/not-your-unit', '14.1', `${id} is not a ${sideLabel(side)} unit.`);
   if (u.location !== 'map' || !u.hex) return bad('rule/dig-in-not-on-map', '14.1', `${id} is not on the map.`);
   if (!canDigInType(ctx, id)) {
     const t = ctx.counter(id).type;

@@ -18,6 +18,7 @@ const PENDING: Record<string, string> = {
   combatLosses: 'loss decision after combat (8.5)',
   advance: 'advance after combat decision (8.7)',
   rangedLosses: 'loss decision after a Ranged Attack (10.4.2)',
+  defensiveSupport: 'defensive Support declaration (10.3.2)',
 };
 
 const SIDES: Record<Side, string> = { soviet: 'Soviet', finnish: 'Finnish' };

@@ -1,4 +1,5 @@
 /** Builds a Mover (one unit or a stack, on the map or entering) from an action's unit list. */
+import { sideLabel } from './labels.js';
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
 import type { GameState, RuleViolation } from './types.js';
@@ -17,7 +18,7 @@ export function checkUnitList(state: GameState, side: Side, ids: unknown): { ids
   for (const id of list) {
     const u = state.units[id];
     if (!u) return bad('input/unknown-unit', '4.1', `There is no unit ${id} in this game.`);
-    if (u.side !== side) return bad('input/not-your-unit', '4.1', `${id} is not a ${side} unit.`);
+    if (u.side !== side) return bad('input/not-your-unit', '4.1', `${id} is not a ${sideLabel(side)} unit.`);
   }
   return { ids: list };
 }

@@ -21,7 +21,7 @@ import { readFireRecord, writeFireRecord } from './fire-record.js';
 import { combatInProgress, readRecord } from './combat/resolve.js';
 import { reduceUnit, type LossEvent } from './combat/losses.js';
 import { currentValues, inEnemyZoc, isArmored, isLeader, mustCounter, otherSide } from './combat/units.js';
-import { sidePhaseLabel } from './labels.js';
+import { sidePhaseLabel, sideLabel } from './labels.js';
 
 const fail = (code: string, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
 
@@ -180,7 +180,7 @@ export function checkFirer(ctx: Ctx, state: GameState, side: Side, unitId: unkno
   if (typeof unitId !== 'string') return fail('input/units', '10.0', 'Name one firing unit.');
   const u = state.units[unitId];
   if (!u) return fail('input/unknown-unit', '10.0', `There is no unit ${unitId} in this game.`);
-  if (u.side !== side) return fail('input/not-your-unit', '10.0', `${unitId} is not a ${side} unit.`);
+  if (u.side !== side) return fail('input/not-your-unit', '10.0', `${unitId} is not a ${sideLabel(side)} unit.`);
   const def = mustCounter(ctx.ruleset, unitId);
   const vals = currentValues(def, u);
   if (vals.ras === null || vals.range === null || isLeader(def)) return fail('rule/no-ras', '10.0', `${unitId} has no RAS: it cannot make Ranged Attacks.`);

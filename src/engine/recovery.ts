@@ -15,7 +15,7 @@ import { suppliedHexes } from './supply.js';
 import type { HexId } from './hex.js';
 import { inEnemyZoc } from './combat/units.js';
 import { eventsThisPhase, isInfantryCompany, isReduced, nearestEnemyDistance } from './strength.js';
-import { phaseLabel } from './labels.js';
+import { phaseLabel, sideLabel } from './labels.js';
 
 const bad = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -45,7 +45,7 @@ export function recoveryProblem(ctx: Ctx, state: GameState, side: Side, unitId: 
   if (state.phase !== 'action') return bad('rule/wrong-phase', '3.0', `Recovery is attempted in your Action Phase; the current phase is the ${phaseLabel(state.phase)}.`);
   if (typeof unitId !== 'string' || !state.units[unitId]) return bad('input/unknown-unit', '13.3', `There is no unit ${JSON.stringify(unitId)} in this game.`);
   const u = state.units[unitId]!;
-  if (u.side !== side) return bad('rule/not-your-unit', '13.3', `${unitId} is not a ${side} unit.`);
+  if (u.side !== side) return bad('rule/not-your-unit', '13.3', `${unitId} is not a ${sideLabel(side)} unit.`);
   if (u.location !== 'map' || !u.hex) return bad('rule/recovery-not-on-map', '13.3', `${unitId} is not on the map.`);
   if (!isInfantryCompany(ctx, unitId)) return bad('rule/recovery-not-infantry', '13.3', `Only infantry companies attempt Recovery; ${unitId} is a ${ctx.counter(unitId).type} unit.`);
   if (!isReduced(ctx, u)) return bad('rule/recovery-not-reduced', '13.3', `${unitId} is at full strength; only reduced companies attempt Recovery.`);

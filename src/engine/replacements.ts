@@ -23,7 +23,7 @@ import { overstackProblem } from './stacking.js';
 import { lastTurn } from './reinforcements.js';
 import { updateControlAfterMove } from './zoc.js';
 import { eventsThisPhase, isInfantryCompany, isReduced, nearestEnemyDistance } from './strength.js';
-import { phaseLabel } from './labels.js';
+import { phaseLabel, sideLabel } from './labels.js';
 
 const bad = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -92,7 +92,7 @@ export function doReplacement(ctx: Ctx, state: GameState, side: Side, a: Replace
   if (state.phase !== 'reset') return bad('rule/wrong-phase', '13.2', `RPs are spent in your Reset Phase; the current phase is the ${phaseLabel(state.phase)}.`);
   if (typeof a.unit !== 'string' || !state.units[a.unit]) return bad('input/unknown-unit', '13.2', `There is no unit ${JSON.stringify(a.unit)} in this game.`);
   const u = state.units[a.unit]!;
-  if (u.side !== side) return bad('rule/not-your-unit', '13.2', `${a.unit} is not a ${side} unit.`);
+  if (u.side !== side) return bad('rule/not-your-unit', '13.2', `${a.unit} is not a ${sideLabel(side)} unit.`);
   if (!isInfantryCompany(ctx, u.id)) return bad('rule/rp-not-infantry', '13.2', `RPs only replace infantry company steps; ${u.id} is a ${ctx.counter(u.id).type} unit.`);
   const rp = replacementPoints(ctx, state, side);
   if (rp.left === 0) return bad('rule/no-rp', '13.2', noRpMessage(rp, 1));

@@ -47,7 +47,7 @@ describe('game service: creating, seating, starting', () => {
     expect(r.commitment).toBe(engineCommit('known-seed-for-test'));
     expect(r.lines.join('\n')).toContain(r.commitment!);
     expect(r.lines.join('\n')).not.toContain('known-seed-for-test');
-    expect(r.lines.at(-1)).toBe('Waiting for the Soviet side (Sasha): reset.');
+    expect(r.lines.at(-1)).toBe('Waiting for the Soviet side (Sasha): Reset Phase.');
     const { doc } = await docOf(h, ref.gameId);
     expect(doc.secret).toEqual({ seed: 'known-seed-for-test' });
     expect(doc.meta.status).toBe('active');
@@ -135,7 +135,7 @@ describe('game service: permissions matrix', () => {
     const h = harness();
     const ref = await seatedGame(h);
     const r = await h.service.act(ref, FIN, { type: 'endPhase', phase: 'reset' });
-    expect(!r.ok && r.error.message).toBe("It is the Soviet side's turn (reset); you act for the Finnish side. Waiting for Sasha.");
+    expect(!r.ok && r.error.message).toBe("It is the Soviet side's turn (Reset Phase); you act for the Finnish side. Waiting for Sasha.");
   });
 
   it('one user holding both sides plays solitaire: the side to act is picked for them', async () => {
@@ -183,7 +183,7 @@ describe('game service: acting, status, conflicts', () => {
     h.clock.tick(3_600_000);
     let st = ok(await h.service.status(ref));
     expect(st.status).toMatchObject({ status: 'active', turn: 2, phase: 'reset', mustAct: { side: 'soviet', what: 'reset', since: startedAt } });
-    expect(st.lines).toContain('Waiting for the Soviet side (Sasha): reset.');
+    expect(st.lines).toContain('Waiting for the Soviet side (Sasha): Reset Phase.');
     expect(st.lines).toContain(`Waiting since ${new Date(startedAt).toISOString()}.`);
     const t = h.clock.tick();
     ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));

@@ -63,14 +63,14 @@ describe('console mode', () => {
       dir,
     );
     expect(out).toMatch(/New game g-/);
-    expect(out).toMatch(/Boris sits on the Soviet side/);
+    expect(out).toMatch(/Seated: Boris on the Soviet side/);
     expect(out).toMatch(/Dice commitment/);
     expect(out).toMatch(/>>> Soviet side to act \(boris\)/);
     expect(out).toMatch(/Refused: It is the Soviet side's turn/);
     expect(out).toMatch(/1\/1\/609 \(M16, \d+ MP\): /);
     expect(out).toMatch(/move 1\/1\/609 to M17/);
     expect(out).toMatch(/Refused: .*\(rule \d/);
-    expect(out).toMatch(/Waiting for the Soviet side \(Boris\): combat/);
+    expect(out).toMatch(/Waiting for the Soviet side \(Boris\): Combat Phase/);
     const maps = readdirSync(dir).filter((f) => f.endsWith('.png'));
     expect(maps.some((f) => f.includes('starting-positions'))).toBe(true);
     expect(maps.some((f) => f.includes('zoom-K17'))).toBe(true);
@@ -107,14 +107,14 @@ describe('console mode', () => {
     );
     expect(out).toMatch(/None of your units may attack M20 now \(rule 8\.0\)\. Open targets: J16/);
     // The Finns are asked for defensive Support before any die; declining is the default (10.3.2).
-    expect(out).toMatch(/>>> Finnish side to act \(you\): defensiveSupport \(rule 10\.3\.2\); `decide` takes the default: no defensive Support/);
+    expect(out).toMatch(/>>> Finnish side to act \(you\): defensive Support declaration \(10\.3\.2\); `decide` takes the default: no defensive Support/);
     expect(out).toMatch(/#\d+ Finnish \(you\): support\.\nRoll #\d+: .*Combat on J16/);
     expect(out.indexOf('defensiveSupport (rule 10.3.2)')).toBeLessThan(out.search(/Roll #\d+/));
     expect(out).toMatch(/Roll #\d+/);
     expect(out).toMatch(/>>> Finnish side to act \(you\): take \d loss\(es\) as the defender/);
     expect(out).toMatch(/Refused: .*Finnish/);
     expect(out).toMatch(/>>> Soviet side to act \(boris\): (take \d loss\(es\) as the attacker|advance after combat)/);
-    expect(out).toMatch(/Waiting for the Soviet side \(Boris\): combat/);
+    expect(out).toMatch(/Waiting for the Soviet side \(Boris\): Combat Phase/);
   });
 
   it('fires a Ranged Attack with the same grammar (10.0)', async () => {

@@ -100,7 +100,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(r[0]!.content).toMatch(/How to fix/);
 
     r = await slash(boris, 'game join', { side: 'soviet' });
-    expect(r[0]!.content).toMatch(/boris sits on the Soviet side/);
+    expect(r[0]!.content).toMatch(/Seated: boris on the Soviet side/);
 
     // Only the host starts.
     r = await slash(boris, 'game start');
@@ -288,7 +288,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
       if (carrier.content.includes(`<@${alice.id}>`)) who = alice;
       else if (carrier.content.includes(`<@${boris.id}>`)) who = boris;
       const accept = Object.entries(buttons(carrier.message)).find(([label]) => isDefault(label))!;
-      if (who === alice && /as the defender|Finnish side \(alice\): combatLosses/.test(carrier.content)) {
+      if (who === alice && /as the defender|Finnish side \(alice\): loss decision after combat/.test(carrier.content)) {
         defenderDecided = true;
         // The attacker cannot answer the defender's decision.
         const wrong = await click(boris, carrier.message!, accept[1]);
@@ -308,7 +308,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(decisions).toBeGreaterThan(1);
     // Every decision answered: the Soviet combat phase goes on.
     const status = await slash(boris, 'game status');
-    expect(status[0]!.content).toMatch(/Waiting for the Soviet side \(boris\): combat\./);
+    expect(status[0]!.content).toMatch(/Waiting for the Soviet side \(boris\): Combat Phase\./);
   });
 
   it('a Ranged Attack: firers, targets and spotters by autocomplete, the roll with its DRMs in the reply (10.0-10.5)', { timeout: 60_000 }, async () => {
