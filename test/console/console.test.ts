@@ -3,29 +3,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.js';
-import { createLogger } from '../../src/log.js';
-import { createGamePlay } from '../../src/main.js';
-import { parseLine, runConsole } from '../../src/console/console.js';
-import { loadRuleset } from '../../src/data/load.js';
-import { FIXTURE_CRT } from '../engine/combat/helpers.js';
+import { consoleSession } from './session.js';
+import { parseLine } from '../../src/console/console.js';
 
-async function session(lines: string[], mapDir: string, withFixtureCrt = false): Promise<string> {
-  const config = parseConfig({ STORE_URL: 'memory:', MAP_DIR: mapDir });
-  const shipped = loadRuleset();
-  // The shipped CRT is not filled in (docs/rulings.md): combat runs on the labelled TEST FIXTURE CRT.
-  const ruleset = withFixtureCrt ? { ...shipped, tables: { ...shipped.tables, crt: FIXTURE_CRT } } : shipped;
-  const play = await createGamePlay(config, { ruleset, newSeed: () => 'console-seed' });
-  const input = new PassThrough();
-  const output = new PassThrough();
-  let text = '';
-  output.on('data', (c) => (text += String(c)));
-  const done = runConsole({ config, log: createLogger('silent'), input, output, play });
-  input.end(lines.join('\n') + '\n');
-  expect(await done).toBe(0);
-  return text;
+function session(lines: string[], mapDir: string, withFixtureCrt = false): Promise<string> {
+  return consoleSession(lines, mapDir, { withFixtureCrt });
 }
 
 describe('console mode', () => {

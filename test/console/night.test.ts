@@ -3,25 +3,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.js';
-import { createLogger } from '../../src/log.js';
-import { createGamePlay } from '../../src/main.js';
-import { runConsole } from '../../src/console/console.js';
-import { loadRuleset } from '../../src/data/load.js';
+import { consoleSession } from './session.js';
 
-async function session(lines: string[], mapDir: string): Promise<string> {
-  const config = parseConfig({ STORE_URL: 'memory:', MAP_DIR: mapDir });
-  const play = await createGamePlay(config, { ruleset: loadRuleset(), newSeed: () => 'console-seed' });
-  const input = new PassThrough();
-  const output = new PassThrough();
-  let text = '';
-  output.on('data', (c) => (text += String(c)));
-  const done = runConsole({ config, log: createLogger('silent'), input, output, play });
-  input.end(lines.join('\n') + '\n');
-  expect(await done).toBe(0);
-  return text;
+function session(lines: string[], mapDir: string): Promise<string> {
+  return consoleSession(lines, mapDir);
 }
 
 describe('console: play bonfire / play raid and the Sub-Zero Loss Phase (16.2, 16.3, 16.4)', () => {
