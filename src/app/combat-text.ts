@@ -23,6 +23,7 @@ export function combatEventLines(events: GameEvent[]): string[] {
     else if (e.type === 'advanced') out.push(`• ${e.units.join(', ')} advance to ${e.path[e.path.length - 1] ?? '?'} (rule ${e.rule}).`);
     else if (e.type === 'hotel') out.push(`• The Hotel absorbs ${e.ignored} loss(es) in ${e.hex} (rule ${e.rule}).`);
     else if (e.type === 'lossesIgnored') out.push(`• ${e.losses} loss(es) ignored: ${e.reason} (rule ${e.rule}).`);
+    else if (e.type === 'combatNoRoll') out.push(`⚔️ ${e.kind === 'assault' ? 'Assault' : 'Combat'} #${e.id} on ${e.target}: no CRT roll, ${e.reason}; the attacker may advance into ${e.target} (rule ${e.rule}).`);
   }
   return out;
 }
