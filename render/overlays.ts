@@ -121,13 +121,19 @@ function strokeSegment(ctx: CanvasRenderingContext2D, a: Point, b: Point, layers
   );
 }
 
-function arrowHead(ctx: CanvasRenderingContext2D, tip: Point, from: Point, size: number): void {
+/** A filled arrow head at `tip`, pointing away from `from`, outlined in white. */
+function arrowHead(ctx: CanvasRenderingContext2D, tip: Point, from: Point, size: number, color: string): void {
   const a = Math.atan2(tip.y - from.y, tip.x - from.x);
   ctx.beginPath();
   ctx.moveTo(tip.x, tip.y);
   ctx.lineTo(tip.x - Math.cos(a - 0.45) * size, tip.y - Math.sin(a - 0.45) * size);
   ctx.lineTo(tip.x - Math.cos(a + 0.45) * size, tip.y - Math.sin(a + 0.45) * size);
   ctx.closePath();
+  ctx.fillStyle = color;
+  ctx.fill();
+  ctx.strokeStyle = '#ffffff';
+  ctx.lineWidth = 1.5;
+  ctx.stroke();
 }
 
 /** Shorten the segment p→q by `d` at the q end. */
@@ -161,12 +167,7 @@ export function drawMove(ctx: CanvasRenderingContext2D, m: MoveArrow): void {
   ctx.strokeStyle = m.kind === 'entry' ? color : '#ffffff';
   ctx.lineWidth = 2;
   ctx.stroke();
-  arrowHead(ctx, end, line[line.length - 2]!, 14);
-  ctx.fillStyle = color;
-  ctx.fill();
-  ctx.strokeStyle = '#ffffff';
-  ctx.lineWidth = 1.5;
-  ctx.stroke();
+  arrowHead(ctx, end, line[line.length - 2]!, 14, color);
   ctx.restore();
 }
 
@@ -224,12 +225,7 @@ export function drawCombat(ctx: CanvasRenderingContext2D, c: CombatArrow): void 
       { width: 10, color: '#ffffff' },
       { width: 6, color, dash: c.kind === 'nightRaid' ? [5, 3] : [] },
     ]);
-    arrowHead(ctx, b, a, head);
-    ctx.fillStyle = color;
-    ctx.fill();
-    ctx.strokeStyle = '#ffffff';
-    ctx.lineWidth = 1.5;
-    ctx.stroke();
+    arrowHead(ctx, b, a, head, color);
   }
   ctx.restore();
   const kind = c.kind === 'assault' ? 'Assault ' : c.kind === 'nightRaid' ? 'Raid ' : '';

@@ -11,6 +11,7 @@
  * Mortars, infantry guns and artillery flip to Fired (Reset flips them back, 3.0); 76 mm artillery
  * spends one ammo (12.4.1); a 354th unit goes on the Turn Track 1d6 turns ahead (12.4.2).
  */
+import type { AtFirePlan } from './atfire.js';
 import type { Ctx } from './ctx.js';
 import type { CounterDef, Drm, HexId, RatResult, Side } from './ruleset.js';
 import type { GameEvent, GameState, RuleViolation, UnitState } from './types.js';
@@ -87,21 +88,14 @@ export type FireEvent =
   | { type: 'rangedLossesIgnored'; hex: HexId; steps: number; reason: string; rule: string }
   | { type: 'artilleryPark'; side: Side; units: string[]; hex: HexId; rule: '12.4.3' | '12.4.4' }
   | { type: 'combatDeclared'; side: Side; attackers: string[]; target: HexId; support: string[]; waitingFor: Side; rule: '8.1' }
-  | {
+  | (AtFirePlan & {
       type: 'atFire';
-      side: Side;
-      unit: string;
-      from: HexId;
-      target: string;
-      targetHex: HexId;
-      range: number;
-      drms: AppliedDrm[];
       rollNumber: number;
       die: number;
       total: number;
       hit: boolean;
       rule: '11.1';
-    };
+    });
 
 // ───────────────────────────── small helpers ─────────────────────────────
 
