@@ -4,6 +4,10 @@ export default defineConfig({
   test: {
     // node-canvas crashes inside worker threads: run test files in child processes.
     pool: 'forks',
+    // Reuse each child process across test files: modules load once per process instead of once per
+    // file, which halves the suite on two cores (about 240 s → 120 s). Test files therefore keep no
+    // global state of their own beyond what they set up and tear down (stores, bots, temp folders).
+    isolate: false,
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup/redis.ts'],
     testTimeout: 20_000,

@@ -31,7 +31,9 @@ while (!(mid.phase === 'action')) {
   if (!r.ok) throw new Error(r.violation.message);
   mid = r.state;
 }
-console.log(`random play to turn ${mid.turn} (${played.steps} actions): ${(performance.now() - t).toFixed(0)} ms; log ${mid.log.length} events; state ${JSON.stringify(mid).length} bytes`);
+console.log(
+  `random play to turn ${mid.turn} (${played.steps} actions): ${(performance.now() - t).toFixed(0)} ms; log ${mid.log.length} events; state ${JSON.stringify(mid).length} bytes`,
+);
 const onMap = Object.values(mid.units).filter((u) => u.location === 'map').length;
 console.log(`mid-game state: turn ${mid.turn}, ${mid.activeSide} ${mid.phase}, ${onMap} units on the map`);
 
@@ -41,7 +43,11 @@ const la = engine.legalActions(mid, side);
 const candidates: Action[] = [{ type: 'endPhase', phase: 'action' }];
 for (const m of [...la.units, ...la.stacks]) {
   for (const r of m.reachable) {
-    candidates.push(m.kind === 'enter' ? { type: 'enterReinforcement', units: m.units, at: r.path[0]!, to: r.hex } : { type: 'move', units: m.units, to: r.hex });
+    candidates.push(
+      m.kind === 'enter'
+        ? { type: 'enterReinforcement', units: m.units, at: r.path[0]!, to: r.hex }
+        : { type: 'move', units: m.units, to: r.hex },
+    );
   }
 }
 console.log(`legal moves on offer to ${side}: ${candidates.length - 1} (${la.units.length} units, ${la.stacks.length} stacks)`);

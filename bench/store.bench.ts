@@ -31,7 +31,12 @@ async function main(): Promise<void> {
   const user = { userId: 'bench' };
   let gameId = '';
   const newGame = async () => {
-    const c = await service.createGame({ channelId: `bench-${randomBytes(4).toString('hex')}`, host: user, scenario: scenario.id, seatHostAs: 'both' });
+    const c = await service.createGame({
+      channelId: `bench-${randomBytes(4).toString('hex')}`,
+      host: user,
+      scenario: scenario.id,
+      seatHostAs: 'both',
+    });
     if (!c.ok) throw new Error(c.error.message);
     if (gameId) await service.abort({ gameId }, user, 'bench: next game');
     gameId = c.gameId;
@@ -113,20 +118,38 @@ async function main(): Promise<void> {
   const a = stats(applyTimes);
   const b = stats(rawTimes);
   const f = (x: number) => x.toFixed(3).padStart(8);
-  console.log(`store bench on ${url.replace(/\/\/[^@/]*@/, '//***@')}: ${N} samples each, document ${(docBytes / 1024).toFixed(1)} KiB (${scenario.id})`);
+  console.log(
+    `store bench on ${url.replace(/\/\/[^@/]*@/, '//***@')}: ${N} samples each, document ${(docBytes / 1024).toFixed(1)} KiB (${scenario.id})`,
+  );
   console.log(`                                  median ms    p99 ms   mean ms`);
   console.log(`apply+persist (service.act)      ${f(a.median)}  ${f(a.p99)}  ${f(a.mean)}`);
   console.log(`raw GET+SET of the same document ${f(b.median)}  ${f(b.p99)}  ${f(b.mean)}`);
   console.log(`ratio                            ${f(a.median / b.median)}x ${f(a.p99 / b.p99)}x`);
   const c = stats(rawJsonTimes);
-  console.log(`raw GET+JSON.parse+stringify+SET ${f(c.median)}  ${f(c.p99)}  ${f(c.mean)}   (apply+persist is ${(a.median / c.median).toFixed(1)}x this)`);
+  console.log(
+    `raw GET+JSON.parse+stringify+SET ${f(c.median)}  ${f(c.p99)}  ${f(c.mean)}   (apply+persist is ${(a.median / c.median).toFixed(1)}x this)`,
+  );
   const l = stats(loadTimes);
   const e = stats(engineTimes);
   const sv = stats(saveTimes);
   console.log(`  of which: store.load (Keyv get + JSON.parse)   ${f(l.median)}  ${f(l.p99)}  ${f(l.mean)}`);
   console.log(`            engine.apply (endPhase)            ${f(e.median)}  ${f(e.p99)}  ${f(e.mean)}`);
   console.log(`            store.save (JSON + Lua CAS)        ${f(sv.median)}  ${f(sv.p99)}  ${f(sv.mean)}`);
-  console.log(JSON.stringify({ bench: 'store', samples: N, docBytes, applyPersist: a, rawGetSet: b, rawGetParseStringifySet: stats(rawJsonTimes), load: stats(loadTimes), engineApply: stats(engineTimes), save: stats(saveTimes), ratioMedian: a.median / b.median, ratioP99: a.p99 / b.p99 }));
+  console.log(
+    JSON.stringify({
+      bench: 'store',
+      samples: N,
+      docBytes,
+      applyPersist: a,
+      rawGetSet: b,
+      rawGetParseStringifySet: stats(rawJsonTimes),
+      load: stats(loadTimes),
+      engineApply: stats(engineTimes),
+      save: stats(saveTimes),
+      ratioMedian: a.median / b.median,
+      ratioP99: a.p99 / b.p99,
+    }),
+  );
 }
 
 main().catch((err: unknown) => {

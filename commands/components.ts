@@ -1,15 +1,23 @@
 // Buttons and selects. Each customId carries the game id, the state version the message was built
 // from and a payload (src/discord/custom-id.ts), so a click works after a restart and a click on an
-// old message is refused as stale by the service (basedOnVersion).
-import type { ComponentHandler } from '../src/discord/command.js';
+// old message is refused as stale by the service (basedOnVersion). The game is named together with
+// the channel the click came from, so a control of one game used in another channel is refused
+// (the service checks the game lives there).
+import type { GameRef } from '../src/app/game-service.js';
+import type { ComponentHandler, ComponentInteraction } from '../src/discord/command.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
-import type { Action, PendingDecision, Phase } from '../src/engine/types.js';
+import type { Action, PendingDecision, Phase, Side } from '../src/engine/types.js';
 import type { BotContext } from './context.js';
-import { actorOf, defaultAnswer, drawView, postChange, sideFor, statusOrNull, unwrap } from './support.js';
+import { actorOf, afterEnd, defaultAnswer, drawView, postChange, sideFor, statusOrNull, unwrap } from './support.js';
 
-async function act(ix: Parameters<ComponentHandler<BotContext>['handle']>[0], ctx: BotContext, gameId: string, version: number, action: Action): Promise<void> {
+/** The game a control names, in the channel the click came from. */
+function gameOf(ix: ComponentInteraction, gameId: string): GameRef {
+  return { gameId, channelId: ix.channelId ?? 'dm' };
+}
+
+async function act(ix: ComponentInteraction, ctx: BotContext, gameId: string, version: number, action: Action): Promise<void> {
   await defer(ix);
-  const ref = { gameId };
+  const ref = gameOf(ix, gameId);
   const before = await statusOrNull(ctx, ref);
   const side = sideFor(before, ix.user.id);
   const r = unwrap(await ctx.game.service.act(ref, actorOf(ix), action, { basedOnVersion: version, ...(side ? { side } : {}) }));
@@ -33,9 +41,13 @@ const decide: ComponentHandler<BotContext> = {
   async handle(ix, ref, ctx) {
     await defer(ix); // before reading the store
     const [what, arg] = ref.payload.split(':');
-    const status = await statusOrNull(ctx, { gameId: ref.gameId });
-    if (!status || status.version !== ref.version) {
-      throw new Refusal('The game has moved on since that message: this decision was already made or changed.', undefined, 'use the newest message, or `/game status` for fresh controls.');
+    const status = unwrap(await ctx.game.service.status(gameOf(ix, ref.gameId))).status;
+    if (status.version !== ref.version) {
+      throw new Refusal(
+        'The game has moved on since that message: this decision was already made or changed.',
+        undefined,
+        'use the newest message, or `/game status` for fresh controls.',
+      );
     }
     const pending = status.mustAct?.pending as PendingDecision | null;
     if (!pending) throw new Refusal('No decision is waiting.', undefined, '`/game status` shows what the game waits for.');
@@ -44,11 +56,18 @@ const decide: ComponentHandler<BotContext> = {
     if (pending.type === 'placeLeader' && what === 'place' && chosen) action = { type: 'placeLeader', unit: pending.unit, hex: chosen };
     if (pending.type === 'combatLosses' && what === 'losses') action = { type: 'takeLosses', ...pending.default };
     if (pending.type === 'combatLosses' && what === 'step' && chosen) action = { type: 'takeLosses', steps: { [chosen]: 1 } };
-    if (pending.type === 'advance' && what === 'advance') action = { type: 'advance', units: pending.default.units, path: pending.default.path };
+    if (pending.type === 'advance' && what === 'advance')
+      action = { type: 'advance', units: pending.default.units, path: pending.default.path };
     if (pending.type === 'advance' && what === 'stay') action = { type: 'advance', units: [], path: [] };
     if (what === 'default') action = defaultAnswer(pending);
-    if (what === 'support' && ix.isStringSelectMenu() && (pending as { type: string }).type === 'defensiveSupport') action = { type: 'support', units: ix.values };
-    if (!action) throw new Refusal('This control does not match the decision the game is waiting for.', undefined, 'use `/game status` for fresh controls.');
+    if (what === 'support' && ix.isStringSelectMenu() && (pending as { type: string }).type === 'defensiveSupport')
+      action = { type: 'support', units: ix.values };
+    if (!action)
+      throw new Refusal(
+        'This control does not match the decision the game is waiting for.',
+        undefined,
+        'use `/game status` for fresh controls.',
+      );
     await act(ix, ctx, ref.gameId, ref.version, action);
   },
 };
@@ -57,13 +76,44 @@ const undo: ComponentHandler<BotContext> = {
   kind: 'undo',
   async handle(ix, ref, ctx) {
     await defer(ix);
-    const game = { gameId: ref.gameId };
-    const before = await statusOrNull(ctx, game);
-    if (before && before.version !== ref.version) {
+    const game = gameOf(ix, ref.gameId);
+    const before = unwrap(await ctx.game.service.status(game)).status;
+    if (before.version !== ref.version) {
       throw new Refusal('The game has moved on since that message.', undefined, 'use `/game undo` or `/game status` for fresh buttons.');
     }
     const r = unwrap(await ctx.game.service.undo(game, actorOf(ix), { side: ref.payload as 'finnish' | 'soviet' }));
     await postChange(ix, ctx, r, before);
+  },
+};
+
+/**
+ * The answer to a confirmation (commands/game.ts: resign, abort). Cancel changes nothing; the step
+ * itself runs only if the game has not moved on since the question was asked.
+ */
+const confirm: ComponentHandler<BotContext> = {
+  kind: 'confirm',
+  async handle(ix, ref, ctx) {
+    const [what, arg = ''] = ref.payload.split(':');
+    if (what === 'cancel') {
+      await respond(ix, { content: 'Cancelled: nothing changed.', ephemeral: true });
+      return;
+    }
+    if ((what !== 'resign' && what !== 'abort') || (arg !== '' && arg !== 'soviet' && arg !== 'finnish'))
+      throw new Refusal('This control is not one of ours.', undefined, 'use `/game status` for fresh controls.');
+    await defer(ix);
+    const game = gameOf(ix, ref.gameId);
+    const status = unwrap(await ctx.game.service.status(game)).status;
+    if (status.version !== ref.version)
+      throw new Refusal(
+        'The game has moved on since you were asked: nothing was done.',
+        undefined,
+        `run \`/game ${what}\` again if you still want to.`,
+      );
+    const r =
+      what === 'resign'
+        ? unwrap(await ctx.game.service.resign(game, actorOf(ix), arg ? { side: arg as Side } : {}))
+        : unwrap(await ctx.game.service.abort(game, actorOf(ix), /^Reason: (.+)$/m.exec(ix.message.content)?.[1] ?? 'no reason given'));
+    await respond(ix, { content: [...r.lines, afterEnd(r.gameId)].join('\n') });
   },
 };
 
@@ -72,9 +122,9 @@ const map: ComponentHandler<BotContext> = {
   kind: 'map',
   async handle(ix, ref, ctx) {
     await defer(ix, true);
-    const file = await drawView(ctx, { gameId: ref.gameId }, { caption: 'Current position', options: {} }, true);
+    const file = await drawView(ctx, gameOf(ix, ref.gameId), { caption: 'Current position', options: {} }, true);
     await respond(ix, { content: 'Current position.', files: [file], ephemeral: true });
   },
 };
 
-export const componentHandlers: ComponentHandler<BotContext>[] = [endPhase, decide, undo, map];
+export const componentHandlers: ComponentHandler<BotContext>[] = [endPhase, decide, undo, confirm, map];

@@ -1,13 +1,26 @@
 // /game: the life of a game in this channel: new, join, seat, leave, start, status, undo, resign,
 // abort, export, verify. Every check (host, seats, turn, undo window) is the service's.
+import { InteractionContextType } from 'discord.js';
 import { SlashCommandBuilder, type SlashCommandStringOption } from '@discordjs/builders';
 import { sideName, type GameRef } from '../src/app/game-service.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Side } from '../src/engine/types.js';
 import type { Command } from '../src/discord/command.js';
-import { defer, respond } from '../src/discord/replies.js';
+import { defer, Refusal, respond } from '../src/discord/replies.js';
 import type { BotContext } from './context.js';
-import { actorOf, afterEnd, controlsFor, drawView, needsPing, ping, postChange, refOf, sideFor, statusOrNull, unwrap } from './support.js';
+import {
+  actorOf,
+  confirmControls,
+  controlsFor,
+  drawView,
+  needsPing,
+  ping,
+  postChange,
+  refOf,
+  sideFor,
+  statusOrNull,
+  unwrap,
+} from './support.js';
 
 const SIDE_CHOICES = [
   { name: 'Finnish', value: 'finnish' },
@@ -15,7 +28,8 @@ const SIDE_CHOICES = [
 ];
 
 /** Finished games leave their channel: name them by id (shown when they end) to read them. */
-const gameOption = (o: SlashCommandStringOption) => o.setName('game').setDescription('Game id, e.g. g-1a2b3c4d5e (default: this channel\'s game)').setMaxLength(40);
+const gameOption = (o: SlashCommandStringOption) =>
+  o.setName('game').setDescription("Game id, e.g. g-1a2b3c4d5e (default: this channel's game)").setMaxLength(40);
 
 /** The game named by the `game` option, or this channel's. */
 function readRef(ix: ChatInputCommandInteraction): GameRef {
@@ -26,42 +40,98 @@ function readRef(ix: ChatInputCommandInteraction): GameRef {
 const data = new SlashCommandBuilder()
   .setName('game')
   .setDescription('Create, join, start and manage the game in this channel')
+  .setContexts(InteractionContextType.Guild) // games live in server channels
   .addSubcommand((s) =>
     s
       .setName('new')
       .setDescription('Create a game in this channel (one per channel); you are its host')
-      .addStringOption((o) => o.setName('scenario').setDescription('Scenario (tutorial, campaign…)').setRequired(true).setAutocomplete(true).setMaxLength(60))
-      .addStringOption((o) => o.setName('side').setDescription('Take a seat at once (both = solitaire)').addChoices(...SIDE_CHOICES, { name: 'Both (solitaire)', value: 'both' })),
+      .addStringOption((o) =>
+        o.setName('scenario').setDescription('Scenario (tutorial, campaign…)').setRequired(true).setAutocomplete(true).setMaxLength(60),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('side')
+          .setDescription('Take a seat at once (both = solitaire)')
+          .addChoices(...SIDE_CHOICES, { name: 'Both (solitaire)', value: 'both' }),
+      ),
   )
-  .addSubcommand((s) => s.setName('join').setDescription('Take a seat before the start').addStringOption((o) => o.setName('side').setDescription('Side').setRequired(true).addChoices(...SIDE_CHOICES)))
+  .addSubcommand((s) =>
+    s
+      .setName('join')
+      .setDescription('Take a seat before the start')
+      .addStringOption((o) =>
+        o
+          .setName('side')
+          .setDescription('Side')
+          .setRequired(true)
+          .addChoices(...SIDE_CHOICES),
+      ),
+  )
   .addSubcommand((s) =>
     s
       .setName('seat')
       .setDescription('Host: give a player a seat')
       .addUserOption((o) => o.setName('player').setDescription('Who').setRequired(true))
-      .addStringOption((o) => o.setName('side').setDescription('Side').setRequired(true).addChoices(...SIDE_CHOICES)),
+      .addStringOption((o) =>
+        o
+          .setName('side')
+          .setDescription('Side')
+          .setRequired(true)
+          .addChoices(...SIDE_CHOICES),
+      ),
   )
   .addSubcommand((s) =>
     s
       .setName('leave')
       .setDescription('Give up your seat (or, host, remove a player)')
-      .addStringOption((o) => o.setName('side').setDescription('Side').setRequired(true).addChoices(...SIDE_CHOICES))
+      .addStringOption((o) =>
+        o
+          .setName('side')
+          .setDescription('Side')
+          .setRequired(true)
+          .addChoices(...SIDE_CHOICES),
+      )
       .addUserOption((o) => o.setName('player').setDescription('Host only: whose seat')),
   )
   .addSubcommand((s) => s.setName('start').setDescription('Host: start the game and publish the dice commitment'))
   .addSubcommand((s) => s.setName('status').setDescription('Turn, phase, who must act on what and since when').addStringOption(gameOption))
   .addSubcommand((s) => s.setName('undo').setDescription('Take back your last action (not past a dice roll or a hand-over)'))
-  .addSubcommand((s) => s.setName('resign').setDescription('Resign for your side').addStringOption((o) => o.setName('side').setDescription('Which side (if you hold both)').addChoices(...SIDE_CHOICES)))
-  .addSubcommand((s) => s.setName('abort').setDescription('Host or channel manager: stop the game without a result').addStringOption((o) => o.setName('reason').setDescription('Why').setMaxLength(200)))
-  .addSubcommand((s) => s.setName('export').setDescription('The record so far as a file (the seed only once the game is over)').addStringOption(gameOption))
-  .addSubcommand((s) => s.setName('verify').setDescription('After the end: recompute every roll from the revealed seed').addStringOption(gameOption));
+  .addSubcommand((s) =>
+    s
+      .setName('resign')
+      .setDescription('Resign for your side')
+      .addStringOption((o) =>
+        o
+          .setName('side')
+          .setDescription('Which side (if you hold both)')
+          .addChoices(...SIDE_CHOICES),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('abort')
+      .setDescription('Host or channel manager: stop the game without a result')
+      .addStringOption((o) => o.setName('reason').setDescription('Why').setMaxLength(200)),
+  )
+  .addSubcommand((s) =>
+    s.setName('export').setDescription('The record so far as a file (the seed only once the game is over)').addStringOption(gameOption),
+  )
+  .addSubcommand((s) =>
+    s.setName('verify').setDescription('After the end: recompute every roll from the revealed seed').addStringOption(gameOption),
+  );
 
 const game: Command<BotContext> = {
   data,
   async execute(ix, ctx) {
-    const sub = ix.options.getSubcommand(true);
-    const handler = handlers[sub];
-    if (!handler) throw new Error(`no handler for /game ${sub}`);
+    const sub = ix.options.getSubcommand(false);
+    const handler = sub ? handlers[sub] : undefined;
+    if (!handler) {
+      throw new Refusal(
+        sub ? `This bot has no /game ${sub} subcommand.` : '/game needs a subcommand.',
+        undefined,
+        'pick a subcommand from the list; if it is not there, the server admin runs `npm run deploy-commands`.',
+      );
+    }
     await handler(ix, ctx);
   },
   async autocomplete(ix, ctx) {
@@ -103,7 +173,10 @@ const handlers: Record<string, Handler> = {
     await defer(ix);
     const user = ix.options.getUser('player', true);
     const r = unwrap(
-      await ctx.game.service.seat(refOf(ix), actorOf(ix), { side: ix.options.getString('side', true) as Side, user: { userId: user.id, name: user.globalName ?? user.username } }),
+      await ctx.game.service.seat(refOf(ix), actorOf(ix), {
+        side: ix.options.getString('side', true) as Side,
+        user: { userId: user.id, name: user.globalName ?? user.username },
+      }),
     );
     await respond(ix, { content: r.lines.join('\n') });
   },
@@ -136,9 +209,14 @@ const handlers: Record<string, Handler> = {
     const r = unwrap(await ctx.game.service.status(readRef(ix)));
     const lines = r.lines.filter((l) => !l.startsWith('Waiting since'));
     const since = r.status.mustAct?.since;
-    if (r.status.mustAct && since != null) lines.push(`Waiting since <t:${Math.floor(since / 1000)}:f> (<t:${Math.floor(since / 1000)}:R>).`);
-    if (r.status.undoable) lines.push(`Undo available to the ${sideName(r.status.undoable.side)} side (${r.status.undoable.steps} step(s)).`);
-    await respond(ix, { content: lines.join('\n'), components: controlsFor(r.status) });
+    if (r.status.mustAct && since != null)
+      lines.push(`Waiting since <t:${Math.floor(since / 1000)}:f> (<t:${Math.floor(since / 1000)}:R>).`);
+    if (r.status.undoable)
+      lines.push(`Undo available to the ${sideName(r.status.undoable.side)} side (${r.status.undoable.steps} step(s)).`);
+    // Live controls only in the game's own channel (they would be refused anywhere else).
+    const here = r.status.channelId === ix.channelId;
+    if (!here && r.status.status === 'active') lines.push(`This game is played in <#${r.status.channelId}>: its controls are there.`);
+    await respond(ix, { content: lines.join('\n'), components: here ? controlsFor(r.status) : [] });
   },
 
   async undo(ix, ctx) {
@@ -150,22 +228,39 @@ const handlers: Record<string, Handler> = {
     await postChange(ix, ctx, r, before);
   },
 
+  // Resign and abort end the game for good: each asks first, with Resign/Abort and Cancel buttons
+  // (commands/components.ts, `confirm`), and acts only on the click.
   async resign(ix, ctx) {
-    await defer(ix);
+    await defer(ix, true);
+    const ref = refOf(ix);
+    const status = unwrap(await ctx.game.service.status(ref)).status;
     const side = ix.options.getString('side') as Side | null;
-    const r = unwrap(await ctx.game.service.resign(refOf(ix), actorOf(ix), side ? { side } : {}));
-    await respond(ix, { content: [...r.lines, afterEnd(r.gameId)].join('\n') });
+    const who = side ?? sideFor(status, ix.user.id);
+    await respond(ix, {
+      content: `Resign${who ? ` for the ${sideName(who)} side` : ''}? The game ends at once and the other side wins; this cannot be undone.`,
+      components: confirmControls(status, 'resign', side ?? '', 'Resign'),
+      ephemeral: true,
+    });
   },
 
   async abort(ix, ctx) {
-    await defer(ix);
-    const r = unwrap(await ctx.game.service.abort(refOf(ix), actorOf(ix), ix.options.getString('reason') ?? 'no reason given'));
-    await respond(ix, { content: [...r.lines, afterEnd(r.gameId)].join('\n') });
+    await defer(ix, true);
+    const ref = refOf(ix);
+    const status = unwrap(await ctx.game.service.status(ref)).status;
+    const reason = ix.options.getString('reason') ?? 'no reason given';
+    await respond(ix, {
+      content: `Abort this game? It ends without a result and cannot be undone; the dice seed is revealed.\nReason: ${reason}`,
+      components: confirmControls(status, 'abort', '', 'Abort the game'),
+      ephemeral: true,
+    });
   },
 
   async export(ix, ctx) {
     await defer(ix);
-    const r = unwrap(await ctx.game.service.exportRecord(readRef(ix)));
+    // Who may export what: the service decides (an active game: its players, in its channel).
+    const r = unwrap(
+      await ctx.game.service.exportRecord(readRef(ix), { actor: actorOf(ix), channelId: ix.channelId, guildId: ix.guildId }),
+    );
     const json = Buffer.from(JSON.stringify(r.record, null, 2) + '\n');
     await respond(ix, { content: r.lines.join('\n'), files: [{ attachment: json, name: `${r.gameId}-record.json` }] });
   },

@@ -1,5 +1,6 @@
 // /map: the picture of the game in this channel: the whole map, a zoom around a hex, or where a
 // unit can go (with MP costs). Anyone may look, spectators included.
+import { InteractionContextType } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { Command } from '../src/discord/command.js';
 import { destinationChoices, findMover, moverChoices, parseMover } from '../src/discord/choices.js';
@@ -14,6 +15,7 @@ import { hexOption, legalNow, legalOrExplain, refOf, unwrap } from './support.js
 const data = new SlashCommandBuilder()
   .setName('map')
   .setDescription('Show the map of the game in this channel')
+  .setContexts(InteractionContextType.Guild)
   .addSubcommand((s) => s.setName('whole').setDescription('The whole map'))
   .addSubcommand((s) =>
     s
@@ -34,12 +36,20 @@ async function lookOnly(ix: ChatInputCommandInteraction, ctx: BotContext, units:
   const ref = refOf(ix);
   // Ids in any case: spelled as on the map's counters.
   const plain = (unwrap(await ctx.game.service.mapView(ref, {})).view as MapView).units ?? {};
-  const onMap = new Map(Object.values(plain).flat().map((c) => [c.id.toLowerCase(), c.id] as const));
+  const onMap = new Map(
+    Object.values(plain)
+      .flat()
+      .map((c) => [c.id.toLowerCase(), c.id] as const),
+  );
   const ids = units.map((u) => onMap.get(u.toLowerCase()) ?? u);
   const first = unwrap(await ctx.game.service.mapView(ref, { reachableFor: ids }));
   const reach = (first.view as MapView).overlays?.reachable;
   if (!reach) {
-    throw new Refusal(`${ids.join('+')} is not a unit (or a stack of units in one hex) on the map.`, '4.0', 'name units as printed on their counters, e.g. `1/1/609` or `1/1/609+2/1/609` (any case).');
+    throw new Refusal(
+      `${ids.join('+')} is not a unit (or a stack of units in one hex) on the map.`,
+      '4.0',
+      'name units as printed on their counters, e.g. `1/1/609` or `1/1/609+2/1/609` (any case).',
+    );
   }
   const png = await ctx.game.draw(first.view, { center: reach.from, radius: 5 });
   const list = Object.entries(reach.costs)
@@ -47,7 +57,10 @@ async function lookOnly(ix: ChatInputCommandInteraction, ctx: BotContext, units:
     .slice(0, 25)
     .map(([hex, cost]) => `• ${hex} · ${cost} MP (${reach.allowance - cost} left)`);
   await respond(ix, {
-    content: [`${reach.unitIds.join('+')} from ${reach.from}: ${reach.allowance} MP, if it moved now (a look only: it is not yours to move at this moment). Cheapest first:`, ...list].join('\n'),
+    content: [
+      `${reach.unitIds.join('+')} from ${reach.from}: ${reach.allowance} MP, if it moved now (a look only: it is not yours to move at this moment). Cheapest first:`,
+      ...list,
+    ].join('\n'),
     files: [{ attachment: png, name: 'reach.png' }],
   });
 }
@@ -88,14 +101,21 @@ const map: Command<BotContext> = {
         return;
       }
       if (!mover.reachable.length) {
-        throw new Refusal(`${units.join('+')} cannot move now.`, '4.0', 'pick a unit from the list: it offers only units that can move this phase.');
+        throw new Refusal(
+          `${units.join('+')} cannot move now.`,
+          '4.0',
+          'pick a unit from the list: it offers only units that can move this phase.',
+        );
       }
       const center = mover.from ?? mover.entryHexes?.[0] ?? mover.reachable[0]!.hex;
       const v = unwrap(await ctx.game.service.mapView(ref, { reachableFor: units, focus: { center, radius: 5 } }));
       const png = await ctx.game.draw(v.view, { center, radius: 5 });
       const list = destinationChoices(mover, '').map((c) => c.name);
       await respond(ix, {
-        content: [`${units.join('+')} from ${mover.from ?? 'off map'}: ${mover.allowance} MP. Cheapest first:`, ...list.map((l) => `• ${l}`)].join('\n'),
+        content: [
+          `${units.join('+')} from ${mover.from ?? 'off map'}: ${mover.allowance} MP. Cheapest first:`,
+          ...list.map((l) => `• ${l}`),
+        ].join('\n'),
         files: [{ attachment: png, name: 'reach.png' }],
       });
     }

@@ -1,60 +1,154 @@
 // /play: act in the game. Every choice offered by autocomplete comes from the engine's legal
 // actions (through the service), and the engine refuses anything it would not offer.
+import { InteractionContextType } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { Action, LegalActions } from '../src/engine/types.js';
 import type { Command } from '../src/discord/command.js';
 import {
-  assaultTargetChoices, assaultUnitChoices, atGunChoices, atTargetChoices, attackerChoices, combatTargetChoices, delayChoices, destinationChoices,
-  digChoices, findMover, fireTargetChoices, firerChoices, moverChoices, parseMover, placementChoices, recoveryChoices, replacementChoices,
-  spotterChoices, supportChoices,
+  assaultTargetChoices,
+  assaultUnitChoices,
+  atGunChoices,
+  atTargetChoices,
+  attackerChoices,
+  combatTargetChoices,
+  delayChoices,
+  destinationChoices,
+  digChoices,
+  findMover,
+  fireTargetChoices,
+  firerChoices,
+  moverChoices,
+  parseMover,
+  placementChoices,
+  recoveryChoices,
+  replacementChoices,
+  spotterChoices,
+  supportChoices,
 } from '../src/discord/choices.js';
 import { normaliseHexInput } from '../src/discord/hex-input.js';
 import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../src/app/unit-ids.js';
 import { bonfireChoices, raidChoices } from '../src/discord/night-choices.js';
 import { defer, Refusal } from '../src/discord/replies.js';
 import type { BotContext } from './context.js';
-import { actorOf, hexOption, legalNow, legalOrExplain, postChange, refOf, sideFor, statusOrNull, unwrap } from './support.js';
+import {
+  actorOf,
+  hexOption,
+  hexPathOption,
+  legalNow,
+  legalOrExplain,
+  postChange,
+  refOf,
+  sideFor,
+  statusOrNull,
+  unwrap,
+} from './support.js';
 
 const data = new SlashCommandBuilder()
   .setName('play')
   .setDescription('Act in the game in this channel')
+  .setContexts(InteractionContextType.Guild)
   .addSubcommand((s) =>
     s
       .setName('move')
       .setDescription('Move a unit or stack, or bring a reinforcement on (4.0, 6.1, 13.1)')
-      .addStringOption((o) => o.setName('unit').setDescription('Unit or stack (only those that can move are offered)').setRequired(true).setAutocomplete(true).setMaxLength(100))
-      .addStringOption((o) => o.setName('to').setDescription('Destination hex, e.g. M16 (offered with MP cost)').setRequired(true).setAutocomplete(true).setMaxLength(10))
+      .addStringOption((o) =>
+        o
+          .setName('unit')
+          .setDescription('Unit or stack (only those that can move are offered)')
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(100),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('to')
+          .setDescription('Destination hex, e.g. M16 (offered with MP cost)')
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(10),
+      )
       .addBooleanOption((o) => o.setName('exit').setDescription('Leave the map from a friendly supply source hex (4.2)')),
   )
   .addSubcommand((s) =>
     s
       .setName('combat')
       .setDescription('Combat Phase: attack an adjacent enemy hex (8.0)')
-      .addStringOption((o) => o.setName('target').setDescription('Enemy hex (only hexes you may attack are offered)').setRequired(true).setAutocomplete(true).setMaxLength(10))
-      .addStringOption((o) => o.setName('attackers').setDescription('Attacking units (default: every unit that may join)').setAutocomplete(true).setMaxLength(100))
-      .addStringOption((o) => o.setName('support').setDescription('Offensive Support: units firing on the hex first (10.3)').setAutocomplete(true).setMaxLength(100)),
+      .addStringOption((o) =>
+        o
+          .setName('target')
+          .setDescription('Enemy hex (only hexes you may attack are offered)')
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(10),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('attackers')
+          .setDescription('Attacking units (default: every unit that may join)')
+          .setAutocomplete(true)
+          .setMaxLength(100),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('support')
+          .setDescription('Offensive Support: units firing on the hex first (10.3)')
+          .setAutocomplete(true)
+          .setMaxLength(100),
+      ),
   )
   .addSubcommand((s) =>
     s
       .setName('assault')
       .setDescription('Action Phase: assault an adjacent enemy hex with a stack (9.0)')
-      .addStringOption((o) => o.setName('units').setDescription('Assaulting unit or stack').setRequired(true).setAutocomplete(true).setMaxLength(100))
-      .addStringOption((o) => o.setName('target').setDescription('Enemy hex to assault').setRequired(true).setAutocomplete(true).setMaxLength(10)),
+      .addStringOption((o) =>
+        o.setName('units').setDescription('Assaulting unit or stack').setRequired(true).setAutocomplete(true).setMaxLength(100),
+      )
+      .addStringOption((o) =>
+        o.setName('target').setDescription('Enemy hex to assault').setRequired(true).setAutocomplete(true).setMaxLength(10),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('path')
+          .setDescription('Hexes to move through first, e.g. "N19 N20": the move and the Assault are one action (9.1)')
+          .setMaxLength(200),
+      ),
   )
   .addSubcommand((s) =>
     s
       .setName('delay')
       .setDescription('Hold reinforcements back to a later turn (13.1.2)')
-      .addStringOption((o) => o.setName('units').setDescription('Reinforcements (only those you may delay are offered)').setRequired(true).setAutocomplete(true).setMaxLength(100))
+      .addStringOption((o) =>
+        o
+          .setName('units')
+          .setDescription('Reinforcements (only those you may delay are offered)')
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(100),
+      )
       .addIntegerOption((o) => o.setName('turn').setDescription('Turn to arrive on (default: the next)').setMinValue(1).setMaxValue(40)),
   )
   .addSubcommand((s) =>
     s
       .setName('fire')
       .setDescription('Combat Phase: a standalone Ranged Attack (10.0)')
-      .addStringOption((o) => o.setName('unit').setDescription('Firing unit (only units that may fire are offered)').setRequired(true).setAutocomplete(true).setMaxLength(100))
-      .addStringOption((o) => o.setName('target').setDescription('Target hex, with range and spotter').setRequired(true).setAutocomplete(true).setMaxLength(10))
-      .addStringOption((o) => o.setName('spotter').setDescription('Indirect fire: who spots (default: the engine\'s pick, 10.5)').setAutocomplete(true).setMaxLength(40)),
+      .addStringOption((o) =>
+        o
+          .setName('unit')
+          .setDescription('Firing unit (only units that may fire are offered)')
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(100),
+      )
+      .addStringOption((o) =>
+        o.setName('target').setDescription('Target hex, with range and spotter').setRequired(true).setAutocomplete(true).setMaxLength(10),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('spotter')
+          .setDescription("Indirect fire: who spots (default: the engine's pick, 10.5)")
+          .setAutocomplete(true)
+          .setMaxLength(40),
+      ),
   )
   .addSubcommand((s) =>
     s
@@ -67,37 +161,84 @@ const data = new SlashCommandBuilder()
     s
       .setName('recover')
       .setDescription('Recovery attempt of a reduced company (13.3)')
-      .addStringOption((o) => o.setName('unit').setDescription('Company (with the die it needs)').setRequired(true).setAutocomplete(true).setMaxLength(40))
-      .addBooleanOption((o) => o.setName('pajari').setDescription('Use Pajari\'s +1 when stacked (default yes; no keeps him free)')),
+      .addStringOption((o) =>
+        o.setName('unit').setDescription('Company (with the die it needs)').setRequired(true).setAutocomplete(true).setMaxLength(40),
+      )
+      .addBooleanOption((o) => o.setName('pajari').setDescription("Use Pajari's +1 when stacked (default yes; no keeps him free)")),
   )
   .addSubcommand((s) =>
     s
       .setName('dig')
       .setDescription('Dig in (14.1–14.5)')
-      .addStringOption((o) => o.setName('units').setDescription('Units that dig (a hex\'s group or one unit)').setRequired(true).setAutocomplete(true).setMaxLength(100)),
+      .addStringOption((o) =>
+        o
+          .setName('units')
+          .setDescription("Units that dig (a hex's group or one unit)")
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(100),
+      ),
   )
   .addSubcommand((s) =>
     s
       .setName('replace')
       .setDescription('Reset Phase: spend Replacement Points (13.2, 13.2.1)')
-      .addStringOption((o) => o.setName('unit').setDescription('Company to rebuild or bring back').setRequired(true).setAutocomplete(true).setMaxLength(40))
-      .addStringOption((o) => o.setName('hex').setDescription('Dead Pool company: where it comes back').setAutocomplete(true).setMaxLength(10))
-      .addIntegerOption((o) => o.setName('steps').setDescription('Dead Pool company: 1 = reduced (default), 2 = full').addChoices({ name: 'reduced (1 step)', value: 1 }, { name: 'full (2 steps)', value: 2 }))
-      .addIntegerOption((o) => o.setName('turn').setDescription('Dead Pool company: put it on the Turn Track instead').setMinValue(1).setMaxValue(40)),
+      .addStringOption((o) =>
+        o.setName('unit').setDescription('Company to rebuild or bring back').setRequired(true).setAutocomplete(true).setMaxLength(40),
+      )
+      .addStringOption((o) =>
+        o.setName('hex').setDescription('Dead Pool company: where it comes back').setAutocomplete(true).setMaxLength(10),
+      )
+      .addIntegerOption((o) =>
+        o
+          .setName('steps')
+          .setDescription('Dead Pool company: 1 = reduced (default), 2 = full')
+          .addChoices({ name: 'reduced (1 step)', value: 1 }, { name: 'full (2 steps)', value: 2 }),
+      )
+      .addIntegerOption((o) =>
+        o.setName('turn').setDescription('Dead Pool company: put it on the Turn Track instead').setMinValue(1).setMaxValue(40),
+      ),
   )
   .addSubcommand((s) =>
     s
       .setName('bonfire')
       .setDescription('Night: Soviet units 4+ hexes from every Finn build a Bonfire (16.2)')
-      .addStringOption((o) => o.setName('units').setDescription('Unit(s) (only those that may build are offered)').setRequired(true).setAutocomplete(true).setMaxLength(100)),
+      .addStringOption((o) =>
+        o
+          .setName('units')
+          .setDescription('Unit(s) (only those that may build are offered)')
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(100),
+      ),
   )
   .addSubcommand((s) =>
     s
       .setName('raid')
       .setDescription('Night: Finnish Night Raid on a Soviet hex 4+ hexes away (16.4)')
-      .addStringOption((o) => o.setName('target').setDescription('Soviet hex (offered with the raiders that reach it)').setRequired(true).setAutocomplete(true).setMaxLength(10))
-      .addStringOption((o) => o.setName('units').setDescription('1-3 full-strength companies, stacked or adjacent (+ Pajari)').setRequired(true).setAutocomplete(true).setMaxLength(100))
-      .addStringOption((o) => o.setName('from').setDescription('Hex next to the target to attack from (default: the engine avoids halving)').setAutocomplete(true).setMaxLength(10)),
+      .addStringOption((o) =>
+        o
+          .setName('target')
+          .setDescription('Soviet hex (offered with the raiders that reach it)')
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(10),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('units')
+          .setDescription('1-3 full-strength companies, stacked or adjacent (+ Pajari)')
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(100),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('from')
+          .setDescription('Hex next to the target to attack from (default: the engine avoids halving)')
+          .setAutocomplete(true)
+          .setMaxLength(10),
+      ),
   )
   .addSubcommand((s) => s.setName('end').setDescription('End the current phase (3.0)'));
 
@@ -127,25 +268,41 @@ const play: Command<BotContext> = {
         const legal = await legalOnce();
         attackers = legal.combat?.targets.find((t) => t.hex === target)?.attackers ?? [];
         if (!attackers.length) {
-          // The engine says why no Combat can be offered at all (e.g. the CRT is not filled in, 8.4).
-          const why = legal.combat?.unavailable;
-          if (why) throw new Refusal(why.message, why.rule, undefined, why.code);
           const open = legal.combat?.targets.map((t) => t.hex) ?? [];
-          throw new Refusal(`None of your units may attack ${target} now.`, '8.0', open.length ? `attack one of ${open.join(', ')}.` : 'only adjacent enemy hexes can be attacked, in your Combat Phase.');
+          throw new Refusal(
+            `None of your units may attack ${target} now.`,
+            '8.0',
+            open.length ? `attack one of ${open.join(', ')}.` : 'only adjacent enemy hexes can be attacked, in your Combat Phase.',
+          );
         }
       }
       const support = parseMover(ix.options.getString('support') ?? '');
       action = { type: 'combat', attackers, target, ...(support.length ? { support } : {}) };
     } else if (sub === 'assault') {
-      action = { type: 'assault', units: parseMover(ix.options.getString('units', true)), target: hexOption(ix, 'target') };
+      const path = hexPathOption(ix, 'path');
+      action = {
+        type: 'assault',
+        units: parseMover(ix.options.getString('units', true)),
+        target: hexOption(ix, 'target'),
+        ...(path.length ? { path } : {}),
+      };
     } else if (sub === 'delay') {
       const turn = ix.options.getInteger('turn');
       action = { type: 'delayReinforcement', units: parseMover(ix.options.getString('units', true)), ...(turn ? { toTurn: turn } : {}) };
     } else if (sub === 'fire') {
       const spotter = ix.options.getString('spotter');
-      action = { type: 'ranged', units: parseMover(ix.options.getString('unit', true)), target: hexOption(ix, 'target'), ...(spotter ? { spotter } : {}) };
+      action = {
+        type: 'ranged',
+        units: parseMover(ix.options.getString('unit', true)),
+        target: hexOption(ix, 'target'),
+        ...(spotter ? { spotter } : {}),
+      };
     } else if (sub === 'atfire') {
-      action = { type: 'atFire', units: parseMover(ix.options.getString('gun', true)), target: ix.options.getString('target', true).trim() };
+      action = {
+        type: 'atFire',
+        units: parseMover(ix.options.getString('gun', true)),
+        target: ix.options.getString('target', true).trim(),
+      };
     } else if (sub === 'recover') {
       const pajari = ix.options.getBoolean('pajari');
       action = { type: 'recovery', unit: ix.options.getString('unit', true).trim(), ...(pajari === false ? { pajari: false } : {}) };
@@ -155,12 +312,23 @@ const play: Command<BotContext> = {
       const hex = ix.options.getString('hex') ? hexOption(ix, 'hex') : null;
       const steps = ix.options.getInteger('steps') as 1 | 2 | null;
       const turn = ix.options.getInteger('turn');
-      action = { type: 'replacement', unit: ix.options.getString('unit', true).trim(), ...(hex ? { hex } : {}), ...(steps ? { steps } : {}), ...(turn ? { toTurn: turn } : {}) };
+      action = {
+        type: 'replacement',
+        unit: ix.options.getString('unit', true).trim(),
+        ...(hex ? { hex } : {}),
+        ...(steps ? { steps } : {}),
+        ...(turn ? { toTurn: turn } : {}),
+      };
     } else if (sub === 'bonfire') {
       action = { type: 'bonfire', units: parseMover(ix.options.getString('units', true)) };
     } else if (sub === 'raid') {
       const fromText = ix.options.getString('from');
-      action = { type: 'nightRaid', units: parseMover(ix.options.getString('units', true)), target: hexOption(ix, 'target'), ...(fromText ? { from: hexOption(ix, 'from') } : {}) };
+      action = {
+        type: 'nightRaid',
+        units: parseMover(ix.options.getString('units', true)),
+        target: hexOption(ix, 'target'),
+        ...(fromText ? { from: hexOption(ix, 'from') } : {}),
+      };
     } else if (sub === 'end') {
       if (!before || before.status !== 'active' || !before.phase) {
         await legalNow(ctx, ix, before); // the service says why (no game, not started…)
@@ -176,7 +344,13 @@ const play: Command<BotContext> = {
     if (!result.ok && result.error.code === 'input/unknown-unit') {
       const named = unitIdsOf(action);
       const close = [...new Set(named.flatMap((u) => closeUnitIds(legal, u)))].filter((u) => !named.includes(u));
-      if (close.length) throw new Refusal(result.error.message, result.error.rule, `did you mean ${close.join(' or ')}? The autocomplete list offers the units that can act now.`, result.error.code);
+      if (close.length)
+        throw new Refusal(
+          result.error.message,
+          result.error.rule,
+          `did you mean ${close.join(' or ')}? The autocomplete list offers the units that can act now.`,
+          result.error.code,
+        );
     }
     const r = unwrap(result);
     await postChange(ix, ctx, r, before);
@@ -202,7 +376,9 @@ const play: Command<BotContext> = {
           if (focused.name === 'support') return supportChoices(legal, hexText('target'), parseMover(text('attackers')), typed);
           return attackerChoices(legal, hexText('target'), typed);
         case 'assault':
-          return focused.name === 'units' ? assaultUnitChoices(legal, typed) : assaultTargetChoices(legal, parseMover(text('units')), typed);
+          return focused.name === 'units'
+            ? assaultUnitChoices(legal, typed)
+            : assaultTargetChoices(legal, parseMover(text('units')), typed);
         case 'delay':
           return delayChoices(legal, typed);
         case 'fire':

@@ -47,23 +47,29 @@ function fixFor(code: string): string | undefined {
   if (code === 'game/none-in-channel') return 'start one with `/game new`.';
   if (code === 'game/channel-taken') return 'finish or `/game abort` the current game, or use another channel.';
   if (code === 'perm/not-seated') return 'take a seat with `/game join` before the start, or ask the host to `/game seat` you.';
-  if (code === 'perm/not-your-turn') return 'wait for the ping: the bot mentions your side when it must act. `/game status` shows who is awaited.';
+  if (code === 'perm/not-your-turn')
+    return 'wait for the ping: the bot mentions your side when it must act. `/game status` shows who is awaited.';
   if (code === 'perm/wrong-side') return 'act only for the side you sit on (see `/game status`).';
   if (code === 'perm/not-host') return 'ask the host (shown in `/game status`).';
   if (code === 'game/stale') return 'use the newest message, or `/game status` for fresh buttons.';
   if (code === 'game/not-started') return 'the host starts it with `/game start` once both sides are seated.';
   if (code.startsWith('store/')) return 'try again in a moment; `/game status` shows what was saved.';
-  if (code === 'rule/crt-missing') return undefined; // the engine's message says how the owner fills it in
-  if (code === 'rule/wrong-phase') return 'finish this phase with `/play end` (or wait for your phase); `/game status` shows the phase and who must act.';
+  if (code === 'rule/wrong-phase')
+    return 'finish this phase with `/play end` (or wait for your phase); `/game status` shows the phase and who must act.';
+  if (code === 'rule/assault-after-move')
+    return '`/game undo` takes the move back (if no die was rolled since); then `/play assault` with `path:` listing the hexes to move through, so the move and the Assault are one action.';
   if (code === 'rule/already-acted') return 'pick another unit; `/game undo` takes your last action back if no die was rolled since.';
-  if (code === 'rule/not-your-turn') return 'wait for the ping: the bot mentions your side when it must act. `/game status` shows who is awaited.';
-  if (code === 'rule/pending-decision') return 'answer the decision first with the buttons on the message that asked for it (or `/game status`).';
-  if (code === 'rule/game-over') return 'the game has ended: `/game export` and `/game verify` take `game:<id>`; `/game new` starts another.';
+  if (code === 'rule/not-your-turn')
+    return 'wait for the ping: the bot mentions your side when it must act. `/game status` shows who is awaited.';
+  if (code === 'rule/pending-decision')
+    return 'answer the decision first with the buttons on the message that asked for it (or `/game status`).';
+  if (code === 'rule/game-over')
+    return 'the game has ended: `/game export` and `/game verify` take `game:<id>`; `/game new` starts another.';
   if (code === 'rule/not-yet') return 'this action has no control yet: play on without it.';
   if (code.startsWith('rule/')) return 'pick from the autocomplete list: it offers only legal choices.';
   if (code === 'input/bad-hex') return 'give a hex such as M16 (any case, spaces allowed), or pick one from the list.';
   if (code === 'input/unknown-unit') return 'pick a unit from the autocomplete list (ids in any case, e.g. `mtr/609`).';
-  if (code === 'input/not-your-unit') return 'name one of your own side\'s units: the autocomplete list offers only those.';
+  if (code === 'input/not-your-unit') return "name one of your own side's units: the autocomplete list offers only those.";
   if (code.startsWith('input/')) return 'pick from the autocomplete list: it offers only what you can do now.';
   return undefined;
 }
@@ -84,8 +90,25 @@ export async function statusOrNull(ctx: BotContext, ref: GameRef): Promise<Statu
 export function hexOption(ix: ChatInputCommandInteraction, name: string): string {
   const typed = ix.options.getString(name, true);
   const hex = normaliseHexInput(typed);
-  if (!hex) throw new Refusal(`'${typed}' is not a hex id.`, '2.3', 'give a hex such as M16 (any case, spaces allowed), or pick one from the list.');
+  if (!hex)
+    throw new Refusal(
+      `'${typed}' is not a hex id.`,
+      '2.3',
+      'give a hex such as M16 (any case, spaces allowed), or pick one from the list.',
+    );
   return hex;
+}
+
+/** An optional list of hexes ("N19 N20", "n19,n20") in printed form; a refusal names the first bad one. */
+export function hexPathOption(ix: ChatInputCommandInteraction, name: string): string[] {
+  const typed = ix.options.getString(name) ?? '';
+  const words = typed.split(/[\s,;>→-]+/).filter(Boolean);
+  return words.map((w) => {
+    const hex = normaliseHexInput(w);
+    if (!hex)
+      throw new Refusal(`'${w}' in ${name} is not a hex id.`, '2.3', 'list hexes such as "N19 N20", separated by spaces or commas.');
+    return hex;
+  });
 }
 
 /** The legal actions of the user's side now (the awaited side when they hold both); refuses non-players. */
@@ -117,7 +140,13 @@ export function sideFor(status: StatusView | null, userId: string): Side | undef
 }
 
 /** Draw the view a result asked for. */
-export async function drawView(ctx: BotContext, ref: GameRef, request: ViewRequest, whole: boolean, name = 'map.png'): Promise<AttachmentPayload> {
+export async function drawView(
+  ctx: BotContext,
+  ref: GameRef,
+  request: ViewRequest,
+  whole: boolean,
+  name = 'map.png',
+): Promise<AttachmentPayload> {
   const v = unwrap(await ctx.game.service.mapView(ref, whole ? { ...request.options, focus: null } : request.options));
   const focus = request.options.focus;
   const png = await ctx.game.draw(v.view, whole || !focus ? { whole: true } : { center: focus.center, radius: focus.radius });
@@ -164,7 +193,9 @@ export async function phaseSummary(ctx: BotContext, ref: GameRef): Promise<strin
 export function sidePhaseWords(side: Side | null | undefined, phase: string | null | undefined): string {
   if (!phase) return side ? `${sideName(side)} phase` : 'phase';
   if (phase === 'subZero' || phase === 'gameOver') return phaseLabel(phase);
-  return `${side ? sideName(side) + ' ' : ''}${phaseLabel(phase).replace(/ Phase$/, '').toLowerCase()} phase`;
+  return `${side ? sideName(side) + ' ' : ''}${phaseLabel(phase)
+    .replace(/ Phase$/, '')
+    .toLowerCase()} phase`;
 }
 
 /** Buttons for the next step: end the current phase, undo, the map; plus pending decisions. */
@@ -215,7 +246,15 @@ export function decisionControls(status: StatusView, pending: PendingDecision): 
   if (pending.type === 'placeLeader') {
     const rows: Row[] = [];
     const [first] = pending.options;
-    if (first) rows.push(row(new ButtonBuilder().setCustomId(id(`place:${first}`)).setLabel(label(`Place ${pending.unit} in ${first} (default)`)).setStyle(ButtonStyle.Success)));
+    if (first)
+      rows.push(
+        row(
+          new ButtonBuilder()
+            .setCustomId(id(`place:${first}`))
+            .setLabel(label(`Place ${pending.unit} in ${first} (default)`))
+            .setStyle(ButtonStyle.Success),
+        ),
+      );
     if (pending.options.length > 1) {
       rows.push(
         row(
@@ -229,7 +268,14 @@ export function decisionControls(status: StatusView, pending: PendingDecision): 
     return rows;
   }
   if (pending.type === 'combatLosses') {
-    const rows: Row[] = [row(new ButtonBuilder().setCustomId(id('losses')).setLabel(label(`Accept: ${pending.defaultText}`)).setStyle(ButtonStyle.Success))];
+    const rows: Row[] = [
+      row(
+        new ButtonBuilder()
+          .setCustomId(id('losses'))
+          .setLabel(label(`Accept: ${pending.defaultText}`))
+          .setStyle(ButtonStyle.Success),
+      ),
+    ];
     const steppable = pending.units.filter((u) => u.canTakeSteps);
     if (pending.losses === 1 && steppable.length > 1) {
       rows.push(
@@ -244,15 +290,28 @@ export function decisionControls(status: StatusView, pending: PendingDecision): 
     return rows;
   }
   if (pending.type === 'advance') {
-    const buttons = [new ButtonBuilder().setCustomId(id('advance')).setLabel(label(`Advance: ${pending.defaultText}`)).setStyle(ButtonStyle.Success)];
-    if (!pending.mandatory) buttons.push(new ButtonBuilder().setCustomId(id('stay')).setLabel('Do not advance').setStyle(ButtonStyle.Secondary));
+    const buttons = [
+      new ButtonBuilder()
+        .setCustomId(id('advance'))
+        .setLabel(label(`Advance: ${pending.defaultText}`))
+        .setStyle(ButtonStyle.Success),
+    ];
+    if (!pending.mandatory)
+      buttons.push(new ButtonBuilder().setCustomId(id('stay')).setLabel('Do not advance').setStyle(ButtonStyle.Secondary));
     return [row(...buttons)];
   }
   // Any other decision that carries the engine's default and whose answer we know (e.g. Ranged Attack losses).
   const other = pending as { type: string; defaultText?: string; options?: unknown };
   const rows: Row[] = [];
   if (defaultAnswer(pending) && other.defaultText) {
-    rows.push(row(new ButtonBuilder().setCustomId(id('default')).setLabel(label(`Accept: ${other.defaultText}`)).setStyle(ButtonStyle.Success)));
+    rows.push(
+      row(
+        new ButtonBuilder()
+          .setCustomId(id('default'))
+          .setLabel(label(`Accept: ${other.defaultText}`))
+          .setStyle(ButtonStyle.Success),
+      ),
+    );
   }
   // Defensive Support (10.3.2): the defender may name units that fire on an attacking hex first.
   if (other.type === 'defensiveSupport' && Array.isArray(other.options) && other.options.length) {
@@ -288,6 +347,26 @@ export function defaultAnswer(pending: PendingDecision): Action | null {
 }
 
 /** How to reach a game once it has left the channel. */
+/** What a confirmation asks about: resigning a side or aborting the game (both end it for good). */
+export type ConfirmKind = 'resign' | 'abort';
+
+/**
+ * The two buttons under a confirmation: the irreversible step (red) and Cancel. Built at the game's
+ * version, so a confirmation left lying while the game moves on is refused as stale.
+ */
+export function confirmControls(status: StatusView, kind: ConfirmKind, arg: string, label: string): ActionRowBuilder<ButtonBuilder>[] {
+  const id = (payload: string) => encodeCustomId({ kind: 'confirm', gameId: status.gameId, version: status.version, payload });
+  return [
+    new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder()
+        .setCustomId(id(`${kind}:${arg}`))
+        .setLabel(label)
+        .setStyle(ButtonStyle.Danger),
+      new ButtonBuilder().setCustomId(id('cancel:')).setLabel('Cancel').setStyle(ButtonStyle.Secondary),
+    ),
+  ];
+}
+
 export function afterEnd(gameId: string): string {
   return `The channel is free for a new game. This one stays readable: \`/game export game:${gameId}\`, \`/game verify game:${gameId}\`.`;
 }
@@ -322,7 +401,10 @@ export async function postChange(
     // The text first, then the whole map in a follow-up (drawing it is the slow part).
     await respond(ix, { content: lines.join('\n'), components });
     if (request) {
-      const caption = after?.turn && after.activeSide ? `Turn ${after.turn}: the ${sidePhaseWords(after.activeSide, after.phase)} begins.` : 'Final position.';
+      const caption =
+        after?.turn && after.activeSide
+          ? `Turn ${after.turn}: the ${sidePhaseWords(after.activeSide, after.phase)} begins.`
+          : 'Final position.';
       const files = [await drawView(ctx, ref, request, true, 'phase-map.png')];
       // A zoom of where the phase's moves and attacks happened, beside the whole map (readable on a phone).
       const now = unwrap(await ctx.game.service.mapView(ref, {})).view;
@@ -361,7 +443,8 @@ export async function ping(ix: RepliableInteraction, status: StatusView): Promis
 
 export function describePending(p: PendingDecision): string {
   if (p.type === 'placeLeader') return `place ${p.unit} in one of ${p.options.join(', ')} (rule ${p.rule})`;
-  if (p.type === 'combatLosses') return `take ${p.losses} loss(es) as the ${p.role} of combat #${p.combatId} (rule ${p.rule}); default: ${p.defaultText}`;
+  if (p.type === 'combatLosses')
+    return `take ${p.losses} loss(es) as the ${p.role} of combat #${p.combatId} (rule ${p.rule}); default: ${p.defaultText}`;
   if (p.type === 'advance') return `decide the advance after combat #${p.combatId} (rule ${p.rule}); default: ${p.defaultText}`;
   const other = p as { type: string; rule?: string; defaultText?: string };
   const words = pendingLabel(other.type);

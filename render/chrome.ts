@@ -36,7 +36,16 @@ function fitFont(ctx: CanvasRenderingContext2D, text: string, maxW: number, px: 
   return p;
 }
 
-function pill(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, px: number, bg: string, fg: string, align: 'left' | 'right'): number {
+function pill(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  x: number,
+  y: number,
+  px: number,
+  bg: string,
+  fg: string,
+  align: 'left' | 'right',
+): number {
   ctx.font = font(px, true);
   const w = ctx.measureText(text).width + px;
   const h = px * 1.5;
@@ -54,7 +63,13 @@ const sideName = (s: Side): string => SIDE_STYLE[s].name;
 
 const HEADER_PAD = 14;
 
-function headerTexts(h: ViewHeader): { title: string; light: { bg: string; fg: string; text: string }; toAct: string | null; phase: string; score: string } {
+function headerTexts(h: ViewHeader): {
+  title: string;
+  light: { bg: string; fg: string; text: string };
+  toAct: string | null;
+  phase: string;
+  score: string;
+} {
   const light = LIGHT_STYLE[h.light] ?? LIGHT_STYLE.day;
   return {
     title: `${h.scenarioName}  ·  Turn ${h.turn} of ${h.lastTurn}  ·  ${formatDate(h.date)}, ${h.time}`,
@@ -358,10 +373,7 @@ function legendBlocks(): LegendBlock[] {
             'Control of an objective',
           ],
           [(cx, cy) => legendArrow(ctx, cx, cy, SIDE_STYLE.soviet.accent, 3.5, 6), 'Move (dashed: retreat)'],
-          [
-            (cx, cy) => legendArrow(ctx, cx, cy, '#111111', 5, 7),
-            'Combat: odds → result (purple: Assault)',
-          ],
+          [(cx, cy) => legendArrow(ctx, cx, cy, '#111111', 5, 7), 'Combat: odds → result (purple: Assault)'],
           [
             (cx, cy) => {
               hexPath(ctx, cx, cy, 10);
@@ -541,7 +553,12 @@ export function stackLines(view: MapView, hexes: readonly string[]): string[] {
   for (const h of hexes) {
     const s = view.units[h];
     if (!s || s.length < 2) continue;
-    out.push(`${h}: ${[...s].reverse().map((c) => `${c.id}${c.reduced ? ' (reduced)' : ''}`).join(', ')}`);
+    out.push(
+      `${h}: ${[...s]
+        .reverse()
+        .map((c) => `${c.id}${c.reduced ? ' (reduced)' : ''}`)
+        .join(', ')}`,
+    );
   }
   return out;
 }

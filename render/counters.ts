@@ -1,5 +1,5 @@
 // Counters, drawn by us: side colours, NATO-style unit symbols, printed values with the printed
-// conventions (FACTS.md §1.11), a light band on reduced units, stacks, and unit/hex markers.
+// conventions (the counter sheet), a light band on reduced units, stacks, and unit/hex markers.
 // All sizes are in base units (layout.ts).
 import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
 import type { Side, UnitType } from '../src/engine/ruleset.js';
@@ -44,7 +44,15 @@ function star(ctx: CanvasRenderingContext2D, x: number, y: number, r: number): v
  * infantry ✕, MG arrow, mortar circle+arrow, IG ✕+dot, AT inverted V, tank oval, armored car
  * oval+slash, engineer bridge, bicycle ✕+wheels, leader star, artillery dot, field kitchen pot.
  */
-export function drawUnitSymbol(ctx: CanvasRenderingContext2D, type: UnitType, x: number, y: number, w: number, h: number, ink: string): void {
+export function drawUnitSymbol(
+  ctx: CanvasRenderingContext2D,
+  type: UnitType,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  ink: string,
+): void {
   const l = x - w / 2;
   const t = y - h / 2;
   ctx.save();
@@ -184,7 +192,7 @@ function num(n: number | null): string {
   return n === null ? '–' : String(n);
 }
 
-/** The printed values row: CS, RAS^range, [AT range], MA with the printed conventions (FACTS §1.11). */
+/** The printed values row: CS, RAS^range, [AT range], MA with the printed conventions (the counter sheet). */
 export function valuePieces(c: CounterView): ValuePiece[] {
   const v = c.values;
   const cv = c.conventions;
@@ -302,7 +310,7 @@ export function drawCounter(ctx: CanvasRenderingContext2D, c: CounterView, x: nu
   ctx.clip();
   ctx.fillStyle = st.band;
   ctx.fillRect(l, t, s, bandH);
-  // Reduced: a light band across the counter (FACTS §1.11).
+  // Reduced: a light band across the counter (the counter sheet).
   if (c.reduced) {
     ctx.fillStyle = COLORS.reducedBand;
     ctx.fillRect(l, t + bandH + 1 * k, s, 16 * k);
@@ -522,7 +530,8 @@ export function drawControl(ctx: CanvasRenderingContext2D, side: Side, cx: numbe
 export function drawHexChits(ctx: CanvasRenderingContext2D, m: HexMarkers, cx: number, cy: number): void {
   const y = cy + COUNTER_DY;
   const top = y - COUNTER / 2 + 1;
-  if (m.suppressed && m.suppressed > 0) chit(ctx, cx - COUNTER / 2 + 2, top, m.suppressed > 1 ? `S${m.suppressed}` : 'S', COLORS.suppressed, '#ffffff');
+  if (m.suppressed && m.suppressed > 0)
+    chit(ctx, cx - COUNTER / 2 + 2, top, m.suppressed > 1 ? `S${m.suppressed}` : 'S', COLORS.suppressed, '#ffffff');
   if (m.fired) chit(ctx, cx + COUNTER / 2 - 2, top, 'F', COLORS.fired, '#111111');
   let bx = cx - COUNTER / 2 + 2;
   const by = y + COUNTER / 2 - 2;

@@ -1,6 +1,6 @@
 // Pixel geometry of the map: the only place that turns printed hex ids into pixels.
 //
-// Hexes are flat-topped, in vertical columns (FACTS.md §2.1). Column index c (A = 0); even-lettered
+// Hexes are flat-topped, in vertical columns (the printed map grid). Column index c (A = 0); even-lettered
 // columns (B, D, …: odd index) sit half a hex higher. In Red Blob Games' terms this is an "even-q"
 // offset layout. Everything is drawn in *base units* where the hex radius (centre to corner) is
 // BASE_R; a zoomed picture is the same drawing under a scale transform.
@@ -86,7 +86,8 @@ export function pixelCenter(frame: MapFrame, id: HexId): Point {
 /** Hexes within `radius` of `center` that are on this map. Throws a clear error for a bad center. */
 export function focusHexes(map: GameMap, center: HexId, radius: number): HexId[] {
   if (!isOnMap(center) || !map.hexes[center]) throw new RangeError(`zoom centre ${JSON.stringify(center)} is not a hex of the map`);
-  if (!Number.isInteger(radius) || radius < 0 || radius > 40) throw new RangeError(`zoom radius must be a whole number 0–40, got ${radius}`);
+  if (!Number.isInteger(radius) || radius < 0 || radius > 40)
+    throw new RangeError(`zoom radius must be a whole number 0–40, got ${radius}`);
   return hexesWithin(center, radius).filter((h) => map.hexes[h]);
 }
 

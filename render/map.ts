@@ -96,7 +96,9 @@ export function checkView(view: MapView, map: GameMap): void {
   check('highlight', ov.highlight);
   if (view.focus) check('focus', [view.focus.center]);
   if (bad.length > 0) {
-    throw new RangeError(`the view names hexes that are not on the map: ${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}`);
+    throw new RangeError(
+      `the view names hexes that are not on the map: ${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}`,
+    );
   }
 }
 
@@ -393,4 +395,3 @@ export async function renderMap(view: MapView, map: GameMap, options: RenderOpti
     opts = { ...opts, hexSize: Math.max(8, Math.floor(drawn.layout.frame.scale * BASE_R * 0.7)) };
   }
 }
-

@@ -49,7 +49,12 @@ export function drawReachable(ctx: CanvasRenderingContext2D, r: ReachableOverlay
 }
 
 /** MP cost labels: big in empty hexes, a pill at the bottom edge of occupied ones. Drawn over counters. */
-export function drawReachableLabels(ctx: CanvasRenderingContext2D, r: ReachableOverlay, inView: (h: HexId) => boolean, occupied: (h: HexId) => boolean): void {
+export function drawReachableLabels(
+  ctx: CanvasRenderingContext2D,
+  r: ReachableOverlay,
+  inView: (h: HexId) => boolean,
+  occupied: (h: HexId) => boolean,
+): void {
   const ids = Object.keys(r.costs).filter(inView).sort();
   for (const id of ids) {
     const c = baseCenter(id);

@@ -129,7 +129,7 @@ const map = {
     { id: 'pieni-kuohajarvi', name: 'Pieni Kuohajärvi', hexes: ['V16', 'W18'], certainty: 'approximate' },
     { id: 'suuri-kuohajarvi', name: 'Suuri Kuohajärvi', hexes: ['W22', 'X25'], certainty: 'approximate' },
     { id: 'kuikkajarvi', name: 'Kuikkajärvi', hexes: ['V25', 'W27'], certainty: 'approximate' },
-    // FACTS §2.2 gives U29–W31, but column W has rows 1–30 only: W30 is the nearest hex.
+    // The printed map gives U29–W31, but column W has rows 1–30 only: W30 is the nearest hex.
     { id: 'yla-tolvajarvi', name: 'Ylä-Tolvajärvi', hexes: ['U29', 'W30'], certainty: 'approximate' },
     { id: 'juurikkajarvi', name: 'Juurikkajärvi', hexes: ['N29', 'N31'], certainty: 'approximate' },
     { id: 'elinlampi', name: 'Elinlampi', hexes: ['J30', 'K30'], certainty: 'approximate' },

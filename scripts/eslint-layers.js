@@ -16,7 +16,7 @@ const AREAS = [
   ['src/discord/', 'discord'],
   ['src/console/', 'console'],
   ['src/cli/', 'cli'],
-  ['src/main.ts', 'main'],
+  ['src/main', 'main'], // src/main.ts, main-game.ts, main-bot.ts: the composition root
   ['src/log.ts', 'shared'],
   ['src/config.ts', 'config'],
   ['commands/', 'commands'],
@@ -43,6 +43,43 @@ export const LAYERS = {
   main: null,
 };
 
+/**
+ * Sub-layers inside src/engine (docs/architecture.md, "The engine's layers"): a file may import its own
+ * sub-layer and the ones below it. Core: type-only leaves. Kernel: the board and its lookups on one Ctx.
+ * Rules: the rule areas (any engine file not listed here). Top: apply, legalActions and the Engine.
+ */
+export const ENGINE_LAYERS = {
+  core: ['ruleset', 'terms', 'events', 'decisions', 'types', 'view'],
+  kernel: [
+    'hex',
+    'ctx',
+    'units',
+    'terrain',
+    'stacking',
+    'zoc',
+    'supply',
+    'enemy',
+    'los',
+    'dice',
+    'hash',
+    'draft',
+    'labels',
+    'strength',
+    'validate',
+    'die-table',
+  ],
+  top: ['apply', 'legal', 'index', 'record', 'setup', 'map-view'],
+};
+const ENGINE_ORDER = ['core', 'kernel', 'rules', 'top'];
+
+/** The engine sub-layer of a repo-relative path under src/engine/, or null. */
+export function engineLayerOf(relPath) {
+  if (!relPath.startsWith('src/engine/')) return null;
+  const name = relPath.slice('src/engine/'.length).replace(/\.(ts|js)$/, '');
+  for (const layer of ['core', 'kernel', 'top']) if (ENGINE_LAYERS[layer].includes(name)) return layer;
+  return 'rules';
+}
+
 function areaOf(relPath) {
   const ts = relPath.replace(/\.js$/, '.ts');
   for (const [prefix, area] of AREAS) if (ts === prefix || relPath.startsWith(prefix)) return area;
@@ -61,6 +98,8 @@ export const layersRule = {
     docs: { description: "Enforce hexref's layer rules (docs/architecture.md)" },
     messages: {
       area: "Layer rule: {{from}} ({{file}}) may not import {{to}} ('{{spec}}'). See docs/architecture.md.",
+      engine:
+        'Engine layer rule: {{file}} ({{from}}) may not import {{target}} ({{to}}): imports run core ← kernel ← rules ← top. See docs/architecture.md.',
       pkg: "Layer rule: {{from}} ({{file}}) may not import the package '{{pkg}}'. See docs/architecture.md.",
     },
     schema: [],
@@ -73,10 +112,19 @@ export const layersRule = {
     function check(node, spec) {
       if (typeof spec !== 'string') return;
       if (spec.startsWith('.') || spec.startsWith('/')) {
-        const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/');
+        const target = path
+          .relative(ROOT, path.resolve(path.dirname(context.filename), spec))
+          .split(path.sep)
+          .join('/');
         const to = areaOf(target) ?? areaOf(target + '/');
         if (to && !layer.areas.includes(to)) context.report({ node, messageId: 'area', data: { from, file, to, spec } });
         if (!to && !target.startsWith('data/')) context.report({ node, messageId: 'area', data: { from, file, to: target, spec } });
+        if (from === 'engine' && to === 'engine') {
+          const fromLayer = engineLayerOf(file);
+          const toLayer = engineLayerOf(target.replace(/\.js$/, '.ts'));
+          if (ENGINE_ORDER.indexOf(toLayer) > ENGINE_ORDER.indexOf(fromLayer))
+            context.report({ node, messageId: 'engine', data: { file, from: fromLayer, target, to: toLayer } });
+        }
         return;
       }
       const pkg = packageName(spec);

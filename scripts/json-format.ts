@@ -11,7 +11,5 @@ export function formatJson(value: unknown, width = 110, indent = ''): string {
     return `[\n${value.map((v) => inner + formatJson(v, width, inner)).join(',\n')}\n${indent}]`;
   }
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  return `{\n${entries
-    .map(([k, v]) => `${inner}${JSON.stringify(k)}: ${formatJson(v, width, inner)}`)
-    .join(',\n')}\n${indent}}`;
+  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${formatJson(v, width, inner)}`).join(',\n')}\n${indent}}`;
 }

@@ -1,13 +1,25 @@
 /**
- * Writes the example game records in examples/records/ (docs/game-record.md). Each record is played
- * through the engine here: every unit moves as far toward a goal hex as legalActions allows, so the
- * records are legal by construction; the final state hash is stored and checked by the replay test.
+ * Writes the example game records in examples/records/ (docs/game-record.md), and the recorded bot game
+ * the Campaign fuzz test replays (test/fixtures/records/). Each record is played through the engine here:
+ * every unit moves as far toward a goal hex as legalActions allows, or the random bot of
+ * test/engine/helpers/campaign-bot.ts picks among legal choices, so the records are legal by construction;
+ * the final state hash is stored and checked by the replay tests.
  * Run: npx tsx scripts/make-example-records.ts
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadRuleset } from '../src/data/load.js';
-import { createEngine, commitmentOf, stateHash, type Action, type Engine, type GameRecord, type GameState, type Side } from '../src/engine/index.js';
+import {
+  createEngine,
+  commitmentOf,
+  stateHash,
+  type Action,
+  type Engine,
+  type GameRecord,
+  type GameState,
+  type Side,
+} from '../src/engine/index.js';
 import { hexDistance } from '../src/engine/hex.js';
+import { playBotGame, withArmorReinforcements } from '../test/engine/helpers/campaign-bot.js';
 
 const engine = createEngine(loadRuleset());
 
@@ -38,7 +50,11 @@ class Recorder {
     if ('violation' in m) throw new Error(`no moves for ${units.join('+')}: ${m.violation.message}`);
     void side;
     const best = [...m.reachable].sort((a, b) => hexDistance(a.hex, goal) - hexDistance(b.hex, goal) || a.cost - b.cost)[0]!;
-    if (m.kind === 'enter') this.do(side, opts.path ? { type: 'enterReinforcement', units, path: best.path } : { type: 'enterReinforcement', units, to: best.hex });
+    if (m.kind === 'enter')
+      this.do(
+        side,
+        opts.path ? { type: 'enterReinforcement', units, path: best.path } : { type: 'enterReinforcement', units, to: best.hex },
+      );
     else this.do(side, opts.path ? { type: 'move', units, path: best.path } : { type: 'move', units, to: best.hex });
   }
   record(title: string, notes: string): GameRecord {
@@ -58,9 +74,16 @@ class Recorder {
   }
 }
 
-function write(name: string, rec: GameRecord): void {
-  writeFileSync(`examples/records/${name}`, JSON.stringify(rec, null, 2) + '\n');
-  console.log(`examples/records/${name}: ${rec.actions.length} actions → turn ${rec.final!.turn} ${rec.final!.phase}`);
+function write(name: string, rec: GameRecord, dir = 'examples/records'): void {
+  mkdirSync(dir, { recursive: true });
+  // Long records: one action per line (about half the size of the indented form, and still diffable).
+  const { actions, ...head } = rec;
+  const text =
+    actions.length > 200
+      ? `${JSON.stringify(head, null, 2).replace(/\n}$/, ',\n  "actions": [\n')}${actions.map((a) => `    ${JSON.stringify(a)}`).join(',\n')}\n  ]\n}`
+      : JSON.stringify(rec, null, 2);
+  writeFileSync(`${dir}/${name}`, text + '\n');
+  console.log(`${dir}/${name}: ${rec.actions.length} actions → turn ${rec.final!.turn} ${rec.final!.phase}`);
 }
 
 // 1. The whole Campaign turn 1.
@@ -86,7 +109,13 @@ function write(name: string, rec: GameRecord): void {
   r.toward(['1/PPP7', '2/PPP7'], 'K15');
   r.end(); // Finnish Action
   r.end(); // Finnish Combat → Victory Check → turn 2
-  write('campaign-turn-1.json', r.record('Campaign, turn 1 in full', 'Both player turns of Campaign turn 1: setup units move toward the lakes, every turn-1 reinforcement enters by road; ends in the Soviet Reset Phase of turn 2.'));
+  write(
+    'campaign-turn-1.json',
+    r.record(
+      'Campaign, turn 1 in full',
+      'Both player turns of Campaign turn 1: setup units move toward the lakes, every turn-1 reinforcement enters by road; ends in the Soviet Reset Phase of turn 2.',
+    ),
+  );
 }
 
 // 2. Campaign turns 1–2: voluntary and automatic delays, leaving the map (4.2, 13.1.2).
@@ -112,7 +141,13 @@ function write(name: string, rec: GameRecord): void {
   r.toward(['8/3/JR16', '9/3/JR16'], 'G18');
   r.end();
   r.end();
-  write('campaign-delays.json', r.record('Campaign, turns 1–2: delays and leaving the map', 'Voluntary delay (13.1.2) to a named turn and to the next turn, reinforcements left unentered waiting a turn, and an MG leaving the map through the Soviet supply source (4.2).'));
+  write(
+    'campaign-delays.json',
+    r.record(
+      'Campaign, turns 1–2: delays and leaving the map',
+      'Voluntary delay (13.1.2) to a named turn and to the next turn, reinforcements left unentered waiting a turn, and an MG leaving the map through the Soviet supply source (4.2).',
+    ),
+  );
 }
 
 // 3. The tutorial: moves into enemy ZOC.
@@ -127,5 +162,37 @@ function write(name: string, rec: GameRecord): void {
   r.toward(['2/1/JR16'], 'K17');
   r.end();
   r.end();
-  write('tutorial-zoc.json', r.record('Tutorial: into enemy ZOC', 'Soviet companies close on the Hevossalmi bridge and stop on entering Finnish ZOC (7.1); one Finnish turn follows.'));
+  write(
+    'tutorial-zoc.json',
+    r.record(
+      'Tutorial: into enemy ZOC',
+      'Soviet companies close on the Hevossalmi bridge and stop on entering Finnish ZOC (7.1); one Finnish turn follows.',
+    ),
+  );
+}
+
+// 4. A whole tutorial game between two random bots: fights on the CRT, losses, retreats, advances.
+{
+  const g = playBotGame(engine, { seed: 'example-tutorial-bot', scenario: 'tutorial' });
+  write('tutorial-bot.json', {
+    ...g.record,
+    title: 'Tutorial: a whole game between two random bots',
+    notes:
+      'Every action picked at random among the legal ones (test/engine/helpers/campaign-bot.ts): moves, Combats with Support, Assaults, Ranged Attacks, losses, retreats and advances, to the Victory Check.',
+  });
+}
+
+// 5. The recorded Campaign bot game the fuzz test replays (test/engine/campaign-fuzz.test.ts). Its ruleset
+// schedules the Soviet armor on turn 3 (Armor Commitment, 12.1.4, is not built yet), so AT Fire happens.
+{
+  const g = playBotGame(createEngine(withArmorReinforcements(loadRuleset())), { seed: 'fuzz-4' });
+  write(
+    'campaign-bot.json',
+    {
+      ...g.record,
+      title: 'Campaign: a whole game between two random bots (armor scheduled on turn 3)',
+      notes: 'Seed fuzz-4 of npm run fuzz:campaign. Replays only with withArmorReinforcements (test/engine/helpers/campaign-bot.ts).',
+    },
+    'test/fixtures/records',
+  );
 }

@@ -10,6 +10,8 @@ export interface PrivateRedis {
   url: string;
   port: number;
   stop(): Promise<void>;
+  /** Kill redis-server with SIGKILL (no shutdown, no final fsync), keeping its directory for a restart. */
+  kill(): Promise<void>;
 }
 
 export interface PrivateRedisOptions {
@@ -18,6 +20,8 @@ export interface PrivateRedisOptions {
   /** Reuse this directory (and its AOF) instead of a fresh temp dir. */
   dir?: string;
   port?: number;
+  /** AOF fsync policy (default 'always'; production runs 'everysec'). */
+  appendFsync?: 'always' | 'everysec' | 'no';
 }
 
 export function redisServerPath(): string | null {
@@ -71,13 +75,28 @@ export async function startPrivateRedis(options: PrivateRedisOptions = {}): Prom
   const ownDir = !options.dir;
   const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'hexref-redis-'));
   const args = [
-    '--port', String(port), '--bind', '127.0.0.1', '--save', '',
-    '--appendonly', options.appendOnly ? 'yes' : 'no', '--appendfsync', 'always',
-    '--dir', dir, '--logfile', path.join(dir, 'redis.log'), '--daemonize', 'no',
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    options.appendOnly ? 'yes' : 'no',
+    '--appendfsync',
+    options.appendFsync ?? 'always',
+    '--dir',
+    dir,
+    '--logfile',
+    path.join(dir, 'redis.log'),
+    '--daemonize',
+    'no',
   ];
   const child = spawn(bin, args, { stdio: 'ignore', detached: false });
   let exited = false;
-  child.once('exit', () => { exited = true; });
+  child.once('exit', () => {
+    exited = true;
+  });
   try {
     await waitForPort(port, 10_000);
   } catch (err) {
@@ -96,6 +115,12 @@ export async function startPrivateRedis(options: PrivateRedisOptions = {}): Prom
         clearTimeout(timer);
       }
       if (ownDir) rmSync(dir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (exited) return;
+      const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGKILL');
+      await done;
     },
   };
 }

@@ -43,6 +43,10 @@ if ! node -e "require('canvas')" 2>/dev/null; then
   npm rebuild canvas --loglevel=error
 fi
 node -e "require('canvas')"
+# Compile to dist/ so the bot and the CLI start from JavaScript (bin/hexref.js falls back to the
+# TypeScript sources through tsx when they are newer than the build).
+echo "==> compiling"
+npm run build --silent
 
 mkdir -p var
 [ -f .env ] || cp .env.example .env

@@ -19,12 +19,10 @@ const schema = z.object({
       .regex(/^(file:|memory:|rediss?:\/\/)/, 'must start with file:, memory: or redis:// (rediss:// for TLS)')
       .default(DEFAULT_STORE_URL),
   ),
-  LOG_LEVEL: z.preprocess(
-    emptyToUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   FINISHED_GAME_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(90)),
   MAP_DIR: z.preprocess(emptyToUndefined, z.string().default('./var/maps')),
+  HEALTH_FILE: z.preprocess(emptyToUndefined, z.string().default('./var/health.json')),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -38,6 +36,7 @@ const FIXES: Record<string, string> = {
   LOG_LEVEL: 'use one of fatal, error, warn, info, debug, trace, silent',
   FINISHED_GAME_TTL_DAYS: 'use a whole number of days between 1 and 3650 (default 90)',
   MAP_DIR: 'a writable directory for console-mode map snapshots',
+  HEALTH_FILE: "a writable file path for the bot's heartbeat (read by `hexref health` and the Docker health check)",
 };
 
 export class ConfigError extends Error {

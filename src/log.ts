@@ -5,9 +5,19 @@ import { pino, type Logger, type DestinationStream } from 'pino';
 export type { Logger };
 
 export const REDACT_PATHS = [
-  'token', '*.token', 'DISCORD_TOKEN', '*.DISCORD_TOKEN', 'password', '*.password',
-  'authorization', '*.authorization', 'headers.authorization', '*.headers.authorization',
-  'config.DISCORD_TOKEN', 'seed', '*.seed',
+  'token',
+  '*.token',
+  'DISCORD_TOKEN',
+  '*.DISCORD_TOKEN',
+  'password',
+  '*.password',
+  'authorization',
+  '*.authorization',
+  'headers.authorization',
+  '*.headers.authorization',
+  'config.DISCORD_TOKEN',
+  'seed',
+  '*.seed',
 ];
 
 /** Mask the password (and user) of a URL such as redis://user:pass@host:6379. */

@@ -2,7 +2,14 @@
 // Declared here structurally so the service states exactly what it relies on; the real engine is
 // passed in by the composition root (and by the tests: no stand-ins for our own modules).
 import type {
-  Action, ApplyResult, GameState, LegalActions, MapViewOptions, PendingDecision, PublicGameState, Side,
+  Action,
+  ApplyResult,
+  GameState,
+  LegalActions,
+  MapViewOptions,
+  PendingDecision,
+  PublicGameState,
+  Side,
 } from '../engine/types.js';
 
 export interface WhoMustAct {

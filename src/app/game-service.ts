@@ -5,15 +5,36 @@
 // saved first) the operation is re-read and re-applied once on the new state, then reported.
 // Store failures come back as `store/…` refusals and the change is not reported as done.
 import { whatLabel } from '../engine/labels.js';
+import { otherSide } from '../engine/units.js';
 import { randomBytes } from 'node:crypto';
 import { describeNightAction, nightLines } from './night-text.js';
 import { describeRebuildAction, rebuildLines } from './rebuild-text.js';
 import type { Action, GameEvent, GameState, MapViewOptions, Side } from '../engine/types.js';
-import { isStoreError, type GameStore, type StoreError, type StoredGame } from '../store/types.js';
+import { StoreError, isStoreError, isValidId, type GameStore, type StoredGame } from '../store/types.js';
+import {
+  ActOptsSchema,
+  ActorSchema,
+  CreateSchema,
+  LIMITS,
+  RequestOptsSchema,
+  SeatSchema,
+  SideOptsSchema,
+  SideSchema,
+  checkAction,
+  checkInput,
+  cleanName,
+} from './service-input.js';
 import type { EngineApi, EngineHelpers, WhoMustAct } from './engine-port.js';
 import {
-  DOC_FORMAT, RECORD_FORMAT, SIDES,
-  type ExportedRecord, type GameDoc, type GameMeta, type RecordEntry, type RollRecord, type UndoSnapshot,
+  DOC_FORMAT,
+  RECORD_FORMAT,
+  SIDES,
+  type ExportedRecord,
+  type GameDoc,
+  type GameMeta,
+  type RecordEntry,
+  type RollRecord,
+  type UndoSnapshot,
 } from './game-doc.js';
 import { verifyRecord, type VerifyReport } from './verify.js';
 
@@ -24,8 +45,20 @@ export interface Actor {
   canManageChannel?: boolean;
 }
 
-/** Which game: by id, or the active game of a channel. */
-export type GameRef = { gameId: string } | { channelId: string };
+/**
+ * Which game: by id, or the active game of a channel. By id with a `channelId` too: that game, and only
+ * if it lives in that channel (a button of one game clicked in another channel is refused).
+ */
+export type GameRef = { gameId: string; channelId?: string } | { channelId: string };
+
+export { LIMITS } from './service-input.js';
+
+/** Who reads a record, and from where: the front end's word (Discord: the interaction's user and channel). */
+export interface Viewer {
+  actor: Actor;
+  channelId?: string;
+  guildId?: string | null;
+}
 
 export interface Refusal {
   code: string;
@@ -66,10 +99,14 @@ export interface ServiceDeps {
   maxUndo?: number;
   /** Told about every compare-and-set conflict (metrics, the race tool). */
   onConflict?: (gameId: string, attempt: number) => void;
+  /**
+   * Told about every storage failure with its full detail (hosts, paths) and the short id the player
+   * sees: the detail goes to the operator's log, never to players.
+   */
+  onStoreFailure?: (err: StoreError, context: { doing: string; errorId: string; gameId?: string }) => void;
 }
 
 export const sideName = (s: Side): string => (s === 'finnish' ? 'Finnish' : 'Soviet');
-const other = (s: Side): Side => (s === 'finnish' ? 'soviet' : 'finnish');
 const refuse = (code: string, message: string, rule?: string): { ok: false; error: Refusal } => ({
   ok: false,
   error: rule ? { code, message, rule } : { code, message },
@@ -101,6 +138,7 @@ export class GameService {
   private readonly maxUndo: number;
   private readonly ruleset: ServiceDeps['ruleset'];
   private readonly onConflict: (gameId: string, attempt: number) => void;
+  private readonly onStoreFailure: NonNullable<ServiceDeps['onStoreFailure']>;
 
   constructor(deps: ServiceDeps) {
     this.store = deps.store;
@@ -112,42 +150,73 @@ export class GameService {
     this.newGameId = deps.newGameId ?? (() => `g-${randomBytes(5).toString('hex')}`);
     this.maxUndo = deps.maxUndo ?? 30;
     this.onConflict = deps.onConflict ?? (() => {});
+    this.onStoreFailure = deps.onStoreFailure ?? (() => {});
   }
 
   // ───────────────────────────── plumbing ─────────────────────────────
 
-  private storeRefusal(err: StoreError, doing: string): { ok: false; error: Refusal } {
-    const lost = err.code === 'store/unavailable' || err.code === 'store/corrupt';
+  /**
+   * A storage failure as players read it: what happened in plain words and an id to quote, never the
+   * store's own message (it names hosts, ports and file paths). The detail goes to onStoreFailure.
+   */
+  private storeRefusal(err: StoreError, doing: string, gameId?: string): { ok: false; error: Refusal } {
+    const errorId = randomBytes(4).toString('hex');
+    this.onStoreFailure(err, { doing, errorId, ...(gameId ? { gameId } : {}) });
+    const what: Record<string, string> = {
+      'store/unavailable': 'the game store cannot be reached right now',
+      'store/corrupt': 'the saved game could not be read (the operator has been told)',
+      'store/locked': 'the game store is held by another bot process',
+      'store/invalid': 'the request did not fit the game store',
+    };
+    const lost = err.code === 'store/unavailable' || err.code === 'store/corrupt' || err.code === 'store/locked';
     return refuse(
       err.code,
-      `Storage problem while ${doing}: ${err.message}.` +
+      `Storage problem while ${doing}: ${what[err.code] ?? err.code} (error id ${errorId}).` +
         (lost ? ' The change was not confirmed; check the game status before trying again.' : ''),
     );
   }
 
   private async resolve(ref: GameRef): Promise<string | { ok: false; error: Refusal }> {
-    if ('gameId' in ref) return ref.gameId;
+    if ('gameId' in ref) {
+      if (typeof ref.gameId !== 'string' || !isValidId(ref.gameId)) {
+        return refuse('game/not-found', `There is no game '${String(ref.gameId).slice(0, 40)}': game ids look like g-1a2b3c4d5e.`);
+      }
+      return ref.gameId;
+    }
+    if (typeof ref.channelId !== 'string' || !isValidId(ref.channelId))
+      return refuse('game/none-in-channel', 'There is no active game in this channel. Create one first.');
     const id = await this.store.gameInChannel(ref.channelId);
     return id ?? refuse('game/none-in-channel', 'There is no active game in this channel. Create one first.');
   }
 
   private async loadDoc(ref: GameRef): Promise<{ id: string; stored: StoredGame; doc: GameDoc } | { ok: false; error: Refusal }> {
+    let id: string | undefined;
     try {
-      const id = await this.resolve(ref);
-      if (typeof id !== 'string') return id;
+      const resolved = await this.resolve(ref);
+      if (typeof resolved !== 'string') return resolved;
+      id = resolved;
       const stored = await this.store.load(id);
-      if (!stored) return refuse('game/not-found', `Game ${id} does not exist (or its retention period has ended).`);
+      if (!stored) return refuse('game/not-found', `There is no game ${id} (or its retention period has ended).`);
       const doc = stored.doc as GameDoc;
-      if (doc?.format !== DOC_FORMAT) return refuse('store/corrupt', `Game ${id} is not a ${DOC_FORMAT} document.`);
+      if (doc?.format !== DOC_FORMAT)
+        return this.storeRefusal(new StoreError('store/corrupt', `game ${id} is not a ${DOC_FORMAT} document`), 'loading the game', id);
+      if ('gameId' in ref && ref.channelId !== undefined && doc.meta.channelId !== ref.channelId) {
+        return refuse('game/other-channel', `Game ${id} is played in another channel; its controls work only there.`);
+      }
       return { id, stored, doc };
     } catch (err) {
-      if (isStoreError(err)) return this.storeRefusal(err, 'loading the game');
+      if (isStoreError(err)) return this.storeRefusal(err, 'loading the game', id);
       throw err;
     }
   }
 
   /** load → step → save(version); on a conflict re-read and re-run the step once, then report. */
-  private async mutate(ref: GameRef, doing: string, step: Step, basedOnVersion?: number): Promise<Result<{ extra?: Record<string, unknown> }>> {
+  private async mutate(
+    ref: GameRef,
+    doing: string,
+    step: Step,
+    basedOnVersion?: number,
+  ): Promise<Result<{ extra?: Record<string, unknown> }>> {
     for (let attempt = 0; ; attempt++) {
       const loaded = await this.loadDoc(ref);
       if ('ok' in loaded) return loaded;
@@ -162,9 +231,19 @@ export class GameService {
       if (isRefusal(change)) return change;
       change.doc.meta.updatedAt = this.clock();
       try {
-        const saved = await this.store.save(id, change.doc, stored.version, change.finishedAt !== undefined ? { finishedAt: change.finishedAt } : {});
+        const saved = await this.store.save(
+          id,
+          change.doc,
+          stored.version,
+          change.finishedAt !== undefined ? { finishedAt: change.finishedAt } : {},
+        );
         return {
-          ok: true, gameId: id, version: saved.version, lines: change.lines, events: change.events ?? [], views: change.views ?? [],
+          ok: true,
+          gameId: id,
+          version: saved.version,
+          lines: change.lines,
+          events: change.events ?? [],
+          views: change.views ?? [],
           ...(change.extra ? { extra: change.extra } : {}),
         };
       } catch (err) {
@@ -173,18 +252,30 @@ export class GameService {
         if (isStoreError(err, 'store/conflict')) {
           return refuse('store/conflict', `The game changed twice while ${doing}; nothing was applied. Look at the status and try again.`);
         }
-        if (isStoreError(err)) return this.storeRefusal(err, doing);
+        if (isStoreError(err)) return this.storeRefusal(err, doing, id);
         throw err;
       }
     }
   }
 
   private nextEntryBase(doc: GameDoc, version: number, actor: Actor, requestId: string | undefined) {
-    return { seq: doc.record.length + 1, v: version + 1, id: requestId ?? randomBytes(8).toString('hex'), user: actor.userId, at: this.clock() };
+    return {
+      seq: doc.record.length + 1,
+      v: version + 1,
+      id: requestId ?? randomBytes(8).toString('hex'),
+      user: actor.userId,
+      at: this.clock(),
+    };
   }
 
+  /** Keep a display name (clipped), and forget names of users who hold no seat once there are many. */
   private remember(doc: GameDoc, actor: Actor): void {
-    if (actor.name) doc.meta.names[actor.userId] = actor.name;
+    if (!actor.name) return;
+    const names = doc.meta.names;
+    names[actor.userId] = cleanName(actor.name);
+    const keep = new Set([doc.meta.host, actor.userId, ...doc.meta.seats.finnish, ...doc.meta.seats.soviet]);
+    const others = Object.keys(names).filter((u) => !keep.has(u));
+    for (const u of others.slice(0, Math.max(0, others.length - LIMITS.names))) delete names[u];
   }
 
   private who(doc: GameDoc): WhoMustAct | null {
@@ -224,7 +315,9 @@ export class GameService {
   }
 
   private seatHint(doc: GameDoc): string {
-    return doc.meta.status === 'lobby' ? 'Take a seat with join (Finnish or Soviet) before the game starts.' : 'The host can give you a seat.';
+    return doc.meta.status === 'lobby'
+      ? 'Take a seat with join (Finnish or Soviet) before the game starts.'
+      : 'The host can give you a seat.';
   }
 
   private mustBeStatus(doc: GameDoc, ...allowed: GameMeta['status'][]): { ok: false; error: Refusal } | null {
@@ -248,7 +341,9 @@ export class GameService {
     doc.undo = [];
     const lines: string[] = [];
     if (result) {
-      lines.push(result.winner ? `Game over: the ${sideName(result.winner)} side wins (${result.reason}).` : `Game over: ${result.reason}.`);
+      lines.push(
+        result.winner ? `Game over: the ${sideName(result.winner)} side wins (${result.reason}).` : `Game over: ${result.reason}.`,
+      );
     }
     if (doc.secret) {
       lines.push(`Dice seed revealed: ${doc.secret.seed}`);
@@ -267,13 +362,21 @@ export class GameService {
     options?: Record<string, boolean>;
     seatHostAs?: Side | 'both';
   }): Promise<Result> {
+    const bad = checkInput(CreateSchema, input, 'new game');
+    if (bad) return bad;
     const scenario = this.ruleset.scenarios.find((s) => s.id === input.scenario);
     if (!scenario) {
-      return refuse('input/unknown-scenario', `There is no scenario '${input.scenario}'. Choose one of: ${this.ruleset.scenarios.map((s) => s.id).join(', ')}.`);
+      return refuse(
+        'input/unknown-scenario',
+        `There is no scenario '${input.scenario.slice(0, 60)}'. Choose one of: ${this.ruleset.scenarios.map((s) => s.id).join(', ')}.`,
+      );
     }
     const badOption = Object.entries(input.options ?? {}).find(([k, v]) => typeof v !== 'boolean' || !/^[0-9][0-9.]*$/.test(k));
     if (badOption) {
-      return refuse('input/option', `Optional rules are switched on or off by section number (e.g. "20.8": true); '${badOption[0]}' is not.`);
+      return refuse(
+        'input/option',
+        `Optional rules are switched on or off by section number (e.g. "20.8": true); '${badOption[0]}' is not.`,
+      );
     }
     const now = this.clock();
     const gameId = this.newGameId();
@@ -282,17 +385,38 @@ export class GameService {
     const doc: GameDoc = {
       format: DOC_FORMAT,
       meta: {
-        gameId, channelId: input.channelId, guildId: input.guildId ?? null, ruleset: this.ruleset.id, scenario: scenario.id,
-        options: { ...(input.options ?? {}) }, host: input.host.userId, seats, names: {}, status: 'lobby', commitment: null,
-        createdAt: now, startedAt: null, updatedAt: now, endedAt: null, waitingSince: null, result: null,
+        gameId,
+        channelId: input.channelId,
+        guildId: input.guildId ?? null,
+        ruleset: this.ruleset.id,
+        scenario: scenario.id,
+        options: { ...(input.options ?? {}) },
+        host: input.host.userId,
+        seats,
+        names: {},
+        status: 'lobby',
+        commitment: null,
+        createdAt: now,
+        startedAt: null,
+        updatedAt: now,
+        endedAt: null,
+        waitingSince: null,
+        result: null,
       },
-      state: null, record: [], undo: [], secret: null,
+      state: null,
+      record: [],
+      undo: [],
+      secret: null,
     };
     this.remember(doc, input.host);
     try {
       const saved = await this.store.create(gameId, input.channelId, doc);
       return {
-        ok: true, gameId, version: saved.version, events: [], views: [],
+        ok: true,
+        gameId,
+        version: saved.version,
+        events: [],
+        views: [],
         lines: [
           `New game ${gameId}: ${scenario.name}. Host: ${this.label(doc, input.host.userId)}.`,
           'Players: take a seat (Finnish or Soviet). The host starts the game when both sides are seated.',
@@ -300,7 +424,10 @@ export class GameService {
       };
     } catch (err) {
       if (isStoreError(err, 'store/channel-taken')) {
-        return refuse('game/channel-taken', `This channel already has a game (${String(err.details.gameId)}). Finish or abort it first, or use another channel.`);
+        return refuse(
+          'game/channel-taken',
+          `This channel already has a game (${String(err.details.gameId)}). Finish or abort it first, or use another channel.`,
+        );
       }
       if (isStoreError(err)) return this.storeRefusal(err, 'creating the game');
       throw err;
@@ -312,7 +439,10 @@ export class GameService {
    * anyone at any time before the end. One user may hold both sides (solitaire).
    */
   async seat(ref: GameRef, actor: Actor, input: { side: Side; user?: Actor; leave?: boolean; requestId?: string }): Promise<Result> {
-    if (!SIDES.includes(input.side)) return refuse('input/side', `Unknown side '${String(input.side)}': use finnish or soviet.`);
+    if (!SIDES.includes(input.side))
+      return refuse('input/side', `Unknown side '${String(input.side).slice(0, 40)}': use finnish or soviet.`);
+    const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(SeatSchema, input, 'seat request');
+    if (bad) return bad;
     return this.mutate(ref, 'changing seats', (doc) => {
       const bad = this.mustBeStatus(doc, 'lobby', 'active');
       if (bad) return bad;
@@ -333,7 +463,8 @@ export class GameService {
         doc.meta.seats[input.side] = seats.filter((u) => u !== target.userId);
         return { doc, lines: [`${name} left the ${sideName(input.side)} side.`] };
       }
-      if (seats.includes(target.userId)) return refuse('input/already-seated', `Already seated: ${name} on the ${sideName(input.side)} side.`);
+      if (seats.includes(target.userId))
+        return refuse('input/already-seated', `Already seated: ${name} on the ${sideName(input.side)} side.`);
       seats.push(target.userId);
       const both = this.sidesOf(doc, target.userId).length === 2 ? ' (holds both sides: solitaire)' : '';
       return { doc, lines: [`Seated: ${name} on the ${sideName(input.side)} side${both}.`] };
@@ -342,6 +473,8 @@ export class GameService {
 
   /** Host only: set up the scenario with a fresh secret seed and publish its commitment. */
   async start(ref: GameRef, actor: Actor): Promise<Result<{ commitment?: string }>> {
+    const bad = checkInput(ActorSchema, actor, 'player');
+    if (bad) return bad;
     const r = await this.mutate(ref, 'starting the game', (doc) => {
       const bad = this.mustBeStatus(doc, 'lobby');
       if (bad) return bad;
@@ -402,7 +535,14 @@ export class GameService {
    * Apply one engine action for the actor's side. `basedOnVersion` (from a button's custom id) refuses
    * stale clicks; `requestId` makes a retried request harmless (answered from the record).
    */
-  async act(ref: GameRef, actor: Actor, action: Action, opts: { side?: Side; basedOnVersion?: number; requestId?: string } = {}): Promise<Result<{ seq?: number; duplicate?: boolean }>> {
+  async act(
+    ref: GameRef,
+    actor: Actor,
+    action: Action,
+    opts: { side?: Side; basedOnVersion?: number; requestId?: string } = {},
+  ): Promise<Result<{ seq?: number; duplicate?: boolean }>> {
+    const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(ActOptsSchema, opts, 'request') ?? checkAction(action);
+    if (bad) return bad;
     const r = await this.mutate(
       ref,
       'applying your action',
@@ -433,7 +573,14 @@ export class GameService {
         else {
           if (doc.undo.length && doc.undo[doc.undo.length - 1]!.side !== side) doc.undo = [];
           const { log, ...rest } = state;
-          doc.undo.push({ seq: base.seq, side, user: actor.userId, state: rest, logLength: log.length, waitingSince: doc.meta.waitingSince });
+          doc.undo.push({
+            seq: base.seq,
+            side,
+            user: actor.userId,
+            state: rest,
+            logLength: log.length,
+            waitingSince: doc.meta.waitingSince,
+          });
           if (doc.undo.length > this.maxUndo) doc.undo.splice(0, doc.undo.length - this.maxUndo);
         }
         if (before.side !== after.side || before.what !== after.what) doc.meta.waitingSince = now;
@@ -460,9 +607,13 @@ export class GameService {
 
   /** A table-talk note kept in the record (seated players and the host). Changes no game state. */
   async note(ref: GameRef, actor: Actor, text: string, opts: { requestId?: string } = {}): Promise<Result<{ seq?: number }>> {
+    const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(RequestOptsSchema, opts, 'request');
+    if (bad) return bad;
+    if (typeof text !== 'string') return refuse('input/invalid', 'A note is text.');
     const clean = text.trim();
     if (!clean) return refuse('input/empty-note', 'The note is empty.');
-    if (clean.length > 1000) return refuse('input/note-too-long', `Notes are limited to 1000 characters (this one has ${clean.length}).`);
+    if (clean.length > LIMITS.note)
+      return refuse('input/note-too-long', `Notes are limited to ${LIMITS.note} characters (this one has ${clean.length}).`);
     const r = await this.mutate(ref, 'saving your note', (doc, version) => {
       if (opts.requestId && doc.record.some((e) => e.id === opts.requestId)) {
         return refuse('game/duplicate', 'That note was already saved.');
@@ -487,6 +638,8 @@ export class GameService {
    * (the undo window). One step per call.
    */
   async undo(ref: GameRef, actor: Actor, opts: { side?: Side; requestId?: string } = {}): Promise<Result> {
+    const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(SideOptsSchema, opts, 'request');
+    if (bad) return bad;
     return this.mutate(ref, 'undoing', (doc, version) => {
       const bad = this.mustBeStatus(doc, 'active');
       if (bad) return bad;
@@ -524,6 +677,8 @@ export class GameService {
   }
 
   async resign(ref: GameRef, actor: Actor, opts: { side?: Side; requestId?: string } = {}): Promise<Result> {
+    const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(SideOptsSchema, opts, 'request');
+    if (bad) return bad;
     return this.mutate(ref, 'resigning', (doc, version) => {
       const bad = this.mustBeStatus(doc, 'active');
       if (bad) return bad;
@@ -537,13 +692,19 @@ export class GameService {
       const base = this.nextEntryBase(doc, version, actor, opts.requestId);
       doc.record.push({ ...base, kind: 'resign', side });
       const lines = [`#${base.seq} ${this.label(doc, actor.userId)} resigned for the ${sideName(side)} side.`];
-      lines.push(...this.finish(doc, 'finished', { reason: `${sideName(side)} resigned`, winner: other(side), by: actor.userId }, now));
+      lines.push(...this.finish(doc, 'finished', { reason: `${sideName(side)} resigned`, winner: otherSide(side), by: actor.userId }, now));
       return { doc, lines, finishedAt: now };
     });
   }
 
   /** Host, or a user allowed to manage the channel (flag from the front end): stop the game without result. */
   async abort(ref: GameRef, actor: Actor, reason = 'aborted', opts: { requestId?: string } = {}): Promise<Result> {
+    const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(RequestOptsSchema, opts, 'request');
+    if (bad) return bad;
+    if (typeof reason !== 'string') return refuse('input/invalid', 'The reason is text.');
+    reason = reason.trim() || 'no reason given';
+    if (reason.length > LIMITS.reason)
+      return refuse('input/reason-too-long', `The reason is limited to ${LIMITS.reason} characters (this one has ${reason.length}).`);
     return this.mutate(ref, 'aborting', (doc, version) => {
       const bad = this.mustBeStatus(doc, 'lobby', 'active');
       if (bad) return bad;
@@ -565,13 +726,23 @@ export class GameService {
    * the seed. A game still in play is ended by resign or abort instead.
    */
   async end(ref: GameRef, actor: Actor): Promise<Result<{ seed?: string }>> {
+    const bad = checkInput(ActorSchema, actor, 'player');
+    if (bad) return bad;
     const loaded = await this.loadDoc(ref);
     if ('ok' in loaded) return loaded;
     if (loaded.doc.meta.status === 'finished' || loaded.doc.meta.status === 'aborted') {
       const d = loaded.doc;
       return {
-        ok: true, gameId: loaded.id, version: loaded.stored.version, events: [], views: [], seed: d.secret?.seed,
-        lines: [`The game is already over (${d.meta.status}).`, ...(d.secret ? [`Dice seed: ${d.secret.seed}`, `Commitment: ${d.meta.commitment}`] : [])],
+        ok: true,
+        gameId: loaded.id,
+        version: loaded.stored.version,
+        events: [],
+        views: [],
+        seed: d.secret?.seed,
+        lines: [
+          `The game is already over (${d.meta.status}).`,
+          ...(d.secret ? [`Dice seed: ${d.secret.seed}`, `Commitment: ${d.meta.commitment}`] : []),
+        ],
       };
     }
     const r = await this.mutate(ref, 'ending the game', (doc) => {
@@ -602,13 +773,17 @@ export class GameService {
     const who = this.who(doc);
     const view: StatusView = {
       gameId: id,
+      channelId: doc.meta.channelId,
       version: stored.version,
       status: doc.meta.status,
       scenario: doc.meta.scenario,
       turn: st?.turn ?? null,
       phase: st?.phase ?? null,
       activeSide: st?.activeSide ?? null,
-      mustAct: who && doc.meta.status === 'active' ? { side: who.side, what: who.what, pending: who.pending ?? null, since: doc.meta.waitingSince } : null,
+      mustAct:
+        who && doc.meta.status === 'active'
+          ? { side: who.side, what: who.what, pending: who.pending ?? null, since: doc.meta.waitingSince }
+          : null,
       seats: { finnish: doc.meta.seats.finnish.slice(), soviet: doc.meta.seats.soviet.slice() },
       host: doc.meta.host,
       commitment: doc.meta.commitment,
@@ -617,20 +792,38 @@ export class GameService {
       result: doc.meta.result,
       recordLength: doc.record.length,
     };
-    const seatLine = SIDES.map((s) => `${sideName(s)}: ${doc.meta.seats[s].map((u) => this.label(doc, u)).join(', ') || '(empty)'}`).join(' · ');
+    const seatLine = SIDES.map((s) => `${sideName(s)}: ${doc.meta.seats[s].map((u) => this.label(doc, u)).join(', ') || '(empty)'}`).join(
+      ' · ',
+    );
     const lines = [`Game ${id} · ${this.scenarioName(doc)} · ${doc.meta.status}`, `Seats: ${seatLine}`];
-    if (st) lines.push(`Turn ${st.turn}, ${st.phase} phase, ${sideName(st.activeSide)} side phasing. VP: Finnish ${st.vp.finnish}, Soviet ${st.vp.soviet}.`);
+    if (st)
+      lines.push(
+        `Turn ${st.turn}, ${st.phase} phase, ${sideName(st.activeSide)} side phasing. VP: Finnish ${st.vp.finnish}, Soviet ${st.vp.soviet}.`,
+      );
     if (view.mustAct) {
       lines.push(this.waitLine(doc, who));
       if (view.mustAct.since !== null) lines.push(`Waiting since ${new Date(view.mustAct.since).toISOString()}.`);
     }
     if (doc.meta.commitment) lines.push(`Dice commitment: ${doc.meta.commitment}`);
-    if (doc.meta.result) lines.push(`Result: ${doc.meta.result.winner ? `${sideName(doc.meta.result.winner)} win` : 'no winner'} (${doc.meta.result.reason}).`);
-    return { ok: true, gameId: id, version: stored.version, lines, events: [], views: st ? [{ caption: 'Current position', options: {} }] : [], status: view };
+    if (doc.meta.result)
+      lines.push(
+        `Result: ${doc.meta.result.winner ? `${sideName(doc.meta.result.winner)} win` : 'no winner'} (${doc.meta.result.reason}).`,
+      );
+    return {
+      ok: true,
+      gameId: id,
+      version: stored.version,
+      lines,
+      events: [],
+      views: st ? [{ caption: 'Current position', options: {} }] : [],
+      status: view,
+    };
   }
 
   /** The legal actions for a side (the UI builds buttons and autocomplete from this). Seated players only. */
   async legal(ref: GameRef, actor: Actor, side?: Side): Promise<Result<{ legal: ReturnType<EngineApi['legalActions']> }>> {
+    const badInput = checkInput(ActorSchema, actor, 'player') ?? checkInput(SideSchema.optional(), side, 'side');
+    if (badInput) return badInput;
     const loaded = await this.loadDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
@@ -638,7 +831,15 @@ export class GameService {
     if (bad) return bad;
     const s = this.actingSide(doc, actor, side, false);
     if (typeof s !== 'string') return s;
-    return { ok: true, gameId: id, version: stored.version, lines: [], events: [], views: [], legal: this.engine.legalActions(doc.state!, s) };
+    return {
+      ok: true,
+      gameId: id,
+      version: stored.version,
+      lines: [],
+      events: [],
+      views: [],
+      legal: this.engine.legalActions(doc.state!, s),
+    };
   }
 
   /** A map view of the current state for the renderer. Anyone may look. */
@@ -647,22 +848,74 @@ export class GameService {
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
     if (!doc.state) return refuse('game/not-started', 'The game has not started: there is no map to show yet.');
-    return { ok: true, gameId: id, version: stored.version, lines: [], events: [], views: [], view: this.engine.toMapView(doc.state, options) };
+    return {
+      ok: true,
+      gameId: id,
+      version: stored.version,
+      lines: [],
+      events: [],
+      views: [],
+      view: this.engine.toMapView(doc.state, options),
+    };
   }
 
-  /** The record so far. The seed is included only once the game is over; RNG state never. */
-  async exportRecord(ref: GameRef): Promise<Result<{ record: ExportedRecord }>> {
+  /**
+   * The record so far. The seed is included only once the game is over; RNG state never.
+   * Who may export (docs/discord.md § Who may read what), when the front end names a viewer:
+   * - a game not over (lobby, active): its host and seated players, in its own channel; the record
+   *   names the players and shows the game as it stands, so spectators and other servers get nothing;
+   * - a game over (finished, aborted): anyone in the server the game was played in (the record is the
+   *   public proof of the dice), never from another server.
+   * Without a viewer the caller is the operator (the console, the bot's own phase summaries).
+   */
+  async exportRecord(ref: GameRef, viewer?: Viewer): Promise<Result<{ record: ExportedRecord }>> {
+    if (viewer) {
+      const bad = checkInput(ActorSchema, viewer.actor, 'player');
+      if (bad) return bad;
+    }
     const loaded = await this.loadDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
+    if (viewer) {
+      const denied = this.mayExport(doc, viewer);
+      if (denied) return denied;
+    }
     const record = exportDoc(doc, this.helpers);
     return {
-      ok: true, gameId: id, version: stored.version, events: [], views: [], record,
+      ok: true,
+      gameId: id,
+      version: stored.version,
+      events: [],
+      views: [],
+      record,
       lines: [
         `Record of game ${id}: ${record.entries.length} entries, ${record.actions.length} effective actions.`,
-        record.seed ? 'The seed is included: anyone can verify every roll.' : 'The seed stays secret until the game ends; the commitment is included.',
+        record.seed
+          ? 'The seed is included: anyone can verify every roll.'
+          : 'The seed stays secret until the game ends; the commitment is included.',
       ],
     };
+  }
+
+  private mayExport(doc: GameDoc, viewer: Viewer): { ok: false; error: Refusal } | null {
+    const m = doc.meta;
+    if (m.status === 'finished' || m.status === 'aborted') {
+      if (m.guildId && viewer.guildId !== undefined && viewer.guildId !== m.guildId) {
+        return refuse('perm/other-server', `Game ${m.gameId} was played in another server; its record can be exported there.`);
+      }
+      return null;
+    }
+    const involved = viewer.actor.userId === m.host || this.sidesOf(doc, viewer.actor.userId).length > 0;
+    if (!involved) {
+      return refuse(
+        'perm/export-players-only',
+        `Game ${m.gameId} is still being played: only its host and seated players can export its record until it ends.`,
+      );
+    }
+    if (viewer.channelId !== undefined && viewer.channelId !== m.channelId) {
+      return refuse('perm/export-in-channel', `Game ${m.gameId} is still being played: export its record in its own channel.`);
+    }
+    return null;
   }
 
   /** Recompute every roll from the revealed seed and the record; report the first mismatch. */
@@ -680,6 +933,8 @@ export class GameService {
 
 export interface StatusView {
   gameId: string;
+  /** The channel the game is played in (its controls work only there). */
+  channelId: string;
   version: number;
   status: GameMeta['status'];
   scenario: string;
@@ -701,7 +956,9 @@ export function exportDoc(doc: GameDoc, helpers: EngineHelpers): ExportedRecord 
   const entries = structuredClone(doc.record) as RecordEntry[];
   const undone = new Set(entries.flatMap((e) => (e.kind === 'undo' ? [e.undoes] : [])));
   const actions = entries.flatMap((e) =>
-    e.kind === 'action' && !undone.has(e.seq) ? [{ side: e.side, action: e.action, ...(e.rolls.length ? { dice: e.rolls.map((r) => r.dice) } : {}) }] : [],
+    e.kind === 'action' && !undone.has(e.seq)
+      ? [{ side: e.side, action: e.action, ...(e.rolls.length ? { dice: e.rolls.map((r) => r.dice) } : {}) }]
+      : [],
   );
   const out: ExportedRecord = {
     format: 'hexref-record',
@@ -746,7 +1003,11 @@ export function describeAction(a: Action): string {
     case 'ranged':
       return `fire at ${a.target} with ${a.units.join('+')}`;
     case 'takeLosses':
-      return `take losses (${Object.entries(a.steps).map(([u, n]) => `${u} −${n}`).join(', ') || 'retreat only'})`;
+      return `take losses (${
+        Object.entries(a.steps)
+          .map(([u, n]) => `${u} −${n}`)
+          .join(', ') || 'retreat only'
+      })`;
     case 'advance':
       return `advance ${a.units.join('+')} to ${a.path[a.path.length - 1] ?? '?'}`;
     case 'bonfire':
@@ -761,7 +1022,12 @@ function viewsFor(action: Action, events: GameEvent[]): ViewRequest[] {
   const moved = events.filter((e): e is Extract<GameEvent, { type: 'moved' }> => e.type === 'moved');
   if (moved.length) {
     const last = moved[moved.length - 1]!;
-    return [{ caption: `${describeAction(action)}`, options: { highlight: [...new Set(moved.flatMap((m) => m.path))], focus: { center: last.to, radius: 4 } } }];
+    return [
+      {
+        caption: `${describeAction(action)}`,
+        options: { highlight: [...new Set(moved.flatMap((m) => m.path))], focus: { center: last.to, radius: 4 } },
+      },
+    ];
   }
   if (events.some((e) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver')) return [{ caption: 'Position', options: {} }];
   return [];

@@ -15,19 +15,31 @@ export function nightLines(events: readonly GameEvent[]): string[] {
   for (const e of events) {
     if (e.type === 'bonfireBuilt') out.push(`🔥 Bonfire in ${e.hex}: ${e.units.join(', ')} under it (rule ${e.rule}).`);
     else if (e.type === 'bonfireRemoved') out.push(`Bonfire in ${e.hex} removed: ${e.reason} (rule ${e.rule}).`);
-    else if (e.type === 'skullMarked') out.push(`💀 ${e.units.join(', ')}: Skull for the Sub-Zero Loss Phase (${e.reason}, rule ${e.rule}).`);
+    else if (e.type === 'skullMarked')
+      out.push(`💀 ${e.units.join(', ')}: Skull for the Sub-Zero Loss Phase (${e.reason}, rule ${e.rule}).`);
     else if (e.type === 'nightRaid') {
       const drms = e.drms.length ? ` + DRMs ${e.drms.join('; ')}` : '';
-      const result = e.found ? `target found, attack at ${e.shift === 0 ? 'the normal odds' : e.shift > 0 ? `${e.shift}R` : `${-e.shift}L`}` : 'the raiders get lost: no attack';
-      out.push(`🌙 Night Raid on ${e.target} from ${e.approach} (route ${Object.entries(e.routeCost).map(([u, c]) => `${u} ${c} MP`).join(', ')}): FNRT roll #${e.rollNumber} = ${e.die}${drms} → ${e.total}: ${result} (rule ${e.rule}).`);
+      const result = e.found
+        ? `target found, attack at ${e.shift === 0 ? 'the normal odds' : e.shift > 0 ? `${e.shift}R` : `${-e.shift}L`}`
+        : 'the raiders get lost: no attack';
+      out.push(
+        `🌙 Night Raid on ${e.target} from ${e.approach} (route ${Object.entries(e.routeCost)
+          .map(([u, c]) => `${u} ${c} MP`)
+          .join(', ')}): FNRT roll #${e.rollNumber} = ${e.die}${drms} → ${e.total}: ${result} (rule ${e.rule}).`,
+      );
     } else if (e.type === 'nightRaidAttack') {
       const halved = e.halvings.length ? `; ${e.halvings.join('; ')}` : '';
-      out.push(`⚔️ Raid attack on ${e.target}: ${e.attackerTotal} vs ${e.defenderTotal} (${e.baseOdds}${halved}), ${e.shift} → column ${e.column}; roll #${e.rollNumber} = ${e.roll}: ${e.result} (raider/defender steps, every loss a step, rule ${e.rule}).`);
+      out.push(
+        `⚔️ Raid attack on ${e.target}: ${e.attackerTotal} vs ${e.defenderTotal} (${e.baseOdds}${halved}), ${e.shift} → column ${e.column}; roll #${e.rollNumber} = ${e.roll}: ${e.result} (raider/defender steps, every loss a step, rule ${e.rule}).`,
+      );
     } else if (e.type === 'subZeroCheck') {
       const drms = e.drms.length ? ` ${e.drms.join('; ')}` : '';
       const what = e.steps > 0 ? `${e.unit ?? 'no unit'} loses a step` : 'no loss';
-      out.push(`❄️ SZLT ${e.side} ${e.hex} (${e.units.join(', ')}): roll #${e.rollNumber} = ${e.die}${drms} → ${e.total}: ${what} (rule ${e.rule}).`);
-    } else if (e.type === 'nightMarkersRemoved') out.push(`Sub-Zero Loss Phase over: ${e.skulls} Skull mark(s) and ${e.bonfires} Bonfire(s) removed (rule ${e.rule}).`);
+      out.push(
+        `❄️ SZLT ${e.side} ${e.hex} (${e.units.join(', ')}): roll #${e.rollNumber} = ${e.die}${drms} → ${e.total}: ${what} (rule ${e.rule}).`,
+      );
+    } else if (e.type === 'nightMarkersRemoved')
+      out.push(`Sub-Zero Loss Phase over: ${e.skulls} Skull mark(s) and ${e.bonfires} Bonfire(s) removed (rule ${e.rule}).`);
   }
   return out;
 }

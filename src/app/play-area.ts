@@ -28,7 +28,15 @@ export function zoomOutsidePlayArea(view: unknown, center: string, radius: numbe
  * Campaign map). Null when nothing happened or the area is too wide for a zoom (more than `maxRadius`).
  */
 export function actionArea(view: unknown, maxRadius = 6): { center: string; radius: number } | null {
-  const ov = (view as { overlays?: { moves?: Array<{ path: string[] }>; combats?: Array<{ from?: string[]; target?: string; to?: string }>; fire?: Array<{ from: string | null; to: string }> } } | null)?.overlays;
+  const ov = (
+    view as {
+      overlays?: {
+        moves?: Array<{ path: string[] }>;
+        combats?: Array<{ from?: string[]; target?: string; to?: string }>;
+        fire?: Array<{ from: string | null; to: string }>;
+      };
+    } | null
+  )?.overlays;
   if (!ov) return null;
   const hexes = new Set<string>();
   for (const m of ov.moves ?? []) for (const h of m.path) hexes.add(h);

@@ -15,7 +15,12 @@ export function rebuildLines(events: readonly GameEvent[]): string[] {
           (e.pajari ? ` ${e.pajari} lent his +1 and stays put this phase (12.3).` : ''),
       );
     } else if (e.type === 'digIn') {
-      const what = e.marker === 'diggingIn' ? 'a Digging In marker is placed' : e.flipped ? 'the Digging In marker flips to Dug-In' : 'a Dug-In marker is placed';
+      const what =
+        e.marker === 'diggingIn'
+          ? 'a Digging In marker is placed'
+          : e.flipped
+            ? 'the Digging In marker flips to Dug-In'
+            : 'a Dug-In marker is placed';
       const why = e.oneTurn === 'engineer' ? ' at once (engineers)' : e.oneTurn === 'night' ? ' at once (night turn)' : '';
       out.push(`${e.units.join(', ')} dig in at ${e.hex}: ${what}${why} (rule ${e.rule}).`);
     } else if (e.type === 'entrenchmentRemoved') {

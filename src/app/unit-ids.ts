@@ -79,5 +79,9 @@ export function closeUnitIds(legal: LegalActions | null | undefined, typed: stri
   }
   // Only the closest: an id the typed text is part of beats one a character or two away.
   const best = Math.min(...scored.map((x) => x.d));
-  return scored.filter((x) => x.d === best).sort((a, b) => a.id.localeCompare(b.id)).slice(0, max).map((x) => x.id);
+  return scored
+    .filter((x) => x.d === best)
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .slice(0, max)
+    .map((x) => x.id);
 }

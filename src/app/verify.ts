@@ -36,7 +36,10 @@ export function verifyRecord(engine: EngineApi, helpers: EngineHelpers, record: 
   const commitment = helpers.commitmentOf(record.seed);
   if (commitment !== record.commitment) {
     return fail(0, 0, {
-      seq: 0, kind: 'commitment', expected: commitment, recorded: record.commitment,
+      seq: 0,
+      kind: 'commitment',
+      expected: commitment,
+      recorded: record.commitment,
       message: `SHA-256 of the revealed seed is ${commitment}, but the published commitment is ${String(record.commitment)}`,
     });
   }
@@ -45,7 +48,8 @@ export function verifyRecord(engine: EngineApi, helpers: EngineHelpers, record: 
     const e = record.entries[i]!;
     if (e.seq !== i + 1 || !(e.v > lastV)) {
       return fail(0, 0, {
-        seq: e.seq, kind: 'sequence',
+        seq: e.seq,
+        kind: 'sequence',
         message: `entries must be numbered 1, 2, 3… with increasing versions; entry ${i + 1} says #${e.seq} (version ${e.v} after ${lastV})`,
       });
     }
@@ -59,7 +63,11 @@ export function verifyRecord(engine: EngineApi, helpers: EngineHelpers, record: 
     if (e.kind !== 'action' || undone.has(e.seq)) continue;
     const res = engine.apply(state, e.side, e.action);
     if (!res.ok) {
-      return fail(actions, rolls, { seq: e.seq, kind: 'illegal', message: `replaying the action is refused: ${res.violation.code} (${res.violation.rule}) ${res.violation.message}` });
+      return fail(actions, rolls, {
+        seq: e.seq,
+        kind: 'illegal',
+        message: `replaying the action is refused: ${res.violation.code} (${res.violation.rule}) ${res.violation.message}`,
+      });
     }
     const replayed = res.events.filter((x): x is Extract<GameEvent, { type: 'roll' }> => x.type === 'roll');
     for (let k = 0; k < Math.max(replayed.length, e.rolls.length); k++) {
@@ -67,13 +75,20 @@ export function verifyRecord(engine: EngineApi, helpers: EngineHelpers, record: 
       const got = e.rolls[k];
       if (!want || !got) {
         return fail(actions, rolls, {
-          seq: e.seq, kind: 'roll-count', expected: replayed.length, recorded: e.rolls.length,
+          seq: e.seq,
+          kind: 'roll-count',
+          expected: replayed.length,
+          recorded: e.rolls.length,
           message: `the seed gives ${replayed.length} roll(s) for this action, the record lists ${e.rolls.length}`,
         });
       }
       if (want.n !== got.n || want.dice.join(',') !== got.dice.join(',')) {
         return fail(actions, rolls, {
-          seq: e.seq, kind: 'roll', roll: want.n, expected: want.dice, recorded: got.dice,
+          seq: e.seq,
+          kind: 'roll',
+          roll: want.n,
+          expected: want.dice,
+          recorded: got.dice,
           message: `roll #${want.n}: the seed gives ${want.dice.join(', ')}, the record says ${got.dice.join(', ')} (roll #${got.n})`,
         });
       }
@@ -86,13 +101,19 @@ export function verifyRecord(engine: EngineApi, helpers: EngineHelpers, record: 
     const h = helpers.stateHash(state);
     if (h !== record.final.stateHash) {
       return fail(actions, rolls, {
-        seq: record.entries.length, kind: 'final-state', expected: h, recorded: record.final.stateHash,
+        seq: record.entries.length,
+        kind: 'final-state',
+        expected: h,
+        recorded: record.final.stateHash,
         message: 'the replayed final state differs from the recorded final state hash',
       });
     }
   }
   return {
-    ok: true, actions, rolls, mismatch: null,
+    ok: true,
+    actions,
+    rolls,
+    mismatch: null,
     lines: [
       `Verified: the seed matches the commitment ${commitment.slice(0, 16)}…; ${actions} action(s) replayed, ${rolls} roll(s) recomputed, all match` +
         (record.final ? ', and the final state is identical.' : '.'),

@@ -25,7 +25,11 @@ export interface WiringOptions {
   ruleset?: Ruleset;
   clock?: () => number;
   onConflict?: ServiceDeps['onConflict'];
+  /** The store's connection went bad (once per outage), and came back. */
   onStoreError?: (err: Error) => void;
+  onStoreRecover?: () => void;
+  /** Storage failures the service turned into refusals, with the id the player was shown. */
+  onStoreFailure?: ServiceDeps['onStoreFailure'];
   newSeed?: () => string;
 }
 
@@ -41,6 +45,7 @@ export async function openGameService(opts: WiringOptions): Promise<GameServiceB
   const store = await createStore(opts.storeUrl, {
     ...(opts.finishedTtlDays !== undefined ? { finishedTtlDays: opts.finishedTtlDays } : {}),
     ...(opts.onStoreError ? { onError: opts.onStoreError } : {}),
+    ...(opts.onStoreRecover ? { onRecover: opts.onStoreRecover } : {}),
   });
   const service = new GameService({
     store,
@@ -49,6 +54,7 @@ export async function openGameService(opts: WiringOptions): Promise<GameServiceB
     ruleset: { id: ruleset.id, scenarios: ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })) },
     clock: opts.clock ?? Date.now,
     ...(opts.onConflict ? { onConflict: opts.onConflict } : {}),
+    ...(opts.onStoreFailure ? { onStoreFailure: opts.onStoreFailure } : {}),
     ...(opts.newSeed ? { newSeed: opts.newSeed } : {}),
   });
   return { service, store, ruleset, engine, helpers: engineHelpers, close: () => store.close() };

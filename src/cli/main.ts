@@ -1,8 +1,9 @@
 // `hexref <subcommand> [options]`: dispatches to the files in src/cli/commands/.
-import { commands } from './commands/index.js';
+import { commandNames, loadCommand, loadCommands } from './commands/index.js';
 import { processIO, type CliIO } from './types.js';
 
-export function helpText(): string {
+export async function helpText(): Promise<string> {
+  const commands = await loadCommands();
   const width = Math.max(...commands.map((c) => c.name.length));
   const lines = [
     'hexref: a Discord referee for hex-and-counter wargames (Red Winter).',
@@ -12,7 +13,7 @@ export function helpText(): string {
     'Subcommands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'Run `npm run hexref -- <subcommand> --help` for a subcommand\'s options.',
+    "Run `npm run hexref -- <subcommand> --help` for a subcommand's options.",
   ];
   return lines.join('\n');
 }
@@ -20,14 +21,14 @@ export function helpText(): string {
 export async function main(argv: string[], io: CliIO = processIO): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    io.out(helpText());
+    io.out(await helpText());
     return 0;
   }
-  const command = commands.find((c) => c.name === name);
+  const command = await loadCommand(name);
   if (!command) {
     io.err(`Unknown subcommand '${name}'.`);
-    const close = commands.filter((c) => c.name.startsWith(name.slice(0, 2)));
-    if (close.length) io.err(`Did you mean: ${close.map((c) => c.name).join(', ')}?`);
+    const close = commandNames.filter((c) => c.startsWith(name.slice(0, 2)));
+    if (close.length) io.err(`Did you mean: ${close.join(', ')}?`);
     io.err('Run `npm run hexref -- --help` for the list.');
     return 2;
   }

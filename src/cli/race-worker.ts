@@ -44,7 +44,17 @@ async function main(): Promise<void> {
   const actor = { userId: job.user, name: `racer-${job.worker}` };
   const ref = { gameId: job.gameId };
   const stats: RaceStats = {
-    worker: job.worker, attempted: 0, applied: 0, engineApplied: 0, movesApplied: 0, notesApplied: 0, conflicts: 0, conflictRefusals: 0, refused: 0, errors: [], appliedIds: [],
+    worker: job.worker,
+    attempted: 0,
+    applied: 0,
+    engineApplied: 0,
+    movesApplied: 0,
+    notesApplied: 0,
+    conflicts: 0,
+    conflictRefusals: 0,
+    refused: 0,
+    errors: [],
+    appliedIds: [],
   };
   process.send!({ type: 'ready' });
   await new Promise<void>((resolve) => process.once('message', () => resolve()));
@@ -53,7 +63,8 @@ async function main(): Promise<void> {
   /** A legal engine action for the current position, or null (then a note) once the game is near its end. */
   const pickEngineAction = async (i: number): Promise<Action | null> => {
     const st = await service.status(ref);
-    if (!st.ok || st.status.status !== 'active' || st.status.turn === null || st.status.turn >= job.lastTurn || !st.status.phase) return null;
+    if (!st.ok || st.status.status !== 'active' || st.status.turn === null || st.status.turn >= job.lastTurn || !st.status.phase)
+      return null;
     const key = `${st.status.turn}/${st.status.activeSide}/${st.status.phase}`;
     if (key !== phaseKey) {
       phaseKey = key;

@@ -39,9 +39,9 @@ export const CONSOLE_CHANNEL = 'console';
 const HELP = [
   'Console mode (no DISCORD_TOKEN configured). Same commands as on Discord, without the slash:',
   '  game new <scenario> [finnish|soviet|both]   game join <side>   game seat <player> <side>',
-  '  game leave <side> [player]   game start   game status   game undo   game resign [side]',
-  '  game abort [reason]   game export [file] [game:<id>]   game verify [game:<id>]   (after the end: the last game)',
-  '  play move <unit[+unit…]> <hex> [exit]   play combat <hex> [attackers]   play assault <units> <hex>',
+  '  game leave <side> [player]   game start   game status   game undo   game resign [side] confirm',
+  '  game abort [reason] confirm   game export [file] [game:<id>]   game verify [game:<id>]   (after the end: the last game)',
+  '  play move <unit[+unit…]> <hex> [exit]   play combat <hex> [attackers]   play assault <units> <hex> [via <hex>…]',
   '  play fire <unit> <hex> [spotter]   play atfire <gun> <unit>   play delay <units> [turn]   play end',
   '  decide [choice]   (a pending decision; the default without choice)',
   '  play recover <unit> [nopajari]   play dig <unit[+unit…]>   play replace <unit> [<hex> | turn <n>] [full]',
@@ -53,7 +53,26 @@ const HELP = [
   'Hex ids in any case, with or without spaces (m 16). Options may be written name:value.',
 ].join('\n');
 
-const NAMED = new Set(['game', 'scenario', 'side', 'player', 'unit', 'units', 'to', 'target', 'attackers', 'turn', 'center', 'radius', 'reason', 'exit', 'hex', 'file', 'spotter', 'gun']);
+const NAMED = new Set([
+  'game',
+  'scenario',
+  'side',
+  'player',
+  'unit',
+  'units',
+  'to',
+  'target',
+  'attackers',
+  'turn',
+  'center',
+  'radius',
+  'reason',
+  'exit',
+  'hex',
+  'file',
+  'spotter',
+  'gun',
+]);
 
 /** Split a line into words, honouring "double quotes", and pull out name:value options. */
 export function parseLine(line: string): { words: string[]; named: Record<string, string> } {
@@ -79,7 +98,10 @@ export function notAHex(text: string): string {
 
 /** A mover's units as one key, ids in any case (`mtr/609` names `Mtr/609`). */
 function moverKey(units: readonly string[]): string {
-  return units.map((u) => u.toLowerCase()).sort().join('+');
+  return units
+    .map((u) => u.toLowerCase())
+    .sort()
+    .join('+');
 }
 
 /** Printed hex id from typed text (`m 16` → `M16`), or null. */
@@ -91,9 +113,12 @@ export function hexArg(text: string | undefined): string | null {
 
 /** What a pending decision asks, and what `decide` does with no argument (the engine's default). */
 export function describeDecision(p: PendingDecision): string {
-  if (p.type === 'placeLeader') return `place ${p.unit} in one of ${p.options.join(', ')} (rule ${p.rule}); \`decide\` picks ${p.options[0]}, \`decide <hex>\` another`;
-  if (p.type === 'combatLosses') return `take ${p.losses} loss(es) as the ${p.role} (rule ${p.rule}); \`decide\` accepts the default: ${p.defaultText}; \`decide <unit>\` puts a one-step loss on that unit`;
-  if (p.type === 'advance') return `advance after combat (rule ${p.rule}); \`decide\` takes the default: ${p.defaultText}${p.mandatory ? '' : '; `decide stay` declines'}`;
+  if (p.type === 'placeLeader')
+    return `place ${p.unit} in one of ${p.options.join(', ')} (rule ${p.rule}); \`decide\` picks ${p.options[0]}, \`decide <hex>\` another`;
+  if (p.type === 'combatLosses')
+    return `take ${p.losses} loss(es) as the ${p.role} (rule ${p.rule}); \`decide\` accepts the default: ${p.defaultText}; \`decide <unit>\` puts a one-step loss on that unit`;
+  if (p.type === 'advance')
+    return `advance after combat (rule ${p.rule}); \`decide\` takes the default: ${p.defaultText}${p.mandatory ? '' : '; `decide stay` declines'}`;
   const other = p as { type: string; rule?: string; defaultText?: string };
   const words = pendingLabel(other.type);
   const rule = other.rule && !words.includes(`(${other.rule})`) ? ` (rule ${other.rule})` : '';
@@ -101,7 +126,13 @@ export function describeDecision(p: PendingDecision): string {
 }
 
 function slug(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'map';
+  return (
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'map'
+  );
 }
 
 export class ConsoleSession {
@@ -126,7 +157,7 @@ export class ConsoleSession {
     const arg = (i: number, name: string): string | undefined => named[name] ?? rest[i];
     switch (cmd) {
       case 'as': {
-        if (!sub) return this.out([`You act as ${this.actor.name} (${this.actor.userId}).`]), true;
+        if (!sub) return (this.out([`You act as ${this.actor.name} (${this.actor.userId}).`]), true);
         const name = words[1]!;
         this.actor = { userId: name.toLowerCase(), name, canManageChannel: true };
         this.out([`You now act as ${name}.`]);
@@ -141,12 +172,15 @@ export class ConsoleSession {
           // The hex may be typed with a space (`m 17`): take every remaining word but `exit`.
           const hexText = named.to ?? rest.filter((w) => w.toLowerCase() !== 'exit').join(' ');
           const hex = hexArg(hexText);
-          if (unitText && hexText && !hex) return this.out([notAHex(hexText)]), true;
-          if (!unitText || !hex) return this.out(['Usage: play move <unit[+unit…]> <hex> [exit]']), true;
+          if (unitText && hexText && !hex) return (this.out([notAHex(hexText)]), true);
+          if (!unitText || !hex) return (this.out(['Usage: play move <unit[+unit…]> <hex> [exit]']), true);
           const units = unitText.split(/[+,]/).filter(Boolean);
           const legal = await this.legal();
           const mover = legal && [...legal.units, ...legal.stacks].find((m) => moverKey(m.units) === moverKey(units));
-          const action: Action = mover?.kind === 'enter' ? { type: 'enterReinforcement', units, to: hex } : { type: 'move', units, to: hex, ...(exit ? { exit } : {}) };
+          const action: Action =
+            mover?.kind === 'enter'
+              ? { type: 'enterReinforcement', units, to: hex }
+              : { type: 'move', units, to: hex, ...(exit ? { exit } : {}) };
           await this.act(action);
           return true;
         }
@@ -157,7 +191,7 @@ export class ConsoleSession {
         if (sub === 'bonfire') {
           // play bonfire <unit[+unit…]>: Soviet Bonfire on a night turn (16.2).
           const units = (named.units ?? rest[0] ?? '').split(/[+,]/).filter(Boolean);
-          if (!units.length) return this.out(['Usage: play bonfire <unit[+unit…]>']), true;
+          if (!units.length) return (this.out(['Usage: play bonfire <unit[+unit…]>']), true);
           await this.act({ type: 'bonfire', units });
           return true;
         }
@@ -169,26 +203,29 @@ export class ConsoleSession {
           const units = (named.units ?? words[1] ?? '').split(/[+,]/).filter(Boolean);
           const fromText = fi >= 0 ? rest.slice(fi + 1).join(' ') : undefined;
           const from = fromText ? hexArg(fromText) : null;
-          if (!target || !units.length || (fromText && !from)) return this.out(['Usage: play raid <target hex> <unit[+unit…]> [from <hex>]']), true;
+          if (!target || !units.length || (fromText && !from))
+            return (this.out(['Usage: play raid <target hex> <unit[+unit…]> [from <hex>]']), true);
           await this.act({ type: 'nightRaid', units, target, ...(from ? { from } : {}) });
           return true;
         }
         if (sub === 'combat') {
           // play combat <target> [attackers]; attackers default to every unit that may join (8.0).
           const target = hexArg(named.target ?? rest[0]);
-          if (!target && (named.target ?? rest[0])) return this.out([notAHex((named.target ?? rest[0])!)]), true;
-          if (!target) return this.out(['Usage: play combat <target hex> [unit+unit…]']), true;
+          if (!target && (named.target ?? rest[0])) return (this.out([notAHex((named.target ?? rest[0])!)]), true);
+          if (!target) return (this.out(['Usage: play combat <target hex> [unit+unit…]']), true);
           let attackers = (named.attackers ?? rest[1] ?? '').split(/[+,]/).filter(Boolean);
           if (!attackers.length) {
             const legal = await this.legal();
             if (!legal) return true;
             attackers = legal.combat?.targets.find((t) => t.hex === target)?.attackers ?? [];
             if (!attackers.length) {
-              // The engine says why no Combat can be offered at all (e.g. the CRT is not filled in, 8.4).
-              const why = legal.combat?.unavailable;
-              if (why) return this.out([`Refused: ${why.message} (rule ${why.rule})`]), true;
               const open = legal.combat?.targets.map((t) => t.hex) ?? [];
-              return this.out([`None of your units may attack ${target} now (rule 8.0).${open.length ? ` Open targets: ${open.join(', ')}.` : ''}`]), true;
+              return (
+                this.out([
+                  `None of your units may attack ${target} now (rule 8.0).${open.length ? ` Open targets: ${open.join(', ')}.` : ''}`,
+                ]),
+                true
+              );
             }
           }
           await this.act({ type: 'combat', attackers, target });
@@ -196,24 +233,31 @@ export class ConsoleSession {
         }
         if (sub === 'assault') {
           const units = (named.units ?? rest[0] ?? '').split(/[+,]/).filter(Boolean);
-          const targetText = named.target ?? rest.slice(1).join(' ');
+          // `via <hex> <hex>…`: the hexes the stack moves through first; move and Assault are one action (9.1).
+          const viaAt = rest.findIndex((w, i) => i > 0 && w.toLowerCase() === 'via');
+          const targetText = named.target ?? (viaAt > 0 ? rest.slice(1, viaAt) : rest.slice(1)).join(' ');
           const target = hexArg(targetText);
-          if (units.length && targetText && !target) return this.out([notAHex(targetText)]), true;
-          if (!units.length || !target) return this.out(['Usage: play assault <unit+unit…> <target hex>']), true;
-          await this.act({ type: 'assault', units, target });
+          if (units.length && targetText && !target) return (this.out([notAHex(targetText)]), true);
+          if (!units.length || !target) return (this.out(['Usage: play assault <unit+unit…> <target hex> [via <hex> <hex>…]']), true);
+          const pathWords = viaAt > 0 ? rest.slice(viaAt + 1) : [];
+          const path = pathWords.map((w) => hexArg(w));
+          const badStep = pathWords.find((w, i) => !path[i]);
+          if (badStep !== undefined) return (this.out([notAHex(badStep)]), true);
+          if (viaAt > 0 && !path.length) return (this.out(['Usage: play assault <unit+unit…> <target hex> via <hex> <hex>…']), true);
+          await this.act({ type: 'assault', units, target, ...(path.length ? { path: path as string[] } : {}) });
           return true;
         }
         if (sub === 'delay') {
           const units = (named.units ?? rest[0] ?? '').split(/[+,]/).filter(Boolean);
           const turn = Number(named.turn ?? rest[1]);
-          if (!units.length) return this.out(['Usage: play delay <unit+unit…> [turn]']), true;
+          if (!units.length) return (this.out(['Usage: play delay <unit+unit…> [turn]']), true);
           await this.act({ type: 'delayReinforcement', units, ...(Number.isInteger(turn) && turn > 0 ? { toTurn: turn } : {}) });
           return true;
         }
         if (sub === 'recover') {
           // play recover <unit> [nopajari]: Recovery (13.3); `nopajari` declines Pajari's +1 (12.3).
           const unit = named.unit ?? rest[0];
-          if (!unit) return this.out(['Usage: play recover <unit> [nopajari]']), true;
+          if (!unit) return (this.out(['Usage: play recover <unit> [nopajari]']), true);
           const noPajari = rest.some((w) => w.toLowerCase() === 'nopajari') || named.pajari === 'false';
           await this.act({ type: 'recovery', unit, ...(noPajari ? { pajari: false } : {}) });
           return true;
@@ -221,22 +265,22 @@ export class ConsoleSession {
         if (sub === 'dig') {
           // play dig <unit[+unit…]>: Digging In (14.0–14.5).
           const units = (named.units ?? rest[0] ?? '').split(/[+,]/).filter(Boolean);
-          if (!units.length) return this.out(['Usage: play dig <unit[+unit…]>']), true;
+          if (!units.length) return (this.out(['Usage: play dig <unit[+unit…]>']), true);
           await this.act({ type: 'digIn', units });
           return true;
         }
         if (sub === 'undig') {
           // play undig <hex>: remove your own Digging In / Dug-In marker (14.1).
           const hex = hexArg(named.hex ?? rest.join(' '));
-          if (!hex && (named.hex ?? rest.join(' '))) return this.out([notAHex(named.hex ?? rest.join(' '))]), true;
-          if (!hex) return this.out(['Usage: play undig <hex>']), true;
+          if (!hex && (named.hex ?? rest.join(' '))) return (this.out([notAHex(named.hex ?? rest.join(' '))]), true);
+          if (!hex) return (this.out(['Usage: play undig <hex>']), true);
           await this.act({ type: 'removeEntrenchment', hex });
           return true;
         }
         if (sub === 'replace') {
           // play replace <unit> [<hex> | turn <n>] [full]: RPs (13.2), Reconstitution (13.2.1).
           const unit = named.unit ?? rest[0];
-          if (!unit) return this.out(['Usage: play replace <unit> [<hex> | turn <n>] [full]']), true;
+          if (!unit) return (this.out(['Usage: play replace <unit> [<hex> | turn <n>] [full]']), true);
           const words = rest.slice(1);
           const full = words.some((w) => w.toLowerCase() === 'full') || named.full === 'true' || named.steps === '2';
           const ti = words.findIndex((w) => w.toLowerCase() === 'turn');
@@ -244,7 +288,7 @@ export class ConsoleSession {
           const hexWords = words.filter((w, i) => w.toLowerCase() !== 'full' && (ti < 0 || (i !== ti && i !== ti + 1)));
           const hexText = named.hex ?? (hexWords.length ? hexWords.join(' ') : undefined);
           const hex = hexText ? hexArg(hexText) : null;
-          if (hexText && !hex) return this.out([`'${hexText}' is not a hex id (e.g. B6).`]), true;
+          if (hexText && !hex) return (this.out([`'${hexText}' is not a hex id (e.g. B6).`]), true);
           await this.act({
             type: 'replacement',
             unit,
@@ -259,8 +303,8 @@ export class ConsoleSession {
           const unit = named.unit ?? rest[0];
           const target = hexArg(named.target ?? rest[1]);
           const spotter = named.spotter ?? rest[2];
-          if (unit && !target && (named.target ?? rest[1])) return this.out([notAHex((named.target ?? rest[1])!)]), true;
-          if (!unit || !target) return this.out(['Usage: play fire <unit> <target hex> [spotter]']), true;
+          if (unit && !target && (named.target ?? rest[1])) return (this.out([notAHex((named.target ?? rest[1])!)]), true);
+          if (!unit || !target) return (this.out(['Usage: play fire <unit> <target hex> [spotter]']), true);
           await this.act({ type: 'ranged', units: unit.split(/[+,]/).filter(Boolean), target, ...(spotter ? { spotter } : {}) });
           return true;
         }
@@ -268,7 +312,7 @@ export class ConsoleSession {
           // play atfire <AT gun> <armored unit> (11.0).
           const gun = named.gun ?? rest[0];
           const target = named.target ?? rest[1];
-          if (!gun || !target) return this.out(['Usage: play atfire <AT gun> <armored unit>']), true;
+          if (!gun || !target) return (this.out(['Usage: play atfire <AT gun> <armored unit>']), true);
           await this.act({ type: 'atFire', units: [gun], target });
           return true;
         }
@@ -280,7 +324,7 @@ export class ConsoleSession {
       case 'decide': {
         const st = await this.status();
         const pending = st?.mustAct?.pending as PendingDecision | null | undefined;
-        if (!pending) return this.out(['Nothing is waiting for a decision.']), true;
+        if (!pending) return (this.out(['Nothing is waiting for a decision.']), true);
         if (pending.type === 'placeLeader') {
           await this.act({ type: 'placeLeader', unit: pending.unit, hex: hexArg(sub ?? named.hex) ?? pending.options[0]! });
         } else if (pending.type === 'combatLosses') {
@@ -288,12 +332,14 @@ export class ConsoleSession {
           await this.act(sub ? { type: 'takeLosses', steps: { [words[1]!]: 1 } } : { type: 'takeLosses', ...pending.default });
         } else if (pending.type === 'advance') {
           const stay = sub === 'stay' || sub === 'no';
-          await this.act(stay ? { type: 'advance', units: [], path: [] } : { type: 'advance', units: pending.default.units, path: pending.default.path });
+          await this.act(
+            stay ? { type: 'advance', units: [], path: [] } : { type: 'advance', units: pending.default.units, path: pending.default.path },
+          );
         } else {
           // Other decisions answered by their default (e.g. Ranged Attack losses: takeLosses).
           const p = pending as { type: string; default?: Record<string, unknown> };
           const answer = p.type.endsWith('Losses') ? 'takeLosses' : p.type === 'defensiveSupport' ? 'support' : null;
-          if (!answer || !p.default) return this.out([`This console cannot answer a '${p.type}' decision yet.`]), true;
+          if (!answer || !p.default) return (this.out([`This console cannot answer a '${p.type}' decision yet.`]), true);
           // `decide <unit+unit…>` names the units of a Defensive Support (10.3.2); plain `decide` takes the default.
           if (answer === 'support' && sub) await this.act({ type: 'support', units: words[1]!.split(/[+,]/).filter(Boolean) });
           else await this.act({ ...p.default, type: answer } as Action);
@@ -305,7 +351,14 @@ export class ConsoleSession {
         if (!legal) return true;
         const lines = [...legal.units, ...legal.stacks]
           .filter((m) => m.reachable.length)
-          .map((m) => `${m.units.join('+')} (${m.from ?? 'entering'}, ${m.allowance} MP): ${[...m.reachable].sort((a, b) => a.cost - b.cost).slice(0, 12).map((r) => `${r.hex} ${r.cost}`).join(', ')}${m.reachable.length > 12 ? ' …' : ''}`);
+          .map(
+            (m) =>
+              `${m.units.join('+')} (${m.from ?? 'entering'}, ${m.allowance} MP): ${[...m.reachable]
+                .sort((a, b) => a.cost - b.cost)
+                .slice(0, 12)
+                .map((r) => `${r.hex} ${r.cost}`)
+                .join(', ')}${m.reachable.length > 12 ? ' …' : ''}`,
+          );
         this.out(lines.length ? lines : [`Nothing can move now (${legal.what}).`]);
         return true;
       }
@@ -322,25 +375,31 @@ export class ConsoleSession {
     switch (sub) {
       case 'new': {
         const scenario = arg(0, 'scenario');
-        if (!scenario) return this.out(['Usage: game new <scenario> [finnish|soviet|both]']), true;
+        if (!scenario) return (this.out(['Usage: game new <scenario> [finnish|soviet|both]']), true);
         const seat = arg(1, 'side')?.toLowerCase() as Side | 'both' | undefined;
         this.show(await svc.createGame({ channelId: CONSOLE_CHANNEL, host: this.actor, scenario, ...(seat ? { seatHostAs: seat } : {}) }));
         return true;
       }
       case 'join':
-        if (!side(0)) return this.out(['Usage: game join <finnish|soviet>']), true;
+        if (!side(0)) return (this.out(['Usage: game join <finnish|soviet>']), true);
         this.show(await svc.seat(this.ref, this.actor, { side: side(0)! }));
         return true;
       case 'seat': {
         const player = arg(0, 'player');
-        if (!player || !side(1)) return this.out(['Usage: game seat <player> <finnish|soviet>']), true;
+        if (!player || !side(1)) return (this.out(['Usage: game seat <player> <finnish|soviet>']), true);
         this.show(await svc.seat(this.ref, this.actor, { side: side(1)!, user: { userId: player.toLowerCase(), name: player } }));
         return true;
       }
       case 'leave': {
         const player = arg(1, 'player');
-        if (!side(0)) return this.out(['Usage: game leave <side> [player]']), true;
-        this.show(await svc.seat(this.ref, this.actor, { side: side(0)!, leave: true, ...(player ? { user: { userId: player.toLowerCase(), name: player } } : {}) }));
+        if (!side(0)) return (this.out(['Usage: game leave <side> [player]']), true);
+        this.show(
+          await svc.seat(this.ref, this.actor, {
+            side: side(0)!,
+            leave: true,
+            ...(player ? { user: { userId: player.toLowerCase(), name: player } } : {}),
+          }),
+        );
         return true;
       }
       case 'start': {
@@ -363,15 +422,41 @@ export class ConsoleSession {
         if (r.ok) await this.announce(before);
         return true;
       }
-      case 'resign':
-        this.show(await svc.resign(this.ref, this.actor, side(0) ? { side: side(0)! } : {}));
+      // Resign and abort end the game for good: they act only with a final `confirm` (as Discord asks
+      // with a button); without it the console says what would happen and the line to type.
+      case 'resign': {
+        const first = side(0);
+        const confirmed = (first as string | undefined) === 'confirm' || arg(1, 'confirm')?.toLowerCase() === 'confirm';
+        const who = (first as string | undefined) === 'confirm' ? undefined : first;
+        if (!confirmed)
+          return (
+            this.out([
+              `Resign${who ? ` for the ${who} side` : ''}? The game ends at once and the other side wins; this cannot be undone.`,
+              `Type \`game resign ${who ? `${who} ` : ''}confirm\` to resign.`,
+            ]),
+            true
+          );
+        this.show(await svc.resign(this.ref, this.actor, who ? { side: who } : {}));
         return true;
-      case 'abort':
-        this.show(await svc.abort(this.ref, this.actor, arg(0, 'reason') ?? 'no reason given'));
+      }
+      case 'abort': {
+        const first = arg(0, 'reason');
+        const confirmed = first?.toLowerCase() === 'confirm' || arg(1, 'confirm')?.toLowerCase() === 'confirm';
+        const reason = first && first.toLowerCase() !== 'confirm' ? first : undefined;
+        if (!confirmed)
+          return (
+            this.out([
+              'Abort this game? It ends without a result and cannot be undone; the dice seed is revealed.',
+              `Type \`game abort ${reason ? `"${reason}" ` : ''}confirm\` to abort.`,
+            ]),
+            true
+          );
+        this.show(await svc.abort(this.ref, this.actor, reason ?? 'no reason given'));
         return true;
+      }
       case 'export': {
         const r = await this.byIdAfterEnd((ref) => svc.exportRecord(ref), arg(99, 'game'));
-        if (!r.ok) return this.show(r), true;
+        if (!r.ok) return (this.show(r), true);
         const file = path.resolve(arg(0, 'file') ?? path.join(this.mapDir, '..', `${r.gameId}-record.json`));
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, JSON.stringify(r.record, null, 2) + '\n');
@@ -391,32 +476,37 @@ export class ConsoleSession {
     const svc = this.play.service;
     if (sub === 'zoom') {
       const center = hexArg(arg(0, 'center'));
-      if (!center && arg(0, 'center')) return this.out([notAHex(arg(0, 'center')!)]), true;
-      if (!center) return this.out(['Usage: map zoom <hex> [radius]']), true;
+      if (!center && arg(0, 'center')) return (this.out([notAHex(arg(0, 'center')!)]), true);
+      if (!center) return (this.out(['Usage: map zoom <hex> [radius]']), true);
       const radius = Math.max(1, Math.min(10, Number(arg(1, 'radius') ?? 4) || 4));
       const r = await svc.mapView(this.ref, { focus: { center, radius }, highlight: [center] });
-      if (!r.ok) return this.show(r), true;
+      if (!r.ok) return (this.show(r), true);
       const outside = zoomOutsidePlayArea(r.view, center, radius);
-      if (outside) return this.out([`Refused: ${outside} Zoom around a hex inside it, or use \`map whole\`.`]), true;
+      if (outside) return (this.out([`Refused: ${outside} Zoom around a hex inside it, or use \`map whole\`.`]), true);
       await this.write(r.view, { center, radius }, `${r.gameId}-v${r.version}-zoom-${center}`);
       return true;
     }
     if (sub === 'reach') {
       const unit = arg(0, 'unit');
-      if (!unit) return this.out(['Usage: map reach <unit>']), true;
+      if (!unit) return (this.out(['Usage: map reach <unit>']), true);
       const units = unit.split(/[+,]/).filter(Boolean);
       const legal = await this.legal();
       const mover = legal && [...legal.units, ...legal.stacks].find((m) => moverKey(m.units) === moverKey(units));
-      if (!mover || !mover.reachable.length) return this.out([`${unit} cannot move now (rule 4.0). Try \`units\` for the list.`]), true;
+      if (!mover || !mover.reachable.length) return (this.out([`${unit} cannot move now (rule 4.0). Try \`units\` for the list.`]), true);
       const center = mover.from ?? mover.reachable[0]!.hex;
       const r = await svc.mapView(this.ref, { reachableFor: units, focus: { center, radius: 5 } });
-      if (!r.ok) return this.show(r), true;
-      this.out([`${units.join('+')}: ${[...mover.reachable].sort((a, b) => a.cost - b.cost).map((x) => `${x.hex} ${x.cost} MP`).join(', ')}`]);
+      if (!r.ok) return (this.show(r), true);
+      this.out([
+        `${units.join('+')}: ${[...mover.reachable]
+          .sort((a, b) => a.cost - b.cost)
+          .map((x) => `${x.hex} ${x.cost} MP`)
+          .join(', ')}`,
+      ]);
       await this.write(r.view, { center, radius: 5 }, `${r.gameId}-v${r.version}-reach`);
       return true;
     }
     const r = await svc.mapView(this.ref, {});
-    if (!r.ok) return this.show(r), true;
+    if (!r.ok) return (this.show(r), true);
     await this.write(r.view, { whole: true }, `${r.gameId}-v${r.version}-whole`);
     return true;
   }
@@ -437,7 +527,7 @@ export class ConsoleSession {
   private async legal(): Promise<LegalActions | null> {
     const st = await this.status();
     const r = await this.play.service.legal(this.ref, this.actor, this.sideNow(st));
-    if (!r.ok) return this.show(r), null;
+    if (!r.ok) return (this.show(r), null);
     return r.legal;
   }
 
@@ -484,7 +574,13 @@ export class ConsoleSession {
     if (b && b.side === a.side && !(a.pending && a.what !== b.what)) return;
     const names = after.seats[a.side].join(', ') || 'nobody seated';
     const pending = a.pending as PendingDecision | null;
-    const what = pending ? describeDecision(pending) : after.phase === 'subZero' ? `the ${phaseLabel('subZero')}` : `the ${phaseLabel(after.phase ?? '').replace(/ Phase$/, '').toLowerCase()} phase`;
+    const what = pending
+      ? describeDecision(pending)
+      : after.phase === 'subZero'
+        ? `the ${phaseLabel('subZero')}`
+        : `the ${phaseLabel(after.phase ?? '')
+            .replace(/ Phase$/, '')
+            .toLowerCase()} phase`;
     this.out([`>>> ${sideName(a.side)} side to act (${names}): ${what}.`]);
   }
 

@@ -190,6 +190,13 @@ export function checkCounters(file: CountersFile, errors: DataError[], name = 'c
 // ───────────── tables ─────────────
 
 export const CRT_COLUMNS = ['1:4', '1:3', '1:2', '1:1', '2:1', '3:1', '4:1', '5:1', '6:1'];
+/** The CRT rolls, one row each (8.4: two dice, no DRMs). */
+export const CRT_ROLLS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+/**
+ * The one cell the rulebook itself prints: the extended example of Combat with Support after 10.6.2
+ * resolves at 1:1, rolls 8 and reads 1/1. A transcription that disagrees is wrong somewhere.
+ */
+export const CRT_RULEBOOK_CHECK = { column: '1:1', roll: 8, cell: '1/1', source: 'the extended example of Combat with Support after 10.6.2' } as const;
 
 interface AnyDieTable {
   dice: '1d6' | '2d6';
@@ -225,12 +232,19 @@ export function checkTables(t: TablesFile, errors: DataError[], name = 'tables.j
     push('crt.columns', `must be ${CRT_COLUMNS.join(', ')} in this order (8.2)`);
   }
   const rolls = t.crt.rows.map((r) => r.roll);
-  if (rolls.join() !== '2,3,4,5,6,7,8,9,10,11,12') push('crt.rows', `one row per 2d6 total 2…12 in order (8.4), found ${rolls.join(', ')}`);
+  if (rolls.join() !== CRT_ROLLS.join()) push('crt.rows', `one row per 2d6 total 2…12 in order (8.4), found ${rolls.join(', ')}`);
+  // Every one of the 11 × 9 cells is present ("a/d"; the schema checked the form).
   t.crt.rows.forEach((r, i) => {
-    if (r.cells.length !== t.crt.columns.length) {
-      push(`crt.rows[${i}].cells`, `roll ${r.roll} has ${r.cells.length} cells for ${t.crt.columns.length} columns`);
+    if (r.cells.length !== CRT_COLUMNS.length) {
+      push(`crt.rows[${i}].cells`, `roll ${r.roll} has ${r.cells.length} cells for the ${CRT_COLUMNS.length} columns 1:4…6:1`);
     }
   });
+  const check = CRT_RULEBOOK_CHECK;
+  const checkRow = t.crt.rows.findIndex((r) => r.roll === check.roll);
+  const got = checkRow >= 0 ? t.crt.rows[checkRow]!.cells[t.crt.columns.indexOf(check.column)] : undefined;
+  if (got !== check.cell) {
+    push(checkRow >= 0 ? `crt.rows[${checkRow}].cells[${t.crt.columns.indexOf(check.column)}]` : 'crt.rows', `${check.column} on a roll of ${check.roll} reads ${got ?? 'nothing'}, but ${check.source} gives ${check.cell}: check the transcription (8.4)`);
+  }
   const modIds = new Set<string>();
   t.combatModifiers.forEach((m, i) => {
     if (modIds.has(m.id)) push(`combatModifiers[${i}].id`, `duplicate modifier id "${m.id}"`);
@@ -263,7 +277,7 @@ export const CAMPAIGN_TURNS = 32;
 
 export function checkTurnTrack(tt: TurnTrackFile, errors: DataError[], name = 'turn-track.json'): void {
   const push = pusher(errors, name);
-  if (tt.turns.length !== CAMPAIGN_TURNS) push('turns', `expected ${CAMPAIGN_TURNS} turns (FACTS §1.9), found ${tt.turns.length}`);
+  if (tt.turns.length !== CAMPAIGN_TURNS) push('turns', `expected ${CAMPAIGN_TURNS} turns (the Turn Track), found ${tt.turns.length}`);
   tt.turns.forEach((t, i) => {
     if (t.turn !== i + 1) push(`turns[${i}].turn`, `turn ${t.turn} is in position ${i + 1}: turns must be 1…${CAMPAIGN_TURNS} in order`);
     const night = t.light === 'night';
@@ -323,7 +337,7 @@ export function checkScenario(s: ScenarioFile, ctx: ScenarioContext, errors: Dat
     if (p.at.type === 'hex') {
       if (!inArea(p.at.hex)) push(`setup[${i}].at.hex`, `${p.at.hex} is outside the scenario's play area`);
       if (noLake && terrain[p.at.hex] === 'lake') {
-        push(`setup[${i}].at.hex`, `${p.at.hex} is frozen lake: no unit may set up on a frozen lake (Playbook 17, FACTS §1.12)`);
+        push(`setup[${i}].at.hex`, `${p.at.hex} is frozen lake: no unit may set up on a frozen lake (the Campaign set-up, 17)`);
       }
     }
     if (p.at.type === 'within') {

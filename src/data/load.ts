@@ -153,7 +153,7 @@ export function checkRulesetData(raw: RawRulesetFiles, readErrors: DataError[] =
     });
   report('map.json', map ? describeMap(map) : 'invalid');
   report('counters.json', counters ? describeCounters(counters) : 'invalid');
-  report('tables.json', tables ? describeTables(tables) : 'invalid', tables ? tableWarnings(tables) : []);
+  report('tables.json', tables ? describeTables(tables) : 'invalid');
   report('turn-track.json', turnTrack ? `${turnTrack.turns.length} turns` : 'invalid');
   for (const name of scenarioNames) {
     const s = scenarios.find(([n]) => n === name)?.[1];
@@ -218,17 +218,11 @@ function describeCounters(c: CountersFile): string {
 }
 
 function describeTables(t: TablesFile): string {
-  const cells = t.crt.rows.flatMap((r) => r.cells);
-  const known = cells.filter((c) => c !== null).length;
+  const cells = t.crt.rows.flatMap((r) => r.cells).length;
   return (
-    `CRT ${t.crt.columns.length}×${t.crt.rows.length} (${known}/${cells.length} cells), ${t.combatModifiers.length} combat modifiers, ` +
+    `CRT ${t.crt.columns.length}×${t.crt.rows.length} (${cells} cells), ${t.combatModifiers.length} combat modifiers, ` +
     `RAT ${t.rat.drms.length} DRMs, ATFT, Recovery, SZLT, FNRT, 3 optional tables`
   );
-}
-
-function tableWarnings(t: TablesFile): string[] {
-  const missing = t.crt.rows.flatMap((r) => r.cells).filter((c) => c === null).length;
-  return missing > 0 ? [`CRT incomplete: ${missing} cells missing from our sources (docs/rulings.md)`] : [];
 }
 
 function describeScenario(s: ScenarioFile): string {
@@ -269,20 +263,18 @@ function buildMap(m: MapFile): GameMap {
   };
 }
 
-function parseCell(cell: string | null): CrtCell | null {
-  if (cell === null) return null;
+/** `"1/2"` → one attacker loss, two defender losses (8.4); the schema has checked the form. */
+export function parseCrtCell(cell: string): CrtCell {
   const [a, d] = cell.split('/').map(Number) as [number, number];
   return { attacker: a, defender: d };
 }
 
 function buildTables(t: TablesFile): Tables {
-  const rows = t.crt.rows.map((r) => ({ roll: r.roll, cells: r.cells.map(parseCell) }));
   return {
     ...t,
     crt: {
       columns: t.crt.columns,
-      rows,
-      complete: rows.every((r) => r.cells.every((c) => c !== null)),
+      rows: t.crt.rows.map((r) => ({ roll: r.roll, cells: r.cells.map(parseCrtCell) })),
       notes: t.crt.notes,
     },
   };

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isOnMap } from '../engine/hex.js';
 
-/** A printed hex id that names a hex on the Red Winter map (FACTS §2.1). */
+/** A printed hex id that names a hex on the Red Winter map (the printed map grid). */
 export const hexId = z.string().superRefine((value, ctx) => {
   if (!isOnMap(value)) ctx.addIssue({ code: 'custom', message: `"${value}" is not a hex on the map (A1–X31)` });
 });
@@ -173,7 +173,7 @@ export const tablesFile = z.strictObject({
     rows: z.array(
       z.strictObject({
         roll: z.number().int(),
-        cells: z.array(z.string().regex(/^\d+\/\d+$/, 'a CRT cell is "attacker/defender", e.g. "1/2"').nullable()),
+        cells: z.array(z.string().regex(/^\d+\/\d+$/, 'a CRT cell is "attacker/defender" step losses, e.g. "1/2"')),
       }),
     ),
     notes: z.array(z.string()),

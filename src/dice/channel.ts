@@ -4,16 +4,35 @@
 import { parseRoll, rollSpec, type RollOutcome, type RollSpec } from './notation.js';
 import { checkChannelId, type DiceStreamStore } from './store.js';
 import {
-  DiceStreamStateSchema, STREAM_FORMAT, rollEngine, startStream, type DiceStreamState, type RevealedStream, type RollRecord,
+  DiceStreamStateSchema,
+  STREAM_FORMAT,
+  rollEngine,
+  startStream,
+  type DiceStreamState,
+  type RevealedStream,
+  type RollRecord,
 } from './stream.js';
 
 const KEEP_REVEALED = 5;
+/**
+ * Most rolls one stream holds. The roll after that reveals the stream and starts a new one first, so a
+ * channel's stored record stays bounded (at most this many rolls now plus KEEP_REVEALED earlier streams).
+ */
+export const MAX_ROLLS_PER_STREAM = 500;
+
+/** The channel's stored stream cannot be read. `/roll dice:reveal` (rotateStream) starts a new one. */
+export class DiceStreamDamaged extends Error {
+  readonly code = 'dice/stream-damaged';
+  override name = 'DiceStreamDamaged';
+}
 
 export interface ChannelRoll {
-  roll: RollRecord & { outcome: RollOutcome };
+  roll: RollRecord & { total: number; outcome: RollOutcome };
   commitment: string;
   /** True when this roll started a new stream (show the commitment prominently). */
   newStream: boolean;
+  /** The stream this roll's channel had before, revealed because it was full (MAX_ROLLS_PER_STREAM). */
+  revealed?: RevealedStream;
 }
 
 /**
@@ -39,7 +58,10 @@ async function load(store: DiceStreamStore, channel: string): Promise<DiceStream
   const raw = await store.get(checkChannelId(channel));
   if (raw === undefined) return undefined;
   const parsed = DiceStreamStateSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`store/dice: the dice stream of channel '${channel}' is damaged (${parsed.error.issues[0]!.message}).`);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new DiceStreamDamaged(`The dice stream of this channel cannot be read (${issue.path.join('.')}: ${issue.message}).`);
+  }
   return parsed.data;
 }
 
@@ -56,18 +78,43 @@ export async function rollInChannel(store: DiceStreamStore, channel: string, inp
 
 async function rollNext(store: DiceStreamStore, channel: string, spec: RollSpec, now: Date): Promise<ChannelRoll> {
   let state = await load(store, channel);
-  const newStream = !state;
+  let revealed: RevealedStream | undefined;
+  if (state && state.rolls.length >= MAX_ROLLS_PER_STREAM) {
+    ({ state, revealed } = rotated(state, now));
+  }
+  const newStream = !state || revealed !== undefined;
   state ??= startStream(channel, now);
   const n = state.rolls.length + 1;
+  // A bad roll (e.g. a total that is not a finite number) throws here, before anything is saved.
   const outcome = rollSpec(spec, rollEngine(state.seed, n));
-  const record: RollRecord = { n, input: outcome.input, text: outcome.text, total: outcome.total, dice: outcome.dice, at: now.toISOString() };
+  const record = { n, input: outcome.input, text: outcome.text, total: outcome.total, dice: outcome.dice, at: now.toISOString() };
   state.rolls.push(record);
   await save(store, state);
-  return { roll: { ...record, outcome }, commitment: state.commitment, newStream };
+  return { roll: { ...record, outcome }, commitment: state.commitment, newStream, ...(revealed ? { revealed } : {}) };
+}
+
+/** The stream's seed revealed, and the next stream that replaces it (same record version). */
+function rotated(s: DiceStreamState, now: Date): { revealed: RevealedStream; state: DiceStreamState } {
+  const revealed: RevealedStream = {
+    format: STREAM_FORMAT,
+    channel: s.channel,
+    seed: s.seed,
+    commitment: s.commitment,
+    rolls: s.rolls,
+    revealedAt: now.toISOString(),
+  };
+  const next = startStream(s.channel, now);
+  next.version = s.version;
+  next.revealed = [...s.revealed, revealed].slice(-KEEP_REVEALED);
+  return { revealed, state: next };
 }
 
 /** Start the channel's stream now (so its commitment can be published before any roll). */
-export function openStream(store: DiceStreamStore, channel: string, now = new Date()): Promise<{ commitment: string; rolls: number; newStream: boolean }> {
+export function openStream(
+  store: DiceStreamStore,
+  channel: string,
+  now = new Date(),
+): Promise<{ commitment: string; rolls: number; newStream: boolean }> {
   return serialised(store, channel, async () => {
     const existing = await load(store, channel);
     if (existing) return { commitment: existing.commitment, rolls: existing.rolls.length, newStream: false };
@@ -78,23 +125,45 @@ export function openStream(store: DiceStreamStore, channel: string, now = new Da
 }
 
 /** The public part of the channel's stream (never the seed of the stream in use). */
-export async function streamStatus(store: DiceStreamStore, channel: string): Promise<{ commitment: string; rolls: RollRecord[]; startedAt: string; revealed: RevealedStream[] } | undefined> {
+export async function streamStatus(
+  store: DiceStreamStore,
+  channel: string,
+): Promise<{ commitment: string; rolls: RollRecord[]; startedAt: string; revealed: RevealedStream[] } | undefined> {
   const s = await load(store, channel);
   return s && { commitment: s.commitment, rolls: s.rolls, startedAt: s.startedAt, revealed: s.revealed };
 }
 
 /** Reveal the seed of the current stream and start a new one. Returns the revealed stream (the verification bundle). */
-export function rotateStream(store: DiceStreamStore, channel: string, now = new Date()): Promise<{ revealed: RevealedStream; nextCommitment: string }> {
+export function rotateStream(
+  store: DiceStreamStore,
+  channel: string,
+  now = new Date(),
+): Promise<{ revealed: RevealedStream; nextCommitment: string }> {
+  checkChannelId(channel);
   return serialised(store, channel, async () => {
     const s = await load(store, channel);
     if (!s) throw new Error(`Channel '${channel}' has no dice stream yet: nothing to reveal.`);
-    const revealed: RevealedStream = {
-      format: STREAM_FORMAT, channel, seed: s.seed, commitment: s.commitment, rolls: s.rolls, revealedAt: now.toISOString(),
-    };
-    const next = startStream(channel, now);
-    next.version = s.version;
-    next.revealed = [...s.revealed, revealed].slice(-KEEP_REVEALED);
-    await save(store, next);
-    return { revealed, nextCommitment: next.commitment };
+    const { revealed, state } = rotated(s, now);
+    await save(store, state);
+    return { revealed, nextCommitment: state.commitment };
+  });
+}
+
+/**
+ * Replace a stream that cannot be read (DiceStreamDamaged) by a new one, so a damaged record never
+ * blocks a channel's dice for good. There is nothing trustworthy to reveal from it.
+ */
+export function replaceDamagedStream(store: DiceStreamStore, channel: string, now = new Date()): Promise<{ nextCommitment: string }> {
+  checkChannelId(channel);
+  return serialised(store, channel, async () => {
+    try {
+      await load(store, channel);
+      throw new Error(`The dice stream of channel '${channel}' is readable: reveal it instead of replacing it.`);
+    } catch (err) {
+      if (!(err instanceof DiceStreamDamaged)) throw err;
+    }
+    const fresh = startStream(channel, now);
+    await save(store, fresh);
+    return { nextCommitment: fresh.commitment };
   });
 }

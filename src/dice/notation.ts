@@ -8,7 +8,23 @@
 // Forms:
 //   dr          ASL dr: one die                          DR   ASL DR: two dice, white + coloured
 //   N+          a d6 check needing N or more (Rifles)    rw:<table>  Red Winter table roll (1d6 / 2d6)
-import { DiceRoll, NumberGenerator } from '@dice-roller/rpg-dice-roller';
+import { createRequire } from 'node:module';
+import type * as DiceLibraryModule from '@dice-roller/rpg-dice-roller';
+import type { DiceRoll } from '@dice-roller/rpg-dice-roller';
+
+type DiceLibrary = typeof DiceLibraryModule;
+let diceLibrary: DiceLibrary | undefined;
+/**
+ * The notation library, loaded on the first general roll: it brings in mathjs (about 1 s and 90 MiB
+ * at start-up), which neither the console, the engine nor a Red Winter check needs. Its CommonJS
+ * build is used so that the load can stay synchronous.
+ */
+function diceLib(): DiceLibrary {
+  diceLibrary ??= createRequire(import.meta.url)('@dice-roller/rpg-dice-roller') as DiceLibrary;
+  return diceLibrary;
+}
+import { RED_WINTER_TABLE_CHECKS } from './checks/redwinter.js';
+import { CheckInputError, readOptions, type CheckOptions } from './checks/types.js';
 import type { Int32Engine } from './stream.js';
 
 export const LIMITS = { maxDice: 100, maxSides: 1000, maxLength: 80 } as const;
@@ -36,7 +52,7 @@ export type RollSpec =
   | { kind: 'asl-dr'; input: 'dr' }
   | { kind: 'asl-DR'; input: 'DR' }
   | { kind: 'target'; input: string; target: number }
-  | { kind: 'redwinter'; input: string; table: RedWinterTable };
+  | { kind: 'redwinter'; input: string; table: RedWinterTable; options?: CheckOptions };
 
 export interface RollOutcome {
   input: string;
@@ -49,12 +65,14 @@ export interface RollOutcome {
   success?: boolean;
   /** The rule a form belongs to, e.g. Red Winter "8.4". */
   rule?: string;
+  /** A Red Winter table form with options (`rw:rat ras=3 night`): the check to judge the roll with. */
+  check?: { table: RedWinterTable; options: CheckOptions };
 }
 
 const EXAMPLES = 'Examples: 2d6, 3d6+2, 4d6kh3, 4d6dl1, 10d6>=5 (count successes), 4d6r1 (reroll 1s), dr, DR, 4+, rw:crt.';
 
 /** Parse and check what the user typed. Throws DiceInputError with a clear message. */
-export function parseRoll(raw: string): RollSpec {
+export function parseRoll(raw: string, opts: { allowNonFinite?: boolean } = {}): RollSpec {
   const input = raw.trim().replace(/\s+/g, ' ');
   if (!input) throw new DiceInputError(`Nothing to roll. ${EXAMPLES}`);
   if (input.length > LIMITS.maxLength) throw new DiceInputError(`That roll is too long (over ${LIMITS.maxLength} characters).`);
@@ -66,17 +84,55 @@ export function parseRoll(raw: string): RollSpec {
     if (t < 1 || t > 6) throw new DiceInputError(`A d6 check needs a target from 1+ to 6+ (got ${input}).`);
     return { kind: 'target', input, target: t };
   }
-  const rw = /^(?:rw|redwinter):([a-z]+)$/i.exec(input);
+  const rw = /^(?:rw|redwinter):([a-z]+)((?:\s+\S+)*)$/i.exec(input);
   if (rw) {
     const table = rw[1]!.toLowerCase();
     if (!(table in RED_WINTER_TABLES)) {
       throw new DiceInputError(`Unknown Red Winter table '${rw[1]}'. Tables: ${Object.keys(RED_WINTER_TABLES).join(', ')}.`);
     }
-    return { kind: 'redwinter', input: `rw:${table}`, table: table as RedWinterTable };
+    const args = rw[2]!.trim();
+    if (!args) return { kind: 'redwinter', input: `rw:${table}`, table: table as RedWinterTable };
+    const options = tableRollOptions(table as RedWinterTable, args);
+    return { kind: 'redwinter', input: `rw:${table} ${args.toLowerCase()}`, table: table as RedWinterTable, options };
   }
   const notation = checkNotation(input);
-  libraryRoll(notation, { next: () => 0 }, input); // syntax check by the library itself (a dry run)
+  libraryRoll(notation, { next: () => 0 }, input, opts.allowNonFinite); // syntax check by the library itself (a dry run)
   return { kind: 'notation', input, notation };
+}
+
+/**
+ * The options of a Red Winter table form, `key=value` or a bare flag (`rw:rat ras=3 companies=2 night`),
+ * checked against the table's check (src/dice/checks/redwinter.ts) before anything is rolled.
+ */
+function tableRollOptions(table: RedWinterTable, args: string): CheckOptions {
+  const check = RED_WINTER_TABLE_CHECKS[table as keyof typeof RED_WINTER_TABLE_CHECKS];
+  if (!check) throw new DiceInputError(`rw:${table} takes no options (the ${RED_WINTER_TABLES[table].name} is judged by the game).`);
+  const options: CheckOptions = {};
+  for (const word of args.toLowerCase().split(/\s+/)) {
+    let [name, value] = word.split('=', 2) as [string, string | undefined];
+    // a bare choice stands for its option when only one option has it: "night" = "time=night", "mg" = "firer=mg"
+    const owners =
+      value === undefined && !check.options.some((o) => o.name === name) ? check.options.filter((o) => o.choices?.includes(name)) : [];
+    if (owners.length === 1) [name, value] = [owners[0]!.name, name];
+    const def = check.options.find((o) => o.name === name);
+    if (!def) throw new DiceInputError(`rw:${table} has no option '${name}'. Options: ${check.options.map((o) => o.name).join(', ')}.`);
+    if (def.type === 'boolean' ? value !== undefined : value === undefined || value === '') {
+      throw new DiceInputError(
+        def.type === 'boolean'
+          ? `'${name}' is a flag: write it without a value.`
+          : `'${name}' needs a value, e.g. ${name}=${def.choices?.[0] ?? '2'}.`,
+      );
+    }
+    options[name] = def.type === 'boolean' ? true : value;
+  }
+  // then the same checks as `hexref check`
+  try {
+    readOptions(check, options);
+  } catch (err) {
+    if (err instanceof CheckInputError) throw new DiceInputError(err.message.replace(/--/g, ''));
+    throw err;
+  }
+  return options;
 }
 
 /** Our own checks before the library: dice counts, sides, keep/drop counts, no functions. */
@@ -111,7 +167,7 @@ function checkNotation(input: string): string {
 }
 
 function withEngine<T>(engine: Int32Engine, fn: () => T): T {
-  const gen = NumberGenerator.generator;
+  const gen = diceLib().NumberGenerator.generator;
   const previous = gen.engine;
   gen.engine = engine;
   try {
@@ -121,15 +177,21 @@ function withEngine<T>(engine: Int32Engine, fn: () => T): T {
   }
 }
 
-function libraryRoll(notation: string, engine: Int32Engine, input: string): { text: string; total: number; dice: number[] } {
+function libraryRoll(
+  notation: string,
+  engine: Int32Engine,
+  input: string,
+  allowNonFinite = false,
+): { text: string; total: number; dice: number[] } {
   return withEngine(engine, () => {
     let roll: DiceRoll;
     try {
-      roll = new DiceRoll(notation);
+      roll = new (diceLib().DiceRoll)(notation);
     } catch (err) {
       const e = err as Error;
       if (/qty must be/.test(e.message)) throw new DiceInputError(`Too many dice: at most ${LIMITS.maxDice} in one roll.`);
-      if (/must have more than 1 possible value/.test(e.message)) throw new DiceInputError(`${input}: that die cannot be rerolled or exploded.`);
+      if (/must have more than 1 possible value/.test(e.message))
+        throw new DiceInputError(`${input}: that die cannot be rerolled or exploded.`);
       throw new DiceInputError(`'${input}' is not dice notation. ${EXAMPLES}`);
     }
     const dice: number[] = [];
@@ -142,15 +204,24 @@ function libraryRoll(notation: string, engine: Int32Engine, input: string): { te
       }
     };
     (roll.rolls as unknown[]).forEach(walk);
+    // 1d6/0 gives Infinity, (1d6-1)/(1d6-1) NaN: JSON cannot hold them, and a total that is not a
+    // number is no roll. Refused before anything is saved (the dry run in parseRoll catches most).
+    if (!Number.isFinite(roll.total) && !allowNonFinite) {
+      throw new DiceInputError(`${input}: that roll has no finite total (it divides by zero), so nothing was rolled.`);
+    }
     return { text: roll.output, total: roll.total, dice };
   });
 }
 
-/** Roll a parsed spec with the engine of one numbered roll. */
-export function rollSpec(spec: RollSpec, engine: Int32Engine): RollOutcome {
+/**
+ * Roll a parsed spec with the engine of one numbered roll. A total that is not a finite number is
+ * refused (DiceInputError), except with `allowNonFinite`, which only verification uses: a stream saved
+ * before such rolls were refused holds them with a null total (JSON has no Infinity).
+ */
+export function rollSpec(spec: RollSpec, engine: Int32Engine, opts: { allowNonFinite?: boolean } = {}): RollOutcome {
   switch (spec.kind) {
     case 'notation': {
-      const r = libraryRoll(spec.notation, engine, spec.input);
+      const r = libraryRoll(spec.notation, engine, spec.input, opts.allowNonFinite);
       return { input: spec.input, kind: spec.kind, ...r };
     }
     case 'asl-dr': {
@@ -161,18 +232,39 @@ export function rollSpec(spec: RollSpec, engine: Int32Engine): RollOutcome {
       const { dice } = libraryRoll('2d6', engine, spec.input);
       const [white, coloured] = dice as [number, number];
       const doubles = white === coloured ? ', doubles' : '';
-      return { input: spec.input, kind: spec.kind, text: `DR ${white + coloured} (white ${white}, coloured ${coloured}${doubles})`, total: white + coloured, dice };
+      return {
+        input: spec.input,
+        kind: spec.kind,
+        text: `DR ${white + coloured} (white ${white}, coloured ${coloured}${doubles})`,
+        total: white + coloured,
+        dice,
+      };
     }
     case 'target': {
       const { dice } = libraryRoll('1d6', engine, spec.input);
       const success = dice[0]! >= spec.target;
-      return { input: spec.input, kind: spec.kind, text: `d6 needing ${spec.target}+: ${dice[0]}, ${success ? 'success' : 'failure'}`, total: dice[0]!, dice, success };
+      return {
+        input: spec.input,
+        kind: spec.kind,
+        text: `d6 needing ${spec.target}+: ${dice[0]}, ${success ? 'success' : 'failure'}`,
+        total: dice[0]!,
+        dice,
+        success,
+      };
     }
     case 'redwinter': {
       const t = RED_WINTER_TABLES[spec.table];
       const { dice, total } = libraryRoll(`${t.dice}d6`, engine, spec.input);
       const shown = t.dice === 2 ? `${dice[0]} + ${dice[1]} = ${total}` : `${total}`;
-      return { input: spec.input, kind: spec.kind, text: `${t.name} (${t.rule}), ${t.dice}d6: ${shown}`, total, dice, rule: t.rule };
+      return {
+        input: spec.input,
+        kind: spec.kind,
+        text: `${t.name} (${t.rule}), ${t.dice}d6: ${shown}`,
+        total,
+        dice,
+        rule: t.rule,
+        ...(spec.options ? { check: { table: spec.table, options: spec.options } } : {}),
+      };
     }
   }
 }

@@ -42,7 +42,11 @@ export const RollRecordSchema = z.object({
   input: z.string().min(1),
   /** What players saw, e.g. "2d6: [3, 4] = 7". */
   text: z.string(),
-  total: z.number(),
+  /**
+   * A finite number. null only in streams saved before non-finite totals were refused (`1d6/0` was
+   * saved as null, JSON having no Infinity): such a stream still loads, rolls on and verifies.
+   */
+  total: z.number().nullable(),
   dice: z.array(z.number()),
   at: z.string().optional(),
 });
@@ -74,8 +78,14 @@ export type DiceStreamState = z.infer<typeof DiceStreamStateSchema>;
 
 export function startStream(channel: string, now = new Date(), seed = newSeed()): DiceStreamState {
   return {
-    format: STREAM_FORMAT, channel, seed, commitment: commitmentFor(seed), startedAt: now.toISOString(),
-    version: 0, rolls: [], revealed: [],
+    format: STREAM_FORMAT,
+    channel,
+    seed,
+    commitment: commitmentFor(seed),
+    startedAt: now.toISOString(),
+    version: 0,
+    rolls: [],
+    revealed: [],
   };
 }
 

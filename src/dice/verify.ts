@@ -32,9 +32,11 @@ export function verifyStream(seed: string, commitment: string, rolls: RollRecord
     let recomputed: string;
     let same: boolean;
     try {
-      const o = rollSpec(parseRoll(r.input), rollEngine(seed, r.n));
+      const o = rollSpec(parseRoll(r.input, { allowNonFinite: true }), rollEngine(seed, r.n), { allowNonFinite: true });
       recomputed = o.text;
-      same = o.text === r.text && o.total === r.total && o.dice.length === r.dice.length && o.dice.every((d, i) => d === r.dice[i]);
+      // A non-finite total was saved as null (JSON has no Infinity) before such rolls were refused.
+      const sameTotal = Number.isFinite(o.total) ? o.total === r.total : r.total === null;
+      same = o.text === r.text && sameTotal && o.dice.length === r.dice.length && o.dice.every((d, i) => d === r.dice[i]);
     } catch (err) {
       recomputed = `(cannot be rolled: ${(err as Error).message})`;
       same = false;
@@ -53,14 +55,20 @@ export function verifyStream(seed: string, commitment: string, rolls: RollRecord
   for (let n = 1; n <= max; n++) if (!seen.has(n)) missing.push(n);
   return {
     ok: commitmentOk && !firstMismatch && missing.length === 0 && duplicates.size === 0,
-    commitmentOk, checked, firstMismatch, missing, duplicates: [...duplicates],
+    commitmentOk,
+    checked,
+    firstMismatch,
+    missing,
+    duplicates: [...duplicates],
   };
 }
 
 /** A few lines a person can read. */
 export function describeReport(r: VerifyReport, total: number): string[] {
   const lines = [
-    r.commitmentOk ? 'commitment: OK (SHA-256 of the revealed seed matches)' : 'commitment: MISMATCH (this seed is not the one committed to)',
+    r.commitmentOk
+      ? 'commitment: OK (SHA-256 of the revealed seed matches)'
+      : 'commitment: MISMATCH (this seed is not the one committed to)',
     r.firstMismatch
       ? `roll #${r.firstMismatch.n} (${r.firstMismatch.input}): MISMATCH: shown "${r.firstMismatch.recorded}", the seed gives "${r.firstMismatch.recomputed}"`
       : `rolls: all ${r.checked} of ${total} recomputed and identical`,
@@ -76,7 +84,9 @@ export function describeReport(r: VerifyReport, total: number): string[] {
  * seed and commitment given separately with a rolls file (a JSON list of rolls, or an object with `rolls`).
  */
 export function readVerificationInput(source: { file?: string; seed?: string; commitment?: string; rollsFile?: string }): {
-  seed: string; commitment: string; rolls: RollRecord[];
+  seed: string;
+  commitment: string;
+  rolls: RollRecord[];
 } {
   const read = (f: string): unknown => {
     try {
@@ -87,10 +97,14 @@ export function readVerificationInput(source: { file?: string; seed?: string; co
   };
   if (source.file) {
     const r = RevealedStreamSchema.safeParse(read(source.file));
-    if (!r.success) throw new Error(`${source.file} is not a revealed dice stream (${r.error.issues[0]!.path.join('.')}: ${r.error.issues[0]!.message}).`);
+    if (!r.success)
+      throw new Error(
+        `${source.file} is not a revealed dice stream (${r.error.issues[0]!.path.join('.')}: ${r.error.issues[0]!.message}).`,
+      );
     return r.data;
   }
-  if (!source.seed || !source.commitment || !source.rollsFile) throw new Error('Give a revealed stream file, or a seed, a commitment and a rolls file.');
+  if (!source.seed || !source.commitment || !source.rollsFile)
+    throw new Error('Give a revealed stream file, or a seed, a commitment and a rolls file.');
   const raw = read(source.rollsFile);
   const r = RollRecordSchema.array().safeParse(Array.isArray(raw) ? raw : (raw as { rolls?: unknown } | null)?.rolls);
   if (!r.success) throw new Error(`${source.rollsFile} does not hold a list of rolls (${r.error.issues[0]!.message}).`);

@@ -18,7 +18,10 @@ export function moverKey(units: readonly string[]): string {
 
 /** Parse a mover value back into unit ids (the player may also type ids separated by `+`, `,` or spaces). */
 export function parseMover(text: string): string[] {
-  return text.split(/[+,\s]+/).map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(/[+,\s]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function clipChoice(s: string): string {
@@ -62,7 +65,11 @@ function sameId(a: string, b: string): boolean {
 
 /** The moves of the mover a player named (exact unit set, ids in any case: `mtr/609`), or undefined. */
 export function findMover(legal: LegalActions, units: readonly string[]): UnitMoves | undefined {
-  const key = (ids: readonly string[]) => ids.map((u) => u.toLowerCase()).sort().join('+');
+  const key = (ids: readonly string[]) =>
+    ids
+      .map((u) => u.toLowerCase())
+      .sort()
+      .join('+');
   const want = key(units);
   return [...legal.units, ...legal.stacks].find((m) => key(m.units) === want);
 }
@@ -78,14 +85,15 @@ function reachLabel(r: ReachableHex): string {
 /** Where a mover can go, cheapest first, with MP cost; typed text matches hex ids in any case. */
 export function destinationChoices(moves: UnitMoves, typed: string): Choice[] {
   const sorted = [...moves.reachable].sort((a, b) => a.cost - b.cost || a.hex.localeCompare(b.hex));
-  return filterHexFirst(sorted.map((r) => ({ name: clipChoice(reachLabel(r)), value: r.hex })), typed);
+  return filterHexFirst(
+    sorted.map((r) => ({ name: clipChoice(reachLabel(r)), value: r.hex })),
+    typed,
+  );
 }
 
 /** Enemy hexes that may be attacked in this Combat Phase (8.0), with the units that could join. */
 export function combatTargetChoices(legal: LegalActions, typed: string): Choice[] {
   const targets = legal.combat?.targets ?? [];
-  const why = unavailable(legal, targets.length);
-  if (why) return why;
   const choices = targets.map((t) => ({ name: clipChoice(`${t.hex} · attackers: ${t.attackers.join(', ')}`), value: t.hex }));
   return filterHexFirst(choices, typed);
 }
@@ -96,15 +104,14 @@ export function attackerChoices(legal: LegalActions, target: string | null, type
   if (!t) return [];
   const all = moverKey(t.attackers);
   const choices: Choice[] = [];
-  if (t.attackers.length > 1 && all.length <= CHOICE_TEXT_MAX) choices.push({ name: clipChoice(`all ${t.attackers.length}: ${t.attackers.join(' + ')}`), value: all });
+  if (t.attackers.length > 1 && all.length <= CHOICE_TEXT_MAX)
+    choices.push({ name: clipChoice(`all ${t.attackers.length}: ${t.attackers.join(' + ')}`), value: all });
   for (const u of t.attackers) choices.push({ name: clipChoice(`${u} alone`), value: u });
   return filterChoices(choices, typed);
 }
 
 /** Stacks that may assault now (9.1), keyed like movers. */
 export function assaultUnitChoices(legal: LegalActions, typed: string): Choice[] {
-  const why = unavailable(legal, legal.combat?.assaults.length ?? 0);
-  if (why) return why;
   const seen = new Set<string>();
   const choices: Choice[] = [];
   for (const a of legal.combat?.assaults ?? []) {
@@ -119,7 +126,11 @@ export function assaultUnitChoices(legal: LegalActions, typed: string): Choice[]
 
 /** Enemy hexes a named stack may assault, with the MP cost. */
 export function assaultTargetChoices(legal: LegalActions, units: readonly string[], typed: string): Choice[] {
-  const key = (ids: readonly string[]) => ids.map((u) => u.toLowerCase()).sort().join('+');
+  const key = (ids: readonly string[]) =>
+    ids
+      .map((u) => u.toLowerCase())
+      .sort()
+      .join('+');
   const want = key(units);
   const choices = (legal.combat?.assaults ?? [])
     .filter((a) => key(a.units) === want)
@@ -145,7 +156,10 @@ export function delayChoices(legal: LegalActions, typed: string): Choice[] {
 /** Units that may make a standalone Ranged Attack now (10.0), with their RAS. */
 export function firerChoices(legal: LegalActions, typed: string): Choice[] {
   return filterChoices(
-    (legal.fire?.ranged ?? []).map((f) => ({ name: clipChoice(`${f.unit} · ${f.from ? `in ${f.from}` : 'off map'} · RAS ${f.ras} · ${f.targets.length} target(s)`), value: f.unit })),
+    (legal.fire?.ranged ?? []).map((f) => ({
+      name: clipChoice(`${f.unit} · ${f.from ? `in ${f.from}` : 'off map'} · RAS ${f.ras} · ${f.targets.length} target(s)`),
+      value: f.unit,
+    })),
     typed,
   );
 }
@@ -154,7 +168,9 @@ export function firerChoices(legal: LegalActions, typed: string): Choice[] {
 export function fireTargetChoices(legal: LegalActions, unit: string, typed: string): Choice[] {
   const f = (legal.fire?.ranged ?? []).find((x) => sameId(x.unit, unit));
   const choices = (f?.targets ?? []).map((t) => ({
-    name: clipChoice(`${t.hex}${t.range !== null ? ` · range ${t.range}` : ''} · ${t.direct ? 'direct' : `indirect${t.defaultSpotter ? `, spotter ${t.defaultSpotter}` : ''}`}`),
+    name: clipChoice(
+      `${t.hex}${t.range !== null ? ` · range ${t.range}` : ''} · ${t.direct ? 'direct' : `indirect${t.defaultSpotter ? `, spotter ${t.defaultSpotter}` : ''}`}`,
+    ),
     value: t.hex,
   }));
   return filterHexFirst(choices, typed);
@@ -165,24 +181,38 @@ export function spotterChoices(legal: LegalActions, unit: string, target: string
   const t = (legal.fire?.ranged ?? []).find((x) => sameId(x.unit, unit))?.targets.find((x) => x.hex === target);
   if (!t) return [];
   const ordered = [...new Set([...(t.defaultSpotter ? [t.defaultSpotter] : []), ...t.spotters])];
-  return filterChoices(ordered.map((s) => ({ name: clipChoice(s === t.defaultSpotter ? `${s} (default)` : s), value: s })), typed);
+  return filterChoices(
+    ordered.map((s) => ({ name: clipChoice(s === t.defaultSpotter ? `${s} (default)` : s), value: s })),
+    typed,
+  );
 }
 
 /** AT guns that may fire now (11.0), with dice left. */
 export function atGunChoices(legal: LegalActions, typed: string): Choice[] {
-  return filterChoices((legal.fire?.atFire ?? []).map((g) => ({ name: clipChoice(`${g.unit} in ${g.from} · ${g.diceLeft} dice left`), value: g.unit })), typed);
+  return filterChoices(
+    (legal.fire?.atFire ?? []).map((g) => ({ name: clipChoice(`${g.unit} in ${g.from} · ${g.diceLeft} dice left`), value: g.unit })),
+    typed,
+  );
 }
 
 /** Armored units an AT gun may fire at, with range. */
 export function atTargetChoices(legal: LegalActions, gun: string, typed: string): Choice[] {
   const g = (legal.fire?.atFire ?? []).find((x) => sameId(x.unit, gun));
-  return filterChoices((g?.targets ?? []).map((t) => ({ name: clipChoice(`${t.unit} in ${t.hex} · range ${t.range}`), value: t.unit })), typed);
+  return filterChoices(
+    (g?.targets ?? []).map((t) => ({ name: clipChoice(`${t.unit} in ${t.hex} · range ${t.range}`), value: t.unit })),
+    typed,
+  );
 }
 
 /** Reduced companies that may attempt Recovery now (13.3), with the die they need. */
 export function recoveryChoices(legal: LegalActions, typed: string): Choice[] {
   return filterChoices(
-    (legal.recovery ?? []).map((r) => ({ name: clipChoice(`${r.unit} in ${r.hex} · needs ${r.needs >= 7 ? 'more than 6 (cannot succeed)' : `${r.needs}+`}${r.pajariAvailable ? ' · Pajari helps' : ''}`), value: r.unit })),
+    (legal.recovery ?? []).map((r) => ({
+      name: clipChoice(
+        `${r.unit} in ${r.hex} · needs ${r.needs >= 7 ? 'more than 6 (cannot succeed)' : `${r.needs}+`}${r.pajariAvailable ? ' · Pajari helps' : ''}`,
+      ),
+      value: r.unit,
+    })),
     typed,
   );
 }
@@ -193,7 +223,8 @@ export function digChoices(legal: LegalActions, typed: string): Choice[] {
   for (const d of legal.digIn ?? []) {
     const what = d.result === 'dugIn' ? 'Dug-In' : 'Digging In';
     const all = moverKey(d.units);
-    if (d.units.length > 1 && all.length <= CHOICE_TEXT_MAX) choices.push({ name: clipChoice(`${d.hex}: ${d.units.join(' + ')} → ${what}`), value: all });
+    if (d.units.length > 1 && all.length <= CHOICE_TEXT_MAX)
+      choices.push({ name: clipChoice(`${d.hex}: ${d.units.join(' + ')} → ${what}`), value: all });
     for (const u of d.units) choices.push({ name: clipChoice(`${d.hex}: ${u} → ${what}`), value: u });
   }
   return filterChoices(choices, typed);
@@ -205,30 +236,20 @@ export function replacementChoices(legal: LegalActions, typed: string): Choice[]
   if (!r || r.left <= 0) return [];
   const choices = [
     ...r.rebuild.map((u) => ({ name: clipChoice(`${u} · rebuild to full strength (1 RP; ${r.left} left)`), value: u })),
-    ...r.reconstitute.map((x) => ({ name: clipChoice(`${x.unit} · back from the Dead Pool (${x.steps.join(' or ')} step(s); ${r.left} RP left)`), value: x.unit })),
+    ...r.reconstitute.map((x) => ({
+      name: clipChoice(`${x.unit} · back from the Dead Pool (${x.steps.join(' or ')} step(s); ${r.left} RP left)`),
+      value: x.unit,
+    })),
   ];
   return filterChoices(choices, typed);
 }
 
 /** Where a reconstituted company may be placed now (13.2.1). */
 export function placementChoices(legal: LegalActions, typed: string): Choice[] {
-  return filterHexFirst((legal.replacements?.placementHexes ?? []).map((h) => ({ name: h, value: h })), typed);
-}
-
-/** When the engine says no Combat or Assault can be offered at all (e.g. the CRT is not filled in, 8.4), say why. */
-function unavailable(legal: LegalActions, offered: number): Choice[] | null {
-  const v = legal.combat?.unavailable;
-  if (!v || offered > 0) return null;
-  // Autocomplete names hold 100 characters: the reason's first sentence and the rule, and for a missing
-  // CRT how the owner fills it in (the full engine message comes with the refusal).
-  const whole = `${v.message} (rule ${v.rule})`;
-  const text =
-    whole.length <= CHOICE_TEXT_MAX
-      ? whole
-      : v.code === 'rule/crt-missing'
-        ? `No Combat or Assault: the CRT is not filled in (rule ${v.rule}); owner: hexref crt import <file>`
-        : `${/^[^.]*\./.exec(v.message)?.[0] ?? v.message} (rule ${v.rule})`;
-  return [{ name: clipChoice(text), value: '-' }];
+  return filterHexFirst(
+    (legal.replacements?.placementHexes ?? []).map((h) => ({ name: h, value: h })),
+    typed,
+  );
 }
 
 /**
@@ -237,8 +258,12 @@ function unavailable(legal: LegalActions, offered: number): Choice[] | null {
  */
 export function supportChoices(legal: LegalActions, target: string | null, attackers: readonly string[], typed: string): Choice[] {
   const units = (legal.fire?.ranged ?? []).filter((f) => !attackers.includes(f.unit) && f.targets.some((t) => t.hex === target));
-  const choices = units.map((f) => ({ name: clipChoice(`${f.unit} · RAS ${f.ras} · ${f.targets.find((t) => t.hex === target)!.direct ? 'direct' : 'indirect'}`), value: f.unit }));
+  const choices = units.map((f) => ({
+    name: clipChoice(`${f.unit} · RAS ${f.ras} · ${f.targets.find((t) => t.hex === target)!.direct ? 'direct' : 'indirect'}`),
+    value: f.unit,
+  }));
   const all = moverKey(units.map((f) => f.unit));
-  if (units.length > 1 && all.length <= CHOICE_TEXT_MAX) choices.unshift({ name: clipChoice(`all ${units.length}: ${units.map((f) => f.unit).join(' + ')}`), value: all });
+  if (units.length > 1 && all.length <= CHOICE_TEXT_MAX)
+    choices.unshift({ name: clipChoice(`all ${units.length}: ${units.map((f) => f.unit).join(' + ')}`), value: all });
   return filterChoices(choices, typed);
 }

@@ -31,14 +31,17 @@ function checkName(where: string, name: string, problems: string[]): void {
 }
 
 function checkDescription(where: string, d: string, problems: string[]): void {
-  if (d.length < 1 || d.length > LIMITS.descriptionLength) problems.push(`${where}: description is ${d.length} characters (1–${LIMITS.descriptionLength})`);
+  if (d.length < 1 || d.length > LIMITS.descriptionLength)
+    problems.push(`${where}: description is ${d.length} characters (1–${LIMITS.descriptionLength})`);
 }
 
 function checkOptions(where: string, options: Opt[], problems: string[]): number {
   let chars = 0;
   if (options.length > LIMITS.options) problems.push(`${where}: ${options.length} options (max ${LIMITS.options})`);
   const names = new Set<string>();
-  const nested = options.filter((o) => o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup);
+  const nested = options.filter(
+    (o) => o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup,
+  );
   if (nested.length && nested.length !== options.length) problems.push(`${where}: subcommands cannot sit beside plain options`);
   let seenOptional = false;
   for (const o of options) {
@@ -54,7 +57,8 @@ function checkOptions(where: string, options: Opt[], problems: string[]): number
       if (o.autocomplete) problems.push(`${at}: choices and autocomplete cannot both be set`);
       if (o.choices.length > LIMITS.choices) problems.push(`${at}: ${o.choices.length} choices (max ${LIMITS.choices})`);
       for (const c of o.choices) {
-        if (c.name.length < 1 || c.name.length > LIMITS.choiceNameLength) problems.push(`${at}: choice name ${JSON.stringify(c.name)} too long`);
+        if (c.name.length < 1 || c.name.length > LIMITS.choiceNameLength)
+          problems.push(`${at}: choice name ${JSON.stringify(c.name)} too long`);
         if (typeof c.value === 'string' && c.value.length > LIMITS.choiceValueLength) problems.push(`${at}: choice value too long`);
         chars += c.name.length + String(c.value).length;
       }
@@ -71,7 +75,8 @@ export function commandProblems(def: RESTPostAPIChatInputApplicationCommandsJSON
   checkName(where, def.name, problems);
   checkDescription(where, def.description ?? '', problems);
   const chars = def.name.length + (def.description ?? '').length + checkOptions(where, (def.options ?? []) as Opt[], problems);
-  if (chars > LIMITS.totalCharacters) problems.push(`${where}: ${chars} characters in names, descriptions and choices (max ${LIMITS.totalCharacters})`);
+  if (chars > LIMITS.totalCharacters)
+    problems.push(`${where}: ${chars} characters in names, descriptions and choices (max ${LIMITS.totalCharacters})`);
   return problems;
 }
 

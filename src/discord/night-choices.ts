@@ -20,10 +20,18 @@ export function bonfireChoices(legal: LegalActions, typed: string): Choice[] {
 /** Choices for one option of /play raid: target, units (for the chosen target) or from (approach hex). */
 export function raidChoices(legal: LegalActions, option: string, targetText: string, typed: string): Choice[] {
   const targets = legal.night?.raid.targets ?? [];
-  if (option === 'target') return filterChoices(targets.map((t) => ({ name: clip(`${t.hex} · raiders that reach it: ${t.units.join(', ')}`), value: t.hex })), typed);
+  if (option === 'target')
+    return filterChoices(
+      targets.map((t) => ({ name: clip(`${t.hex} · raiders that reach it: ${t.units.join(', ')}`), value: t.hex })),
+      typed,
+    );
   const t = targets.find((x) => x.hex === normaliseHexInput(targetText));
   if (!t) return [];
-  if (option === 'from') return filterChoices(t.approaches.map((h) => ({ name: h, value: h })), typed);
+  if (option === 'from')
+    return filterChoices(
+      t.approaches.map((h) => ({ name: h, value: h })),
+      typed,
+    );
   if (option !== 'units') return [];
   const infantry = t.units.filter((u) => u !== 'Pajari');
   const out: Choice[] = [];
@@ -31,6 +39,7 @@ export function raidChoices(legal: LegalActions, option: string, targetText: str
     out.push({ name: clip(`${u} alone`), value: u });
     if (t.units.includes('Pajari')) out.push({ name: clip(`${u} + Pajari (+2 FNRT)`), value: moverKey([u, 'Pajari']) });
   }
-  if (infantry.length > 1 && infantry.length <= 3) out.unshift({ name: clip(`all: ${infantry.join(' + ')} (must be stacked or adjacent)`), value: moverKey(infantry) });
+  if (infantry.length > 1 && infantry.length <= 3)
+    out.unshift({ name: clip(`all: ${infantry.join(' + ')} (must be stacked or adjacent)`), value: moverKey(infantry) });
   return filterChoices(out, typed);
 }

@@ -33,7 +33,7 @@ export class Refusal extends Error {
 /** Shorten text to Discord's message limit, marking the cut. */
 export function clip(text: string, max = MESSAGE_MAX): string {
   if (text.length <= max) return text;
-  const marker = '\n… (cut to fit Discord\'s message limit)';
+  const marker = "\n… (cut to fit Discord's message limit)";
   return text.slice(0, max - marker.length) + marker;
 }
 
@@ -96,7 +96,10 @@ export async function respond(ix: RepliableInteraction, a: Answer): Promise<void
 }
 
 /** Refuse ephemerally, citing the rule section and the fix. */
-export async function refuse(ix: RepliableInteraction, r: { message: string; rule?: string | undefined; fix?: string | undefined }): Promise<void> {
+export async function refuse(
+  ix: RepliableInteraction,
+  r: { message: string; rule?: string | undefined; fix?: string | undefined },
+): Promise<void> {
   await respond(ix, { content: formatRefusal(r), ephemeral: true });
 }
 
@@ -106,7 +109,12 @@ export function errorId(): string {
 }
 
 /** Log an unexpected error with an id and answer generically (never the stack or internals). */
-export async function failUnexpected(ix: RepliableInteraction, err: unknown, log: Logger, context: Record<string, unknown> = {}): Promise<string> {
+export async function failUnexpected(
+  ix: RepliableInteraction,
+  err: unknown,
+  log: Logger,
+  context: Record<string, unknown> = {},
+): Promise<string> {
   const id = errorId();
   log.error({ err, errorId: id, interaction: ix.id, user: ix.user.id, ...context }, 'unexpected error in an interaction');
   const text = `Something went wrong on our side (error id \`${id}\`). If you were acting, \`/game status\` shows whether it was applied; quote the id if you report it.`;

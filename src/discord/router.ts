@@ -6,7 +6,11 @@ import type { Interaction } from 'discord.js';
 import type { Logger } from '../log.js';
 import type { Command, ComponentHandler } from './command.js';
 import { decodeCustomId } from './custom-id.js';
+import { optionProblem } from './option-check.js';
 import { failUnexpected, refuse, Refusal } from './replies.js';
+
+const REDEPLOY =
+  'the commands Discord offers may be older or newer than the running bot: ask the server admin to run `npm run deploy-commands`, then pick the command again from the list.';
 
 export class Router<C> {
   private readonly commands = new Map<string, Command<C>>();
@@ -29,9 +33,17 @@ export class Router<C> {
     }
   }
 
+  private readonly defs = new Map<Command<C>, ReturnType<Command<C>['data']['toJSON']>>();
+
   /** The command definitions, as deployed. */
   definitions() {
-    return [...this.commands.values()].map((c) => c.data.toJSON());
+    return [...this.commands.values()].map((c) => this.definition(c));
+  }
+
+  private definition(c: Command<C>) {
+    let d = this.defs.get(c);
+    if (!d) this.defs.set(c, (d = c.data.toJSON()));
+    return d;
   }
 
   /** Handle one interaction (the client's InteractionCreate listener). Never throws. */
@@ -62,7 +74,13 @@ export class Router<C> {
       if (ix.isChatInputCommand()) {
         const cmd = this.commands.get(ix.commandName);
         if (!cmd) {
-          await refuse(ix, { message: `This bot has no /${ix.commandName} command any more.`, fix: 'ask the server admin to redeploy the commands (npm run deploy-commands).' });
+          await refuse(ix, { message: `This bot has no /${ix.commandName} command any more.`, fix: REDEPLOY });
+          return;
+        }
+        // The commands Discord shows are the last deployed ones, which may differ from this bot's.
+        const problem = optionProblem(this.definition(cmd).options, ix.options.data, `/${ix.commandName}`);
+        if (problem) {
+          await refuse(ix, { message: `That command does not match this bot: ${problem}.`, fix: REDEPLOY });
           return;
         }
         await this.guard(ix, () => cmd.execute(ix, this.ctx), { command: ix.commandName, sub: ix.options.getSubcommand(false) });
@@ -72,7 +90,10 @@ export class Router<C> {
         const ref = decodeCustomId(ix.customId);
         const handler = ref ? this.components.get(ref.kind) : undefined;
         if (!ref || !handler) {
-          await refuse(ix, { message: 'This control is from an older version of the bot and no longer works.', fix: 'use `/game status` to get fresh buttons.' });
+          await refuse(ix, {
+            message: 'This control is from an older version of the bot and no longer works.',
+            fix: 'use `/game status` to get fresh buttons.',
+          });
           return;
         }
         await this.guard(ix, () => handler.handle(ix, ref, this.ctx), { component: ref.kind, game: ref.gameId });

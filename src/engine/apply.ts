@@ -4,7 +4,18 @@
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
-import type { Action, ApplyResult, DelayReinforcementAction, EnterReinforcementAction, GameEvent, GameState, MoveAction, PlaceLeaderAction, ReachableHex, RuleViolation } from './types.js';
+import type {
+  Action,
+  ApplyResult,
+  DelayReinforcementAction,
+  EnterReinforcementAction,
+  GameEvent,
+  GameState,
+  MoveAction,
+  PlaceLeaderAction,
+  ReachableHex,
+  RuleViolation,
+} from './types.js';
 import type { HexId } from './hex.js';
 import { parseHexId } from './hex.js';
 import { draftOf } from './draft.js';
@@ -12,12 +23,13 @@ import { advancePhase, whoMustAct } from './sequence.js';
 import { checkPath, envFor, routeTo, type Mover } from './movement.js';
 import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
 import { dueReinforcements, lastTurn } from './reinforcements.js';
-import { updateControlAfterMove } from './zoc.js';
 import { pendingLabel, phaseLabel, sideLabel } from './labels.js';
-import { pickUpLeaders } from './pajari.js';
+import { occupyHexes } from './occupy.js';
 import { checkForcedDice, type DiceSource } from './dice.js';
-import { applyCombatAction, combatPendingGate, consumeOverrun } from './combat/engine.js';
-import { afterNightAction, applyBonfire, applyNightRaid, bonfireCombatProblem, resolveSubZero } from './night.js';
+import { validateAction } from './validate.js';
+import { applyCombatAction, combatPendingGate } from './combat/engine.js';
+import { consumeOverrun } from './combat/record.js';
+import { afterNightAction, applyBonfire, applyNightRaid, resolveSubZero } from './night.js';
 import { applyFireAction, firePendingGate } from './fire.js';
 import { doArtilleryPark, finnishArtilleryPark } from './artillery-park.js';
 import { defensiveSupportDecision } from './defensive-support.js';
@@ -40,9 +52,9 @@ function hexArg(text: unknown): HexId | null {
 
 export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Action, opts?: { forcedDice?: number[] }): ApplyResult {
   if (!SIDES.includes(side)) return fail('input/side', '2.0', `side must be soviet or finnish, got ${JSON.stringify(side)}`);
-  if (!action || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string') {
-    return fail('input/action', '3.0', 'An action is an object with a type, e.g. { "type": "endPhase", "phase": "action" }.');
-  }
+  // The action's shape first: unknown fields, wrong types, duplicate units, over-long strings (validate.ts).
+  const shape = validateAction(action);
+  if (shape) return { ok: false, violation: shape };
   if (opts?.forcedDice) {
     const msg = checkForcedDice(opts.forcedDice);
     if (msg) return fail('input/dice', '2.1', msg);
@@ -50,7 +62,11 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   if (state.phase === 'gameOver') return fail('rule/game-over', '3.0', 'The game is over.');
   const who = whoMustAct(state);
   if (who.side !== side) {
-    return fail('rule/not-your-turn', who.pending ? who.pending.rule : '3.0', `It is the ${sideLabel(who.side)} player's turn to act: ${who.pending ? pendingLabel(who.pending.type) : `the ${phaseLabel(who.what)}`}.`);
+    return fail(
+      'rule/not-your-turn',
+      who.pending ? who.pending.rule : '3.0',
+      `It is the ${sideLabel(who.side)} player's turn to act: ${who.pending ? pendingLabel(who.pending.type) : `the ${phaseLabel(who.what)}`}.`,
+    );
   }
   if (who.pending) {
     const gate = combatPendingGate(who.pending, action);
@@ -58,12 +74,12 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
     const fireGate = firePendingGate(who.pending, action);
     if (fireGate) return { ok: false, violation: fireGate };
     if (who.pending.type === 'placeLeader' && action.type !== 'placeLeader') {
-      return fail('rule/pending-decision', who.pending.rule, `First place ${who.pending.unit} in one of ${who.pending.options.join(', ')} (placeLeader).`);
+      return fail(
+        'rule/pending-decision',
+        who.pending.rule,
+        `First place ${who.pending.unit} in one of ${who.pending.options.join(', ')} (placeLeader).`,
+      );
     }
-  }
-  if (action.type === 'combat' || action.type === 'ranged' || action.type === 'atFire') {
-    const bf = bonfireCombatProblem(state, action.type === 'combat' ? action.attackers : action.units); // 16.2
-    if (bf) return { ok: false, violation: bf };
   }
   const source: DiceSource = { forced: [...(opts?.forcedDice ?? [])] };
   const draft = draftOf(state);
@@ -72,68 +88,84 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   // A takeLosses answering Ranged Attack losses (10.4.2) goes to the fire code, not the combat code.
   if (action.type === 'takeLosses' && who.pending?.type === 'rangedLosses') err = applyFireAction(ctx, draft, side, action, source, events);
   // Defensive Support (10.3.2): the answer, or a Combat whose defender may support first.
-  else if (action.type === 'support' || (action.type === 'combat' && defensiveSupportDecision(ctx, draft, side, action))) err = applyFireAction(ctx, draft, side, action, source, events);
-  else switch (action.type) {
-    case 'ranged':
-    case 'atFire':
-      err = applyFireAction(ctx, draft, side, action, source, events);
-      break;
-    case 'artilleryPark':
-      err = doArtilleryPark(ctx, draft, side, action, events);
-      break;
-    case 'endPhase':
-      if (action.phase !== state.phase) {
-        err = { code: 'rule/wrong-phase', rule: '3.0', message: `The current phase is the ${phaseLabel(state.phase)}, not ${typeof action.phase === 'string' ? phaseLabel(action.phase) : String(action.phase)}.` };
+  else if (action.type === 'support' || (action.type === 'combat' && defensiveSupportDecision(ctx, draft, side, action)))
+    err = applyFireAction(ctx, draft, side, action, source, events);
+  else
+    switch (action.type) {
+      case 'ranged':
+      case 'atFire':
+        err = applyFireAction(ctx, draft, side, action, source, events);
         break;
-      }
-      if (draft.phase === 'subZero') resolveSubZero(ctx, draft, source, events); // 16.3
-      advancePhase(ctx, draft, events);
-      break;
-    case 'move':
-      err = doMove(ctx, draft, side, action, events);
-      break;
-    case 'enterReinforcement':
-      err = doEnter(ctx, draft, side, action, events);
-      break;
-    case 'delayReinforcement':
-      err = doDelay(ctx, draft, side, action, events);
-      break;
-    case 'placeLeader':
-      err = doPlaceLeader(draft, action, events);
-      break;
-    case 'combat':
-    case 'assault':
-    case 'takeLosses':
-    case 'advance':
-      err = applyCombatAction(ctx, draft, side, action, source, events, { carryOut: (m, route) => carryOut(ctx, draft, side, m, route, false, events) });
-      break;
-    case 'recovery':
-      err = doRecovery(ctx, draft, side, action, source, events);
-      break;
-    case 'digIn':
-      err = doDigIn(ctx, draft, side, action, events);
-      break;
-    case 'replacement':
-      err = doReplacement(ctx, draft, side, action, events);
-      break;
-    case 'removeEntrenchment':
-      err = doRemoveEntrenchment(draft, side, action, events);
-      break;
-    case 'bonfire':
-      err = applyBonfire(ctx, draft, side, action, events);
-      break;
-    case 'nightRaid':
-      err = applyNightRaid(ctx, draft, side, action, source, events);
-      break;
-    default: {
-      const later = NOT_YET[action.type];
-      if (later) {
-        err = { code: 'rule/not-yet', rule: later.rule, message: `${action.type} (${later.rule}) arrives with the ${later.issue} issue; it is not available yet.` };
-      } else {
-        err = { code: 'input/unknown-action', rule: '3.0', message: `Unknown action type ${JSON.stringify((action as { type: string }).type)}.` };
+      case 'artilleryPark':
+        err = doArtilleryPark(ctx, draft, side, action, events);
+        break;
+      case 'endPhase':
+        if (action.phase !== state.phase) {
+          err = {
+            code: 'rule/wrong-phase',
+            rule: '3.0',
+            message: `The current phase is the ${phaseLabel(state.phase)}, not ${typeof action.phase === 'string' ? phaseLabel(action.phase) : String(action.phase)}.`,
+          };
+          break;
+        }
+        if (draft.phase === 'subZero') resolveSubZero(ctx, draft, source, events); // 16.3
+        advancePhase(ctx, draft, events);
+        break;
+      case 'move':
+        err = doMove(ctx, draft, side, action, events);
+        break;
+      case 'enterReinforcement':
+        err = doEnter(ctx, draft, side, action, events);
+        break;
+      case 'delayReinforcement':
+        err = doDelay(ctx, draft, side, action, events);
+        break;
+      case 'placeLeader':
+        err = doPlaceLeader(draft, action, events);
+        break;
+      case 'combat':
+      case 'assault':
+      case 'takeLosses':
+      case 'advance':
+        err = applyCombatAction(ctx, draft, side, action, source, events, {
+          carryOut: (m, route) => carryOut(ctx, draft, side, m, route, false, events),
+        });
+        break;
+      case 'recovery':
+        err = doRecovery(ctx, draft, side, action, source, events);
+        break;
+      case 'digIn':
+        err = doDigIn(ctx, draft, side, action, events);
+        break;
+      case 'replacement':
+        err = doReplacement(ctx, draft, side, action, events);
+        break;
+      case 'removeEntrenchment':
+        err = doRemoveEntrenchment(draft, side, action, events);
+        break;
+      case 'bonfire':
+        err = applyBonfire(ctx, draft, side, action, events);
+        break;
+      case 'nightRaid':
+        err = applyNightRaid(ctx, draft, side, action, source, events);
+        break;
+      default: {
+        const later = NOT_YET[action.type];
+        if (later) {
+          err = {
+            code: 'rule/not-yet',
+            rule: later.rule,
+            message: `${action.type} (${later.rule}) arrives with the ${later.issue} issue; it is not available yet.`,
+          };
+        } else {
+          err = {
+            code: 'input/unknown-action',
+            rule: '3.0',
+            message: `Unknown action type ${JSON.stringify((action as { type: string }).type)}.`,
+          };
+        }
       }
     }
-  }
   if (err) return { ok: false, violation: err };
   afterNightAction(ctx, draft, events); // 16.2, 16.3.1
   removeAbandonedEntrenchments(draft, events); // 14.4
@@ -144,18 +176,39 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
 }
 
 function needActionPhase(state: GameState, what: string): RuleViolation | null {
-  if (state.phase !== 'action') return { code: 'rule/wrong-phase', rule: '3.0', message: `${what} happens in your Action Phase; the current phase is the ${phaseLabel(state.phase)}.` };
+  if (state.phase !== 'action')
+    return {
+      code: 'rule/wrong-phase',
+      rule: '3.0',
+      message: `${what} happens in your Action Phase; the current phase is the ${phaseLabel(state.phase)}.`,
+    };
   return null;
 }
 
-function carryOut(ctx: Ctx, state: GameState, side: Side, m: Mover, route: ReachableHex, exit: boolean, events: GameEvent[]): RuleViolation | null {
+function carryOut(
+  ctx: Ctx,
+  state: GameState,
+  side: Side,
+  m: Mover,
+  route: ReachableHex,
+  exit: boolean,
+  events: GameEvent[],
+): RuleViolation | null {
   const dest = route.hex;
   if (exit) {
     if (!ctx.ruleset.map.supplySources[side].includes(dest)) {
-      return { code: 'rule/exit', rule: '4.2', message: `Units leave the map only through a friendly supply source hex (${ctx.ruleset.map.supplySources[side].join(', ')}).` };
+      return {
+        code: 'rule/exit',
+        rule: '4.2',
+        message: `Units leave the map only through a friendly supply source hex (${ctx.ruleset.map.supplySources[side].join(', ')}).`,
+      };
     }
     if (route.zocStop || route.minimumMove) {
-      return { code: 'rule/exit', rule: '4.2', message: `The move must end in ${dest} (enemy ZOC or minimum move), so it cannot go on off the map.` };
+      return {
+        code: 'rule/exit',
+        rule: '4.2',
+        message: `The move must end in ${dest} (enemy ZOC or minimum move), so it cannot go on off the map.`,
+      };
     }
   }
   const entering = m.start === null;
@@ -188,8 +241,7 @@ function carryOut(ctx: Ctx, state: GameState, side: Side, m: Mover, route: Reach
     entry: entering,
     stoppedByZoc: route.zocStop,
   });
-  updateControlAfterMove(ctx, state, side, m.ids, route.path, events);
-  pickUpLeaders(ctx, state, side, route.path, events);
+  occupyHexes(ctx, state, side, m.ids, route.path, events);
   if (exit) exitUnits(state, side, m.ids, dest, events);
   return null;
 }
@@ -204,7 +256,14 @@ function exitUnits(state: GameState, side: Side, ids: string[], hex: HexId, even
   events.push({ type: 'exited', side, units: [...ids], hex, rule: '4.2' });
 }
 
-function resolveRoute(ctx: Ctx, state: GameState, m: Mover, env: ReturnType<typeof envFor>, to: unknown, path: unknown): { route: ReachableHex } | { violation: RuleViolation } {
+function resolveRoute(
+  ctx: Ctx,
+  state: GameState,
+  m: Mover,
+  env: ReturnType<typeof envFor>,
+  to: unknown,
+  path: unknown,
+): { route: ReachableHex } | { violation: RuleViolation } {
   if (path !== undefined) {
     if (!Array.isArray(path)) return { violation: { code: 'input/path', rule: '4.1', message: 'path is a list of hex ids.' } };
     const hexes: HexId[] = [];
@@ -216,7 +275,13 @@ function resolveRoute(ctx: Ctx, state: GameState, m: Mover, env: ReturnType<type
     if (m.start !== null && hexes[0] === m.start) hexes.shift();
     const toHex = to === undefined ? null : hexArg(to);
     if (to !== undefined && (!toHex || toHex !== hexes[hexes.length - 1])) {
-      return { violation: { code: 'input/path', rule: '4.1', message: `The path ends in ${hexes[hexes.length - 1] ?? 'nothing'}, not ${String(to)}.` } };
+      return {
+        violation: {
+          code: 'input/path',
+          rule: '4.1',
+          message: `The path ends in ${hexes[hexes.length - 1] ?? 'nothing'}, not ${String(to)}.`,
+        },
+      };
     }
     const r = checkPath(ctx, state, m, env, hexes);
     return r.ok ? { route: r.route } : { violation: r.violation };
@@ -241,7 +306,8 @@ function doMove(ctx: Ctx, state: GameState, side: Side, a: MoveAction, events: G
       exitUnits(state, side, m.ids, m.start, events);
       return null;
     }
-    if (a.to !== undefined) return { code: 'input/no-move', rule: '4.1', message: `The units are already in ${m.start}; name another hex.` };
+    if (a.to !== undefined)
+      return { code: 'input/no-move', rule: '4.1', message: `The units are already in ${m.start}; name another hex.` };
     return { code: 'input/no-destination', rule: '4.1', message: 'Give a destination hex (to) or a path.' };
   }
   const r = resolveRoute(ctx, state, m, env, a.to, a.path);
@@ -265,7 +331,8 @@ function doEnter(ctx: Ctx, state: GameState, side: Side, a: EnterReinforcementAc
   if ('violation' in m) return m.violation;
   let to: unknown = a.to;
   if (a.to === undefined && a.path === undefined) {
-    if (m.entryHexes.length !== 1) return { code: 'input/entry-hex', rule: '13.1.3', message: `Choose where to enter (at): ${m.entryHexes.join(', ')}.` };
+    if (m.entryHexes.length !== 1)
+      return { code: 'input/entry-hex', rule: '13.1.3', message: `Choose where to enter (at): ${m.entryHexes.join(', ')}.` };
     to = m.entryHexes[0];
   }
   // Entering onto the entry hex itself: a one-hex path.
@@ -300,7 +367,12 @@ function doPlaceLeader(state: GameState, a: PlaceLeaderAction, events: GameEvent
   if (!p || p.type !== 'placeLeader') return { code: 'rule/no-pending', rule: '12.3.1', message: 'No leader is waiting to be placed.' };
   if (a.unit !== p.unit) return { code: 'input/unit', rule: '12.3.1', message: `The leader to place is ${p.unit}.` };
   const hex = hexArg(a.hex);
-  if (!hex || !p.options.includes(hex)) return { code: 'rule/leader-placement', rule: '12.3.1', message: `Place ${p.unit} with the nearest friendly combat unit: ${p.options.join(', ')}.` };
+  if (!hex || !p.options.includes(hex))
+    return {
+      code: 'rule/leader-placement',
+      rule: '12.3.1',
+      message: `Place ${p.unit} with the nearest friendly combat unit: ${p.options.join(', ')}.`,
+    };
   const u = state.units[p.unit]!;
   u.hex = hex;
   state.pending.shift();

@@ -9,14 +9,19 @@
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
 import type { ArtilleryParkAction, GameEvent, GameState, RuleViolation } from './types.js';
-import { isInfantry, mustCounter } from './combat/units.js';
 import { isOffMapArtillery } from './ranged.js';
+import { isInfantry, mustCounter } from './units.js';
 
 export function finnishArtilleryPark(ctx: Ctx, state: GameState, events: GameEvent[]): void {
   if (!ctx.scenario(state.scenario)?.specialRules.includes('finnishArtilleryPark')) return;
   const sources = ctx.ruleset.map.supplySources.finnish;
   const intruder = Object.values(state.units).find(
-    (u) => u.side === 'soviet' && u.location === 'map' && u.hex !== null && sources.includes(u.hex) && isInfantry(mustCounter(ctx.ruleset, u.id)),
+    (u) =>
+      u.side === 'soviet' &&
+      u.location === 'map' &&
+      u.hex !== null &&
+      sources.includes(u.hex) &&
+      isInfantry(mustCounter(ctx.ruleset, u.id)),
   );
   if (!intruder) return;
   const batteries = Object.values(state.units).filter(
@@ -51,7 +56,8 @@ function parkOpen(ctx: Ctx, state: GameState): { a: boolean; b: boolean } {
  * can still happen (a once per game, b once per turn).
  */
 export function artilleryParkChoices(ctx: Ctx, state: GameState, side: Side): string[] {
-  if (side !== 'finnish' || state.activeSide !== side || (state.phase !== 'action' && state.phase !== 'combat') || state.pending.length) return [];
+  if (side !== 'finnish' || state.activeSide !== side || (state.phase !== 'action' && state.phase !== 'combat') || state.pending.length)
+    return [];
   const open = parkOpen(ctx, state);
   if (!open.a && !open.b) return [];
   const sources = ctx.ruleset.map.supplySources.soviet;
@@ -69,7 +75,11 @@ export function artilleryParkChoices(ctx: Ctx, state: GameState, side: Side): st
 export function doArtilleryPark(ctx: Ctx, draft: GameState, side: Side, a: ArtilleryParkAction, events: GameEvent[]): RuleViolation | null {
   const choices = artilleryParkChoices(ctx, draft, side);
   if (!choices.includes(a.unit)) {
-    return { code: 'rule/artillery-park', rule: '12.4.3', message: `Only a Finnish full-strength infantry company standing in ${ctx.ruleset.map.supplySources.soviet.join(', ')} in your Action or Combat Phase may raid the Soviet Artillery Park${choices.length ? ` (now: ${choices.join(', ')})` : ''}, once per turn.` };
+    return {
+      code: 'rule/artillery-park',
+      rule: '12.4.3',
+      message: `Only a Finnish full-strength infantry company standing in ${ctx.ruleset.map.supplySources.soviet.join(', ')} in your Action or Combat Phase may raid the Soviet Artillery Park${choices.length ? ` (now: ${choices.join(', ')})` : ''}, once per turn.`,
+    };
   }
   const u = draft.units[a.unit]!;
   const hex = u.hex!;

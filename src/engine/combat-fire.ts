@@ -23,12 +23,11 @@ import type { HexId } from './ruleset.js';
 import type { CombatAction, GameEvent, GameState, RuleViolation, UnitState } from './types.js';
 import type { DiceSource } from './dice.js';
 import { hexDistance } from './hex.js';
-import { lineOfSight, losRangeOnTurn } from './los.js';
-import { atFireDrms, isAtFireGun, resolveAtFire } from './atfire.js';
+import { atFireDrms, atFireLos, isAtFireGun, resolveAtFire } from './atfire.js';
 import { readFireRecord, writeFireRecord } from './fire-record.js';
 import { planRanged, resolveRanged } from './ranged.js';
-import { isArmored, mustCounter, otherSide } from './combat/units.js';
 import type { Declared } from './combat/resolve.js';
+import { isArmored, mustCounter, otherSide } from './units.js';
 
 function onMapIn(state: GameState, hex: HexId): UnitState[] {
   return Object.values(state.units).filter((u) => u.location === 'map' && u.hex === hex);
@@ -77,12 +76,15 @@ type Plan = Exclude<ReturnType<typeof planRanged>, { violation: RuleViolation }>
 export function checkSupport(ctx: Ctx, draft: GameState, d: Declared, action?: CombatAction): Plan[] | RuleViolation {
   const names = action?.support;
   if (names === undefined) return [];
-  if (!Array.isArray(names) || names.some((x) => typeof x !== 'string')) return { code: 'input/support', rule: '10.3.2', message: 'support lists the ids of the supporting units.' };
-  if (new Set(names).size !== names.length) return { code: 'input/duplicate-unit', rule: '10.3.2', message: 'A supporting unit is named twice.' };
+  if (!Array.isArray(names) || names.some((x) => typeof x !== 'string'))
+    return { code: 'input/support', rule: '10.3.2', message: 'support lists the ids of the supporting units.' };
+  if (new Set(names).size !== names.length)
+    return { code: 'input/duplicate-unit', rule: '10.3.2', message: 'A supporting unit is named twice.' };
   const plans: Plan[] = [];
   for (const id of names) {
-    if (d.attackers.some((a) => a.unit === id)) return { code: 'rule/support-and-attack', rule: '10.0', message: `${id} attacks in this Combat, so it cannot also support it.` };
-    const p = planRanged(ctx, draft, d.side, id, d.target, action?.spotters?.[id]);
+    if (d.attackers.some((a) => a.unit === id))
+      return { code: 'rule/support-and-attack', rule: '10.0', message: `${id} attacks in this Combat, so it cannot also support it.` };
+    const p = planRanged(ctx, draft, d.side, id, d.target, action?.spotters?.[id], 'support');
     if ('violation' in p) return { ...p.violation, message: `Support by ${id}: ${p.violation.message}` };
     plans.push(p);
   }
@@ -90,7 +92,15 @@ export function checkSupport(ctx: Ctx, draft: GameState, d: Declared, action?: C
 }
 
 /** 8.1 step 4 / 11.2: AT Fire by the Finnish guns taking part, before any Support roll. */
-function atFireStep(ctx: Ctx, draft: GameState, d: Declared, source: DiceSource, events: GameEvent[], support: Plan[], defensive: string[]): void {
+function atFireStep(
+  ctx: Ctx,
+  draft: GameState,
+  d: Declared,
+  source: DiceSource,
+  events: GameEvent[],
+  support: Plan[],
+  defensive: string[],
+): void {
   const rs = ctx.ruleset;
   const attackers = d.attackers.map((a) => draft.units[a.unit]!).filter((u) => u && u.location === 'map');
   const defenders = onMapIn(draft, d.target).filter((u) => u.side !== d.side);
@@ -98,7 +108,9 @@ function atFireStep(ctx: Ctx, draft: GameState, d: Declared, source: DiceSource,
   if (finnsAttack && d.kind === 'assault') return; // AT Fire in an Assault only from the defending hex (11.2)
   const guns = (finnsAttack ? attackers : defenders).filter((u) => u.side === 'finnish' && isAtFireGun(mustCounter(rs, u.id)));
   // Soviet armor declared for Support (offensive or defensive) is a target too, at 1 or 2 hexes (11.2).
-  const supporting = (finnsAttack ? defensive : support.map((p) => p.unit)).map((id) => draft.units[id]!).filter((u) => u && u.location === 'map');
+  const supporting = (finnsAttack ? defensive : support.map((p) => p.unit))
+    .map((id) => draft.units[id]!)
+    .filter((u) => u && u.location === 'map');
   const armorSide = [...(finnsAttack ? defenders : attackers), ...supporting];
   if (!guns.length || !armorSide.some((u) => u.side === 'soviet' && isArmored(mustCounter(rs, u.id)))) return;
   const assault = d.kind === 'assault';
@@ -118,7 +130,13 @@ function atFireStep(ctx: Ctx, draft: GameState, d: Declared, source: DiceSource,
         .sort((a, b) => b.bonus - a.bonus || a.u.stepsLeft - b.u.stepsLeft || a.u.id.localeCompare(b.u.id));
       const t = targets[0];
       if (!t) break;
-      resolveAtFire(ctx, draft, { side: 'finnish', unit: g.id, from: g.hex!, target: t.u.id, targetHex: t.u.hex!, range: t.range, drms: t.drms }, source, events);
+      resolveAtFire(
+        ctx,
+        draft,
+        { side: 'finnish', unit: g.id, from: g.hex!, target: t.u.id, targetHex: t.u.hex!, range: t.range, drms: t.drms },
+        source,
+        events,
+      );
     }
   }
 }
@@ -128,7 +146,5 @@ function inAtReach(ctx: Ctx, draft: GameState, gun: UnitState, target: UnitState
   const range = hexDistance(gun.hex!, target.hex!);
   if (range <= 1) return true;
   if (range > ctx.ruleset.tables.atft.maxRange) return false;
-  const own = new Set<HexId>();
-  for (const u of Object.values(draft.units)) if (u.side === gun.side && u.location === 'map' && u.hex && u.id !== gun.id) own.add(u.hex);
-  return lineOfSight(ctx.ruleset, gun.hex!, target.hex!, { maxRange: losRangeOnTurn(ctx.ruleset, draft.turn), extraBlockers: own }).clear;
+  return atFireLos(ctx, draft, gun.hex!, target.hex!).clear;
 }

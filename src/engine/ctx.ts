@@ -4,7 +4,7 @@
  */
 import type { CounterDef, MapHex, Ruleset, RoadType, Scenario, TurnDef } from './ruleset.js';
 import type { HexId } from './hex.js';
-import { neighbours } from './hex.js';
+import { hexsideKey, neighbours } from './hex.js';
 
 export interface Ctx {
   ruleset: Ruleset;
@@ -13,6 +13,10 @@ export interface Ctx {
   hex(id: HexId): MapHex | undefined;
   /** Road type joining two adjacent hexes (roads and bridges, 5.3–5.4), or null. */
   road(a: HexId, b: HexId): RoadType | null;
+  /** Hexes joined to this one by a road or bridge (5.3, 5.4). */
+  roadNeighbours(id: HexId): HexId[];
+  /** True if the hexside a–b is a bridge (5.4). */
+  isBridge(a: HexId, b: HexId): boolean;
   /** True if a road passes through the hex (road network, 4.3, 12.1.3). */
   isRoadHex(id: HexId): boolean;
   /** Road type leaving the map at this hex (entry by road, 13.1), or null. */
@@ -39,6 +43,7 @@ export function contextOf(ruleset: Ruleset): Ctx {
   for (const r of ruleset.map.roads) link(r.a, r.b, r.type);
   // A bridge is crossed like a road (5.4); if the data lists it only as a bridge, treat it as primary.
   for (const br of ruleset.map.bridges) link(br.a, br.b, 'primary');
+  const bridges = new Set(ruleset.map.bridges.map((br) => hexsideKey(br.a, br.b)));
   const exits = new Map<HexId, RoadType>(ruleset.map.roadExits.map((e) => [e.hex, e.type]));
   const hexes = ruleset.map.hexes;
   const nb = new Map<HexId, HexId[]>();
@@ -54,6 +59,8 @@ export function contextOf(ruleset: Ruleset): Ctx {
     hasCounter: (id) => counters.has(id),
     hex: (id) => hexes[id],
     road: (a, b) => roads.get(a)?.get(b) ?? null,
+    isBridge: (a, b) => bridges.has(hexsideKey(a, b)),
+    roadNeighbours: (id) => [...(roads.get(id)?.keys() ?? [])],
     isRoadHex: (id) => (roads.get(id)?.size ?? 0) > 0,
     roadExit: (id) => exits.get(id) ?? null,
     neighbours(id) {

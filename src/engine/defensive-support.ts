@@ -9,32 +9,24 @@
  */
 import type { Ctx } from './ctx.js';
 import type { HexId, Side } from './ruleset.js';
-import type { CombatAction, GameEvent, GameState, RuleViolation, SupportAction } from './types.js';
+import type { CombatAction, DefensiveDeclaration, DefensiveSupportDecision, GameState, RuleViolation, SupportAction } from './types.js';
 import { checkCombatDeclaration } from './combat/resolve.js';
-import { otherSide } from './combat/units.js';
 import { planRanged, spottersFor } from './ranged.js';
 import { writeFireRecord } from './fire-record.js';
-
-export interface DefensiveSupportDecision {
-  type: 'defensiveSupport';
-  side: Side;
-  rule: '10.3.2';
-  /** The Combat as the phasing player declared it (resolved once this decision is answered). */
-  combat: { attackers: string[]; target: HexId; support?: string[]; spotters?: Record<string, string> };
-  /** Hexes of attackers: the one target hex of the defensive Support is chosen among them (10.3.4). */
-  attackerHexes: HexId[];
-  /** Units that may support, with the attacking hexes each may fire on (and spotters for indirect fire). */
-  options: { unit: string; targets: { hex: HexId; spotters: string[]; defaultSpotter: string | null }[] }[];
-  default: { units: string[] };
-  defaultText: string;
-}
+import { otherSide } from './units.js';
 
 function attackerHexesOf(state: GameState, attackers: string[]): HexId[] {
   return [...new Set(attackers.map((id) => state.units[id]?.hex).filter((h): h is HexId => !!h))].sort();
 }
 
 /** The non-phasing player's possible defensive Support for a Combat on `target` by `attackers`. */
-export function defensiveOptions(ctx: Ctx, state: GameState, defender: Side, attackers: string[], target: HexId): DefensiveSupportDecision['options'] {
+export function defensiveOptions(
+  ctx: Ctx,
+  state: GameState,
+  defender: Side,
+  attackers: string[],
+  target: HexId,
+): DefensiveSupportDecision['options'] {
   const hexes = attackerHexesOf(state, attackers);
   const out: DefensiveSupportDecision['options'] = [];
   for (const u of Object.values(state.units)) {
@@ -57,8 +49,6 @@ export function defensiveOptions(ctx: Ctx, state: GameState, defender: Side, att
 export function defensiveSupportDecision(ctx: Ctx, state: GameState, side: Side, action: CombatAction): DefensiveSupportDecision | null {
   if (state.phase !== 'combat' || state.activeSide !== side) return null;
   if (state.pending.length) return null;
-  const crt = ctx.ruleset.tables.crt;
-  if (crt.rows.length === 0 || crt.rows.some((r) => r.cells.some((c) => !c))) return null;
   const d = checkCombatDeclaration(state, ctx.ruleset, side, action.attackers, action.target);
   if ('violation' in d) return null;
   const defender = otherSide(side);
@@ -69,7 +59,12 @@ export function defensiveSupportDecision(ctx: Ctx, state: GameState, side: Side,
     type: 'defensiveSupport',
     side: defender,
     rule: '10.3.2',
-    combat: { attackers, target: d.target, ...(action.support ? { support: [...action.support] } : {}), ...(action.spotters ? { spotters: { ...action.spotters } } : {}) },
+    combat: {
+      attackers,
+      target: d.target,
+      ...(action.support ? { support: [...action.support] } : {}),
+      ...(action.spotters ? { spotters: { ...action.spotters } } : {}),
+    },
     attackerHexes: attackerHexesOf(state, attackers),
     options,
     default: { units: [] },
@@ -77,20 +72,27 @@ export function defensiveSupportDecision(ctx: Ctx, state: GameState, side: Side,
   };
 }
 
-/** Checked defensive Support, stored for the combat step (see combat-fire.ts). */
-export interface DefensiveDeclaration {
-  units: string[];
-  target: HexId;
-  spotters: Record<string, string>;
-}
-
 /** Check the answer to a `defensiveSupport` decision (10.3.2–10.3.4, 10.3.6). */
-export function checkSupportAnswer(ctx: Ctx, state: GameState, side: Side, p: DefensiveSupportDecision, a: SupportAction): DefensiveDeclaration | RuleViolation {
+export function checkSupportAnswer(
+  ctx: Ctx,
+  state: GameState,
+  side: Side,
+  p: DefensiveSupportDecision,
+  a: SupportAction,
+): DefensiveDeclaration | RuleViolation {
   const units = a.units;
-  if (!Array.isArray(units) || units.some((x) => typeof x !== 'string')) return { code: 'input/support', rule: '10.3.2', message: 'units lists the supporting unit ids ([] for none).' };
-  if (new Set(units).size !== units.length) return { code: 'input/duplicate-unit', rule: '10.3.2', message: 'A supporting unit is named twice.' };
-  const target = a.target ?? (units.length ? p.options.find((o) => o.unit === units[0])?.targets[0]?.hex : p.attackerHexes[0]) ?? p.attackerHexes[0]!;
-  if (!p.attackerHexes.includes(target)) return { code: 'rule/support-target', rule: '10.3.4', message: `Defensive Support fires on one hex of attackers: ${p.attackerHexes.join(', ')}.` };
+  if (!Array.isArray(units) || units.some((x) => typeof x !== 'string'))
+    return { code: 'input/support', rule: '10.3.2', message: 'units lists the supporting unit ids ([] for none).' };
+  if (new Set(units).size !== units.length)
+    return { code: 'input/duplicate-unit', rule: '10.3.2', message: 'A supporting unit is named twice.' };
+  const target =
+    a.target ?? (units.length ? p.options.find((o) => o.unit === units[0])?.targets[0]?.hex : p.attackerHexes[0]) ?? p.attackerHexes[0]!;
+  if (!p.attackerHexes.includes(target))
+    return {
+      code: 'rule/support-target',
+      rule: '10.3.4',
+      message: `Defensive Support fires on one hex of attackers: ${p.attackerHexes.join(', ')}.`,
+    };
   for (const id of units) {
     const r = planRanged(ctx, state, side, id, target, a.spotters?.[id], 'defensive');
     if ('violation' in r) return { ...r.violation, message: `Support by ${id}: ${r.violation.message}` };
@@ -104,5 +106,3 @@ export function stashDefensive(draft: GameState, decl: DefensiveDeclaration): vo
     r.defensive = decl;
   });
 }
-
-export type { GameEvent };

@@ -54,6 +54,11 @@ export function rollDice(
   return dice;
 }
 
+/** A one-die roller on the draft (numbered roll events), for rules that take their dice as a function. */
+export function dieRoller(draft: GameState, source: DiceSource, events: GameEvent[]): (purpose: string, rule: string) => number {
+  return (purpose, rule) => rollDice(draft, 1, purpose, rule, source, events)[0]!;
+}
+
 /** Checks forced dice values: integers 1–6. Returns an error message or null. */
 export function checkForcedDice(dice: readonly number[]): string | null {
   const bad = dice.find((d) => !Number.isInteger(d) || d < 1 || d > 6);

@@ -16,12 +16,22 @@
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
-import type { DigInAction, GameEvent, GameState, Marker, RemoveEntrenchmentAction, RuleViolation, UnitState } from './types.js';
+import type {
+  DigInAction,
+  DigInOption,
+  GameEvent,
+  GameState,
+  Marker,
+  RemoveEntrenchmentAction,
+  RuleViolation,
+  UnitState,
+} from './types.js';
 import type { HexId } from './hex.js';
-import type { DigInOption } from './rebuild-types.js';
 import { parseHexId } from './hex.js';
-import { inEnemyZoc, isInfantry, isLake } from './combat/units.js';
 import { phaseLabel, sideLabel } from './labels.js';
+import { inEnemyZoc } from './zoc.js';
+import { isInfantry } from './units.js';
+import { isLake } from './terrain.js';
 
 const bad = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -37,7 +47,9 @@ export function canDigInType(ctx: Ctx, unitId: string): boolean {
 
 /** The side's Digging In / Dug-In marker in a hex, if any. */
 export function entrenchmentAt(state: GameState, hex: HexId, side?: Side): (Marker & { type: EntrenchmentType }) | undefined {
-  return state.markers.find((m): m is Marker & { type: EntrenchmentType } => isEntrenchment(m) && m.hex === hex && (side === undefined || m.side === side));
+  return state.markers.find(
+    (m): m is Marker & { type: EntrenchmentType } => isEntrenchment(m) && m.hex === hex && (side === undefined || m.side === side),
+  );
 }
 
 /** Markers of this side on the map, and how many the counter mix allows (14.1). */
@@ -60,16 +72,25 @@ function digOutcome(
   units: UnitState[],
 ): { result: EntrenchmentType; how: DigInOption['how']; existing?: Marker } | RuleViolation {
   const night = isNight(ctx, state);
-  if (isLake(ctx.ruleset, hex)) return bad('rule/dig-in-lake', '14.1', `${hex} is frozen lake; units may not dig in there.`);
-  if (!night && inEnemyZoc(state, ctx.ruleset, hex, side)) {
+  if (isLake(ctx, hex)) return bad('rule/dig-in-lake', '14.1', `${hex} is frozen lake; units may not dig in there.`);
+  if (!night && inEnemyZoc(state, ctx, hex, side)) {
     const others = Object.values(state.units).filter(
       (u) => u.side === side && u.location === 'map' && u.hex === hex && ctx.counter(u.id).type !== 'leader',
     );
     for (const u of units) {
       const c = ctx.counter(u.id);
-      if (c.type !== 'engineer') return bad('rule/dig-in-ezoc', '14.1', `${u.id} is in an enemy ZOC in ${hex}; only engineers (14.2.1) or any unit on a night turn (14.5) may dig in there.`);
+      if (c.type !== 'engineer')
+        return bad(
+          'rule/dig-in-ezoc',
+          '14.1',
+          `${u.id} is in an enemy ZOC in ${hex}; only engineers (14.2.1) or any unit on a night turn (14.5) may dig in there.`,
+        );
       if (!others.some((o) => o.id !== u.id)) {
-        return bad('rule/dig-in-ezoc', '14.2.1', `${u.id} may dig in within an enemy ZOC only alongside another friendly unit other than Pajari.`);
+        return bad(
+          'rule/dig-in-ezoc',
+          '14.2.1',
+          `${u.id} may dig in within an enemy ZOC only alongside another friendly unit other than Pajari.`,
+        );
       }
     }
   }
@@ -80,7 +101,11 @@ function digOutcome(
     if (night) return { result: 'dugIn', how: 'night', existing };
     if (engineer) return { result: 'dugIn', how: 'engineer', existing };
     if ((existing.turn ?? -Infinity) >= state.turn) {
-      return bad('rule/dig-in-same-turn', '14.2', `The Digging In marker in ${hex} was placed this turn; it becomes Dug-In by another digging in action on a later turn.`);
+      return bad(
+        'rule/dig-in-same-turn',
+        '14.2',
+        `The Digging In marker in ${hex} was placed this turn; it becomes Dug-In by another digging in action on a later turn.`,
+      );
     }
     return { result: 'dugIn', how: 'flip', existing };
   }
@@ -93,21 +118,28 @@ function digOutcome(
 
 /** Checks one unit named in a digIn action. */
 function unitProblem(ctx: Ctx, state: GameState, side: Side, id: unknown): RuleViolation | null {
-  if (typeof id !== 'string' || !state.units[id]) return bad('input/unknown-unit', '14.1', `There is no unit ${JSON.stringify(id)} in this game.`);
+  if (typeof id !== 'string' || !state.units[id])
+    return bad('input/unknown-unit', '14.1', `There is no unit ${JSON.stringify(id)} in this game.`);
   const u = state.units[id]!;
   if (u.side !== side) return bad('rule/not-your-unit', '14.1', `${id} is not a ${sideLabel(side)} unit.`);
   if (u.location !== 'map' || !u.hex) return bad('rule/dig-in-not-on-map', '14.1', `${id} is not on the map.`);
   if (!canDigInType(ctx, id)) {
     const t = ctx.counter(id).type;
-    return bad('rule/dig-in-unit-type', t === 'leader' ? '12.3' : '14.1', `Only infantry, engineer and MG units dig in; ${id} is a ${t} unit.`);
+    return bad(
+      'rule/dig-in-unit-type',
+      t === 'leader' ? '12.3' : '14.1',
+      `Only infantry, engineer and MG units dig in; ${id} is a ${t} unit.`,
+    );
   }
-  if (u.flags.acted) return bad('rule/already-acted', '3.0', `${id} has already taken its action this Action Phase; digging in is a whole action (14.1).`);
+  if (u.flags.acted)
+    return bad('rule/already-acted', '3.0', `${id} has already taken its action this Action Phase; digging in is a whole action (14.1).`);
   return null;
 }
 
 /** Take the digging in action (14.1–14.5). */
 export function doDigIn(ctx: Ctx, state: GameState, side: Side, a: DigInAction, events: GameEvent[]): RuleViolation | null {
-  if (state.phase !== 'action') return bad('rule/wrong-phase', '3.0', `Digging in is done in your Action Phase; the current phase is the ${phaseLabel(state.phase)}.`);
+  if (state.phase !== 'action')
+    return bad('rule/wrong-phase', '3.0', `Digging in is done in your Action Phase; the current phase is the ${phaseLabel(state.phase)}.`);
   if (!Array.isArray(a.units) || a.units.length === 0) return bad('input/units', '14.1', 'Name the unit(s) digging in, all in one hex.');
   const ids = [...new Set(a.units)];
   for (const id of ids) {
@@ -158,7 +190,13 @@ export function digInOptions(ctx: Ctx, state: GameState, side: Side): DigInOptio
     const plain = ok.filter((u) => ctx.counter(u.id).type !== 'engineer');
     const r = digOutcome(ctx, state, side, hex, [plain[0] ?? ok[0]!]);
     if ('code' in r) continue;
-    out.push({ hex, units: ok.map((u) => u.id), result: r.result, how: r.how, ...(engineers.length && plain.length ? { engineerUnits: engineers } : {}) });
+    out.push({
+      hex,
+      units: ok.map((u) => u.id),
+      result: r.result,
+      how: r.how,
+      ...(engineers.length && plain.length ? { engineerUnits: engineers } : {}),
+    });
   }
   return out;
 }
@@ -183,7 +221,10 @@ export function removeAbandonedEntrenchments(state: GameState, events: GameEvent
 
 /** Hexes holding this side's Digging In / Dug-In markers, which it may remove at will (14.1). */
 export function removableEntrenchments(state: GameState, side: Side): HexId[] {
-  return state.markers.filter((m) => isEntrenchment(m) && m.side === side).map((m) => m.hex).sort();
+  return state.markers
+    .filter((m) => isEntrenchment(m) && m.side === side)
+    .map((m) => m.hex)
+    .sort();
 }
 
 /** Voluntary removal of one of the side's markers (14.1), whenever that side is the one to act. */
@@ -193,7 +234,11 @@ export function doRemoveEntrenchment(state: GameState, side: Side, a: RemoveEntr
   const m = entrenchmentAt(state, hex, side);
   if (!m) {
     const mine = removableEntrenchments(state, side);
-    return bad('rule/no-marker', '14.1', `You have no Digging In or Dug-In marker in ${hex}${mine.length ? `; yours: ${mine.join(', ')}` : ''}.`);
+    return bad(
+      'rule/no-marker',
+      '14.1',
+      `You have no Digging In or Dug-In marker in ${hex}${mine.length ? `; yours: ${mine.join(', ')}` : ''}.`,
+    );
   }
   state.markers = state.markers.filter((x) => x !== m);
   events.push({ type: 'entrenchmentRemoved', side, hex, marker: m.type, rule: '14.1' });

@@ -4,19 +4,7 @@
  * turn/side/phase is stale and reads as empty, so nothing needs clearing when a phase ends.
  * Kept apart from ranged.ts so the combat code can ask it without an import cycle.
  */
-import type { GameState } from './types.js';
-import type { DefensiveDeclaration } from './defensive-support.js';
-
-export interface FirePhaseRecord {
-  /** `${turn}:${side}:${phase}` of the phase this record belongs to. */
-  key: string;
-  /** Units that made a Ranged Attack this phase (one each, 10.0). */
-  ranged: string[];
-  /** AT guns that fired AT Fire this phase, with the dice rolled so far (11.0, 11.1). */
-  atFire: Record<string, number>;
-  /** Defensive Support declared for the Combat being resolved (10.3.2); consumed by its support step. */
-  defensive?: DefensiveDeclaration | null;
-}
+import type { FirePhaseRecord, GameState } from './types.js';
 
 function keyOf(state: GameState): string {
   return `${state.turn}:${state.activeSide}:${state.phase}`;
@@ -31,7 +19,12 @@ export function readFireRecord(state: GameState): FirePhaseRecord {
 /** Copy-on-write: a fresh record on the draft (the draft shares the input's record object). */
 export function writeFireRecord(draft: GameState, change: (r: FirePhaseRecord) => void): void {
   const r = readFireRecord(draft);
-  const copy: FirePhaseRecord = { key: r.key, ranged: [...r.ranged], atFire: { ...r.atFire }, ...(r.defensive ? { defensive: r.defensive } : {}) };
+  const copy: FirePhaseRecord = {
+    key: r.key,
+    ranged: [...r.ranged],
+    atFire: { ...r.atFire },
+    ...(r.defensive ? { defensive: r.defensive } : {}),
+  };
   change(copy);
   draft.fire = copy;
 }

@@ -5,9 +5,9 @@
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
-import type { Action, GameEvent, GameState, PendingDecision, RuleViolation } from './types.js';
+import type { Action, FireOptions, GameEvent, GameState, PendingDecision, RuleViolation } from './types.js';
 import type { DiceSource } from './dice.js';
-import { answerRangedLosses, planRanged, rangedOptions, resolveRanged, type FireOptions } from './ranged.js';
+import { answerRangedLosses, planRanged, rangedOptions, resolveRanged } from './ranged.js';
 import { atFireOptions, planAtFire, resolveAtFire } from './atfire.js';
 import { checkSupportAnswer, defensiveSupportDecision, stashDefensive } from './defensive-support.js';
 import { applyCombatAction } from './combat/engine.js';
@@ -18,19 +18,38 @@ import { checkSupport } from './combat-fire.js';
 export function firePendingGate(p: PendingDecision, action: Action): RuleViolation | null | undefined {
   if (p.type === 'defensiveSupport') {
     if (action.type === 'support') return null;
-    return { code: 'rule/pending-decision', rule: p.rule, message: `First the ${p.side} player declares defensive Support for the Combat on ${p.combat.target} (support; default: none).` };
+    return {
+      code: 'rule/pending-decision',
+      rule: p.rule,
+      message: `First the ${p.side} player declares defensive Support for the Combat on ${p.combat.target} (support; default: none).`,
+    };
   }
   if (p.type !== 'rangedLosses') return undefined;
   if (action.type === 'takeLosses') return null;
-  return { code: 'rule/pending-decision', rule: p.rule, message: `First the ${p.side} player takes ${p.steps} step reduction(s) in ${p.hex} (takeLosses); default: ${p.defaultText}.` };
+  return {
+    code: 'rule/pending-decision',
+    rule: p.rule,
+    message: `First the ${p.side} player takes ${p.steps} step reduction(s) in ${p.hex} (takeLosses); default: ${p.defaultText}.`,
+  };
 }
 
 /** apply() for ranged, atFire, and takeLosses answering a rangedLosses decision. Mutates the draft. */
-export function applyFireAction(ctx: Ctx, draft: GameState, side: Side, action: Action, source: DiceSource, events: GameEvent[]): RuleViolation | null {
+export function applyFireAction(
+  ctx: Ctx,
+  draft: GameState,
+  side: Side,
+  action: Action,
+  source: DiceSource,
+  events: GameEvent[],
+): RuleViolation | null {
   switch (action.type) {
     case 'ranged': {
       if (!Array.isArray(action.units) || action.units.length !== 1) {
-        return { code: 'input/one-unit', rule: '10.0', message: 'Each Ranged Attack is made by one unit on its own (they are never combined): name exactly one unit.' };
+        return {
+          code: 'input/one-unit',
+          rule: '10.0',
+          message: 'Each Ranged Attack is made by one unit on its own (they are never combined): name exactly one unit.',
+        };
       }
       const p = planRanged(ctx, draft, side, action.units[0], action.target, action.spotter);
       if ('violation' in p) return p.violation;
@@ -47,7 +66,7 @@ export function applyFireAction(ctx: Ctx, draft: GameState, side: Side, action: 
       return null;
     }
     case 'takeLosses':
-      return answerRangedLosses(ctx, draft, side, action.steps, events);
+      return answerRangedLosses(ctx, draft, side, action.steps, source, events);
     case 'combat': {
       // 8.1 steps 1–3: the Combat and the phasing player's Support are fixed; the defender declares next.
       const p = defensiveSupportDecision(ctx, draft, side, action);
@@ -56,13 +75,27 @@ export function applyFireAction(ctx: Ctx, draft: GameState, side: Side, action: 
       const sup = checkSupport(ctx, draft, d, action);
       if (!Array.isArray(sup)) return sup;
       draft.pending.push(p);
-      events.push({ type: 'combatDeclared', side, attackers: p.combat.attackers, target: p.combat.target, support: p.combat.support ?? [], waitingFor: p.side, rule: '8.1' });
+      events.push({
+        type: 'combatDeclared',
+        side,
+        attackers: p.combat.attackers,
+        target: p.combat.target,
+        support: p.combat.support ?? [],
+        waitingFor: p.side,
+        rule: '8.1',
+      });
       return null;
     }
     case 'support': {
       const p = draft.pending[0];
-      if (!p || p.type !== 'defensiveSupport') return { code: 'rule/no-pending', rule: '10.3.2', message: 'Defensive Support is declared when the other player declares a Combat against you.' };
-      if (p.side !== side) return { code: 'rule/not-your-turn', rule: '10.3.2', message: `The ${p.side} player declares this defensive Support.` };
+      if (!p || p.type !== 'defensiveSupport')
+        return {
+          code: 'rule/no-pending',
+          rule: '10.3.2',
+          message: 'Defensive Support is declared when the other player declares a Combat against you.',
+        };
+      if (p.side !== side)
+        return { code: 'rule/not-your-turn', rule: '10.3.2', message: `The ${p.side} player declares this defensive Support.` };
       const decl = checkSupportAnswer(ctx, draft, side, p, action);
       if ('code' in decl) return decl;
       draft.pending.shift();
@@ -79,5 +112,3 @@ export function applyFireAction(ctx: Ctx, draft: GameState, side: Side, action: 
 export function fireOptions(ctx: Ctx, state: GameState, side: Side): FireOptions {
   return { ranged: rangedOptions(ctx, state, side), atFire: atFireOptions(ctx, state, side) };
 }
-
-export type { FireOptions } from './ranged.js';

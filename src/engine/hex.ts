@@ -1,5 +1,5 @@
 /**
- * Hex ids and geometry for the Red Winter map (FACTS.md §2.1, rulebook 2.3).
+ * Hex ids and geometry for the Red Winter map (the printed grid, rulebook 2.3).
  *
  * Printed ids such as `M16` (column letter + row number) are the user-facing form everywhere.
  * Inside the engine we use cube coordinates as in Red Blob Games' hexagon guide
@@ -16,8 +16,9 @@
  * Pure: no I/O.
  */
 
-/** A printed hex id in canonical form: upper-case column letter + row number without leading zeros, e.g. `M16`. */
-export type HexId = string;
+import type { HexId } from './ruleset.js';
+
+export type { HexId } from './ruleset.js';
 
 /** Cube coordinates (Red Blob Games). Invariant: q + r + s === 0. */
 export interface Cube {
@@ -26,7 +27,7 @@ export interface Cube {
   readonly s: number;
 }
 
-/** The Red Winter grid (FACTS.md §2.1). */
+/** The Red Winter grid (the printed map grid). */
 export const GRID = {
   /** Column letters in order; index 0 is A. */
   columns: 'ABCDEFGHIJKLMNOPQRSTUVWX',

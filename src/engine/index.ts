@@ -3,7 +3,17 @@
  * toMapView. See docs/architecture.md and docs/game-record.md.
  */
 import type { HexId, Ruleset, Side } from './ruleset.js';
-import type { Action, ApplyResult, GameState, LegalActions, MapViewOptions, PendingDecision, PublicGameState, RuleViolation, UnitMoves } from './types.js';
+import type {
+  Action,
+  ApplyResult,
+  GameState,
+  LegalActions,
+  MapViewOptions,
+  PendingDecision,
+  PublicGameState,
+  RuleViolation,
+  UnitMoves,
+} from './types.js';
 import type { MapView } from './view.js';
 import { contextOf, type Ctx } from './ctx.js';
 import { setupGame, type SetupOptions } from './setup.js';
@@ -20,7 +30,15 @@ export type { MapView } from './view.js';
 export type { Ruleset, Side } from './ruleset.js';
 export { commitmentOf } from './hash.js';
 export { EngineInputError, type SetupOptions } from './setup.js';
-export { newRecord, recordAction, replayRecord, type GameRecord, type RecordedAction, type ReplayResult, type ReplaySummary } from './record.js';
+export {
+  newRecord,
+  recordAction,
+  replayRecord,
+  type GameRecord,
+  type RecordedAction,
+  type ReplayResult,
+  type ReplaySummary,
+} from './record.js';
 
 export interface Engine {
   readonly ruleset: Ruleset;
@@ -53,7 +71,9 @@ function scenarioRuleset(ruleset: Ruleset, scenarioId: string, cache: Map<string
   if (!r) {
     const keep = scen.playArea ? new Set(scen.playArea) : null;
     const hexes = keep ? Object.fromEntries(Object.entries(ruleset.map.hexes).filter(([id]) => keep.has(id))) : ruleset.map.hexes;
-    const supplySources = scen.supplySources ? { soviet: [...scen.supplySources.soviet], finnish: [...scen.supplySources.finnish] } : ruleset.map.supplySources;
+    const supplySources = scen.supplySources
+      ? { soviet: [...scen.supplySources.soviet], finnish: [...scen.supplySources.finnish] }
+      : ruleset.map.supplySources;
     r = { ...ruleset, map: { ...ruleset.map, hexes, supplySources } };
     cache.set(scenarioId, r);
   }
@@ -87,4 +107,3 @@ export function publicState(state: GameState): PublicGameState {
   void rng;
   return state.phase === 'gameOver' ? { ...rest, seed } : rest;
 }
-

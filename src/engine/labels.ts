@@ -4,8 +4,11 @@
  * ("subZero", "combatLosses"). Pure.
  */
 import type { Side } from './ruleset.js';
+import type { Phase } from './terms.js';
+import type { PendingDecision } from './decisions.js';
 
-const PHASES: Record<string, string> = {
+// Keyed by the unions themselves: a new phase or decision type without a label fails to compile.
+const PHASES: Record<Phase, string> = {
   reset: 'Reset Phase',
   action: 'Action Phase',
   combat: 'Combat Phase',
@@ -13,7 +16,7 @@ const PHASES: Record<string, string> = {
   gameOver: 'end of the game',
 };
 
-const PENDING: Record<string, string> = {
+const PENDING: Record<PendingDecision['type'], string> = {
   placeLeader: 'placing Pajari with a friendly unit (12.3.1)',
   combatLosses: 'loss decision after combat (8.5)',
   advance: 'advance after combat decision (8.7)',
@@ -23,14 +26,19 @@ const PENDING: Record<string, string> = {
 
 const SIDES: Record<Side, string> = { soviet: 'Soviet', finnish: 'Finnish' };
 
+/** The label for `key`, or undefined when the table has none (keys arrive as plain strings). */
+function labelIn(table: Readonly<Record<string, string>>, key: string): string | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** "Sub-Zero Loss Phase" for `subZero`, "Action Phase" for `action`; unknown names are returned as they are. */
 export function phaseLabel(phase: string): string {
-  return PHASES[phase] ?? phase;
+  return labelIn(PHASES, phase) ?? phase;
 }
 
 /** "loss decision after combat (8.5)" for `combatLosses`; unknown types are returned as they are. */
 export function pendingLabel(type: string): string {
-  return PENDING[type] ?? type;
+  return labelIn(PENDING, type) ?? type;
 }
 
 /** "Soviet" / "Finnish". */
@@ -46,7 +54,7 @@ export function sidePhaseLabel(side: Side, phase: string): string {
 
 /** Words for whoMustAct().what, which is either a phase or a pending decision's type. */
 export function whatLabel(what: string): string {
-  return PHASES[what] ?? PENDING[what] ?? what;
+  return labelIn(PHASES, what) ?? labelIn(PENDING, what) ?? what;
 }
 
 /** Words for whoMustAct(): "the Soviet Action Phase", "the Finnish player's loss decision after combat (8.5)". */

@@ -11,8 +11,9 @@ import { mustActLabel } from './labels.js';
 import { envFor, reachable, type Env, type Mover } from './movement.js';
 import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
 import { dueReinforcements, lastTurn } from './reinforcements.js';
-import { combatOptions, overrunAllowance } from './combat/engine.js';
-import { nightOptions, underBonfire } from './night.js';
+import { combatOptions } from './combat/engine.js';
+import { overrunAllowance } from './combat/record.js';
+import { nightOptions } from './night.js';
 import { fireOptions } from './fire.js';
 import { artilleryParkChoices } from './artillery-park.js';
 import { recoveryOptions } from './recovery.js';
@@ -23,7 +24,8 @@ function movesOf(ctx: Ctx, state: GameState, side: Side, m: Mover, env: Env, kin
   const r = reachable(ctx, state, m, env);
   const sources = ctx.ruleset.map.supplySources[side];
   const canExit =
-    kind === 'move' && ((m.start !== null && sources.includes(m.start)) || r.some((x) => sources.includes(x.hex) && !x.zocStop && !x.minimumMove));
+    kind === 'move' &&
+    ((m.start !== null && sources.includes(m.start)) || r.some((x) => sources.includes(x.hex) && !x.zocStop && !x.minimumMove));
   const out: UnitMoves = { units: [...m.ids], from: m.start, kind, allowance: m.allowance, reachable: r, canExit };
   if (kind === 'enter') out.entryHexes = [...m.entryHexes];
   return out;
@@ -40,7 +42,13 @@ export function movesForUnits(ctx: Ctx, state: GameState, ids: string[]): UnitMo
   const side = first.side;
   const who = whoMustAct(state);
   if (who.side !== side || state.phase !== 'action' || who.pending) {
-    return { violation: { code: 'rule/wrong-phase', rule: '3.0', message: `Units move in their own Action Phase; now it is ${mustActLabel(who)}.` } };
+    return {
+      violation: {
+        code: 'rule/wrong-phase',
+        rule: '3.0',
+        message: `Units move in their own Action Phase; now it is ${mustActLabel(who)}.`,
+      },
+    };
   }
   const list = checkUnitList(state, side, ids);
   if ('violation' in list) return list;
@@ -68,7 +76,15 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   if (!toAct) return base;
   if (who.pending) {
     base.pending = who.pending;
-    base.phaseActions = [who.pending.type === 'defensiveSupport' ? 'support' : who.pending.type === 'combatLosses' || who.pending.type === 'rangedLosses' ? 'takeLosses' : who.pending.type === 'advance' ? 'advance' : 'placeLeader'];
+    base.phaseActions = [
+      who.pending.type === 'defensiveSupport'
+        ? 'support'
+        : who.pending.type === 'combatLosses' || who.pending.type === 'rangedLosses'
+          ? 'takeLosses'
+          : who.pending.type === 'advance'
+            ? 'advance'
+            : 'placeLeader',
+    ];
     return base;
   }
   const actions: ActionType[] = ['endPhase'];
@@ -122,14 +138,10 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   }
   // Combats (8.0) in the Combat Phase, Assaults (9.1) in the Action Phase.
   base.combat = combatOptions(ctx, state, side);
-  // 16.2: units under a Bonfire do nothing in their Combat Phase.
-  if (state.phase === 'combat') base.combat.targets = base.combat.targets.map((t) => ({ ...t, attackers: t.attackers.filter((u) => !underBonfire(state, u)) })).filter((t) => t.attackers.length > 0);
   if (base.combat.targets.length) actions.push('combat');
   if (base.combat.assaults.length) actions.push('assault');
   // Standalone Ranged Attacks (10.0) and AT Fire (11.0) in the Combat Phase.
   base.fire = fireOptions(ctx, state, side);
-  // 16.2: units under a Bonfire do not fire in their Combat Phase either.
-  base.fire = { ...base.fire, ranged: base.fire.ranged.filter((f) => !underBonfire(state, f.unit)), atFire: base.fire.atFire.filter((f) => !underBonfire(state, f.unit)) };
   if (base.fire.ranged.length) actions.push('ranged');
   if (base.fire.atFire.length) actions.push('atFire');
   const park = artilleryParkChoices(ctx, state, side); // 12.4.3

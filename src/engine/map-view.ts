@@ -44,7 +44,7 @@ function counterView(ctx: Ctx, state: GameState, u: UnitState, supply: Record<st
     side: c.side,
     formation: c.formation,
     type: c.type,
-    values: currentValues(ctx, u),
+    values: currentValues(ctx.counter(u.id), u),
     conventions: c.conventions,
     reduced: u.stepsLeft < c.steps,
     steps: u.stepsLeft,
@@ -60,18 +60,22 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
   const notes: string[] = [];
   if (td?.moraleBonus) notes.push(`${SIDE_NAMES[td.moraleBonus]} morale bonus`);
   if (who.pending?.type === 'placeLeader') notes.push(`${SIDE_NAMES[who.pending.side]} to place ${who.pending.unit} (12.3.1)`);
-  else if (who.pending?.type === 'rangedLosses') notes.push(`${SIDE_NAMES[who.pending.side]} to take ${who.pending.steps} step(s) in ${who.pending.hex} (10.4.2)`);
+  else if (who.pending?.type === 'rangedLosses')
+    notes.push(`${SIDE_NAMES[who.pending.side]} to take ${who.pending.steps} step(s) in ${who.pending.hex} (10.4.2)`);
   else if (who.pending?.type === 'defensiveSupport') notes.push(`${SIDE_NAMES[who.pending.side]} to declare defensive Support (10.3.2)`);
   else if (who.pending) notes.push(describeDecision(who.pending));
   // 17.0: the winner, then the reason with both sides' VP (src/engine/victory.ts).
-  if (over) notes.push(`Game over: ${state.result?.winner ? `${SIDE_NAMES[state.result.winner]} victory (${state.result.reason})` : (state.result?.reason ?? 'ended')}`);
+  if (over)
+    notes.push(
+      `Game over: ${state.result?.winner ? `${SIDE_NAMES[state.result.winner]} victory (${state.result.reason})` : (state.result?.reason ?? 'ended')}`,
+    );
 
   const units: Record<HexId, CounterView[]> = {};
   const onMap = Object.values(state.units)
     .filter((u) => u.location === 'map' && u.hex)
     // Bottom to top: a leader goes under the combat units, so the top counter shows printed values.
     .sort((a, b) => Number(isLeader(ctx.counter(b.id))) - Number(isLeader(ctx.counter(a.id))) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const supply = supplyStatus(state, ctx.ruleset);
+  const supply = supplyStatus(state, ctx);
   for (const u of onMap) (units[u.hex!] ??= []).push(counterView(ctx, state, u, supply));
 
   const hexMarkers: Record<HexId, HexMarkers> = {};
@@ -132,13 +136,34 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
     const box = (title: string, list: UnitState[]): void => {
       if (list.length) offMap.push({ side, title, units: list.map((u) => counterView(ctx, state, u, {})) });
     };
-    box('Off-map artillery', mine.filter((u) => u.location === 'offMap'));
-    const turns = [...new Set(mine.filter((u) => u.location === 'pending' && typeof u.entryTurn === 'number').map((u) => u.entryTurn as number))].sort((a, b) => a - b);
-    for (const t of turns) box(`Arriving turn ${t}`, mine.filter((u) => u.location === 'pending' && u.entryTurn === t));
-    box('Variable reinforcements', mine.filter((u) => u.location === 'pending' && u.entryTurn === null));
-    box('Dead pool', mine.filter((u) => u.location === 'deadPool'));
-    box('Eliminated', mine.filter((u) => u.location === 'eliminated'));
-    box('Left the map', mine.filter((u) => u.location === 'exited'));
+    box(
+      'Off-map artillery',
+      mine.filter((u) => u.location === 'offMap'),
+    );
+    const turns = [
+      ...new Set(mine.filter((u) => u.location === 'pending' && typeof u.entryTurn === 'number').map((u) => u.entryTurn as number)),
+    ].sort((a, b) => a - b);
+    for (const t of turns)
+      box(
+        `Arriving turn ${t}`,
+        mine.filter((u) => u.location === 'pending' && u.entryTurn === t),
+      );
+    box(
+      'Variable reinforcements',
+      mine.filter((u) => u.location === 'pending' && u.entryTurn === null),
+    );
+    box(
+      'Dead pool',
+      mine.filter((u) => u.location === 'deadPool'),
+    );
+    box(
+      'Eliminated',
+      mine.filter((u) => u.location === 'eliminated'),
+    );
+    box(
+      'Left the map',
+      mine.filter((u) => u.location === 'exited'),
+    );
   }
 
   return {
@@ -153,7 +178,11 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
       light: td?.light ?? 'day',
       los: td?.los ?? 0,
       phase: state.phase,
-      phaseLabel: over ? 'Game over' : state.phase === 'subZero' ? PHASE_NAMES.subZero! : `${SIDE_NAMES[state.activeSide]} ${PHASE_NAMES[state.phase]}`,
+      phaseLabel: over
+        ? 'Game over'
+        : state.phase === 'subZero'
+          ? PHASE_NAMES.subZero!
+          : `${SIDE_NAMES[state.activeSide]} ${PHASE_NAMES[state.phase]}`,
       sideToAct: over ? null : who.side,
       vp: { ...state.vp },
       ammo: { ...state.ammo },

@@ -5,7 +5,7 @@
  * A mover is one unit or a stack (6.1): it moves at the lowest allowance of its units and pays, per
  * hex, the highest cost any of its units pays. Steps are priced per unit by terrain.ts; this file adds
  * the ZOC rules: stop on entering a binding enemy ZOC, +1 MP to leave one the mover starts in, no
- * road rate into it (5.3, 7.1). Extended Movement (4.3) is a second search restricted to road links
+ * road rate into it or next to any enemy unit, a lone Pajari included (5.3, 7.1; src/engine/enemy.ts). Extended Movement (4.3) is a second search restricted to road links
  * and hexes 4+ from every enemy unit, with +2 MP. The minimum move (4.1.1) lets any legal single step
  * happen whatever it costs.
  */
@@ -14,9 +14,10 @@ import type { CounterDef, Side } from './ruleset.js';
 import type { GameState, ReachableHex, RuleViolation, UnitState } from './types.js';
 import type { HexId } from './hex.js';
 import { hexesWithin } from './hex.js';
-import { currentValues, isLeader } from './units.js';
+import { currentValues, otherSide } from './units.js';
 import { stepCost } from './terrain.js';
-import { otherSide, zocBinds, zocOf, type ZocMap } from './zoc.js';
+import { zocBinds, zocOf, type ZocMap } from './zoc.js';
+import { enemyPresence, mayUseRoadRate } from './enemy.js';
 import { overstackChecker, overstackProblem } from './stacking.js';
 import { wrongEntryPoint } from './reinforcements.js';
 
@@ -39,30 +40,19 @@ export interface Env {
   ezoc: ZocMap;
   /** Hexes holding enemy units other than a lone leader: never enterable (4.1). */
   blocked: Set<HexId>;
-  /** Hexes within 3 of an enemy unit: off limits for Extended Movement (4.3). */
+  /** Hexes nearer an enemy unit than `extendedMovement.minEnemyDistance`: off limits for Extended Movement (4.3). */
   nearEnemy: Set<HexId>;
-  /** Hexes with a lone enemy leader (12.3.1 pick-up). */
-  loneLeader: Set<HexId>;
+  /** Hexes next to an enemy unit, a lone leader included: no road rate into them (5.3). */
+  nextToEnemy: Set<HexId>;
 }
 
 export function envFor(ctx: Ctx, state: GameState, side: Side): Env {
-  const enemy = otherSide(side);
-  const byHex = new Map<HexId, UnitState[]>();
-  for (const u of Object.values(state.units)) {
-    if (u.side !== enemy || u.location !== 'map' || !u.hex) continue;
-    const l = byHex.get(u.hex);
-    if (l) l.push(u);
-    else byHex.set(u.hex, [u]);
-  }
-  const blocked = new Set<HexId>();
-  const loneLeader = new Set<HexId>();
+  const enemy = enemyPresence(state, ctx, side);
+  // Extended Movement must keep at least minEnemyDistance hexes from every enemy unit (4.3, tables.movement).
+  const within = ctx.ruleset.tables.movement.extendedMovement.minEnemyDistance - 1;
   const nearEnemy = new Set<HexId>();
-  for (const [hex, us] of byHex) {
-    if (us.every((u) => isLeader(ctx.counter(u.id)))) loneLeader.add(hex);
-    else blocked.add(hex);
-    for (const h of hexesWithin(hex, 3)) nearEnemy.add(h);
-  }
-  return { ezoc: zocOf(ctx, state, enemy), blocked, nearEnemy, loneLeader };
+  for (const hex of enemy.occupied) for (const h of hexesWithin(hex, within)) nearEnemy.add(h);
+  return { ezoc: zocOf(ctx, state, otherSide(side)), blocked: enemy.blocked, nearEnemy, nextToEnemy: enemy.adjacent };
 }
 
 /** Is this a night turn (16.0)? */
@@ -76,7 +66,7 @@ export function isNight(ctx: Ctx, turn: number): boolean {
  */
 export function unitAllowance(ctx: Ctx, state: GameState, u: UnitState, env: Env, entering: boolean): number | null {
   const c = ctx.counter(u.id);
-  const ma = currentValues(ctx, u).ma;
+  const ma = currentValues(ctx.counter(u.id), u).ma;
   if (ma === null || ma === undefined) return null;
   let mp = ma;
   if (entering && u.entryMpPenalty) mp = Math.max(0, mp - u.entryMpPenalty);
@@ -100,7 +90,7 @@ export function stepFor(ctx: Ctx, m: Mover, env: Env, from: HexId | null, to: He
   const leave = ctx.ruleset.tables.movement.leaveEnemyZoc;
   for (const c of m.counters) {
     const binds = zocBinds(env.ezoc, c, to);
-    let k = stepCost(ctx, c, to, road, !binds);
+    let k = stepCost(ctx, c, to, road, mayUseRoadRate(c, binds, env.nextToEnemy.has(to)));
     if (!Number.isFinite(k)) return null;
     if (from !== null && from === m.start && zocBinds(env.ezoc, c, from)) k += leave;
     if (binds) stop = true;
@@ -198,13 +188,29 @@ export function reachable(ctx: Ctx, state: GameState, m: Mover, env: Env): Reach
   };
   const normal = search(ctx, m, env, false, m.allowance);
   for (const [hex, n] of normal) {
-    consider({ hex, cost: n.cost, mpLeft: m.allowance - n.cost, path: pathTo(normal, hex), extended: false, minimumMove: false, zocStop: n.stop });
+    consider({
+      hex,
+      cost: n.cost,
+      mpLeft: m.allowance - n.cost,
+      path: pathTo(normal, hex),
+      extended: false,
+      minimumMove: false,
+      zocStop: n.stop,
+    });
   }
   if (m.startsOnRoad) {
     const bonus = ctx.ruleset.tables.movement.extendedMovement.bonusMp;
     const ext = search(ctx, m, env, true, m.allowance + bonus);
     for (const [hex, n] of ext) {
-      consider({ hex, cost: n.cost, mpLeft: m.allowance + bonus - n.cost, path: pathTo(ext, hex), extended: true, minimumMove: false, zocStop: n.stop });
+      consider({
+        hex,
+        cost: n.cost,
+        mpLeft: m.allowance + bonus - n.cost,
+        path: pathTo(ext, hex),
+        extended: true,
+        minimumMove: false,
+        zocStop: n.stop,
+      });
     }
   }
   // Minimum move (4.1.1): any single legal step.
@@ -238,11 +244,17 @@ export function checkPath(ctx: Ctx, state: GameState, m: Mover, env: Env, path: 
     let stop = false;
     for (let i = 0; i < path.length; i++) {
       const to = path[i]!;
-      if (stop) return { cost, stop, fail: v('rule/zoc-stop', '7.1', `${from} is in an enemy ZOC: the move must end there, so it cannot go on to ${to}.`) };
+      if (stop)
+        return {
+          cost,
+          stop,
+          fail: v('rule/zoc-stop', '7.1', `${from} is in an enemy ZOC: the move must end there, so it cannot go on to ${to}.`),
+        };
       if (from !== null && !ctx.neighbours(from).includes(to)) {
         return { cost, stop, fail: v('input/path-not-adjacent', '4.1', `${to} is not adjacent to ${from}.`) };
       }
-      if (extended && from === m.start && from !== null && env.nearEnemy.has(from)) return { cost, stop, fail: v('rule/extended', '4.3', 'not eligible') };
+      if (extended && from === m.start && from !== null && env.nearEnemy.has(from))
+        return { cost, stop, fail: v('rule/extended', '4.3', 'not eligible') };
       const st = stepFor(ctx, m, env, from, to, extended);
       if (!st) {
         const why = stepProblem(ctx, m, env, from, to);
@@ -261,7 +273,15 @@ export function checkPath(ctx: Ctx, state: GameState, m: Mover, env: Env, path: 
   if (normal.fail) return normal.fail;
   const route = (cost: number, allowance: number, extended: boolean, minimumMove: boolean, stop: boolean): PathCheck => ({
     ok: true,
-    route: { hex: dest, cost: minimumMove ? allowance : cost, mpLeft: minimumMove ? 0 : allowance - cost, path: [...path], extended, minimumMove, zocStop: stop },
+    route: {
+      hex: dest,
+      cost: minimumMove ? allowance : cost,
+      mpLeft: minimumMove ? 0 : allowance - cost,
+      path: [...path],
+      extended,
+      minimumMove,
+      zocStop: stop,
+    },
   });
   if (normal.cost <= m.allowance) return route(normal.cost, m.allowance, false, false, normal.stop);
   if (m.startsOnRoad) {
@@ -269,27 +289,41 @@ export function checkPath(ctx: Ctx, state: GameState, m: Mover, env: Env, path: 
     if (!ext.fail && ext.cost <= m.allowance + bonus) return route(ext.cost, m.allowance + bonus, true, false, ext.stop);
   }
   if (path.length === 1) return route(normal.cost, m.allowance, false, true, normal.stop);
-  return v('rule/not-enough-mp', '4.1', `That path costs ${normal.cost} MP but only ${m.allowance} MP are available${m.startsOnRoad ? ' (Extended Movement, 4.3, needs an all-road route 4+ hexes from every enemy unit)' : ''}.`);
+  return v(
+    'rule/not-enough-mp',
+    '4.1',
+    `That path costs ${normal.cost} MP but only ${m.allowance} MP are available${m.startsOnRoad ? ' (Extended Movement, 4.3, needs an all-road route 4+ hexes from every enemy unit)' : ''}.`,
+  );
 }
 
 /** Why a single step is refused. */
 export function stepProblem(ctx: Ctx, m: Mover, env: Env, from: HexId | null, to: HexId): PathCheck {
   if (!ctx.hex(to)) return v('input/bad-hex', '2.3', `${to} is not a hex in play.`);
-  if (env.blocked.has(to)) return v('rule/enemy-occupied', '4.1', `${to} holds enemy units; only a hex with a lone enemy leader may be entered.`);
+  if (env.blocked.has(to))
+    return v('rule/enemy-occupied', '4.1', `${to} holds enemy units; only a hex with a lone enemy leader may be entered.`);
   const road = from === null ? ctx.roadExit(to) : ctx.road(from, to);
   for (const c of m.counters) {
     if (!Number.isFinite(stepCost(ctx, c, to, road, true))) {
-      return v('rule/prohibited-terrain', '12.1.3', `${c.id} is armor: it must follow the road network and may leave it only to enter a village; ${to} is off the road from ${from ?? 'the map edge'}.`);
+      return v(
+        'rule/prohibited-terrain',
+        '12.1.3',
+        `${c.id} is armor: it must follow the road network and may leave it only to enter a village; ${to} is off the road from ${from ?? 'the map edge'}.`,
+      );
     }
   }
-  return v('rule/extended', '4.3', `Extended Movement needs every hex on a connected road and 4+ hexes from all enemy units; ${to} is not.`);
+  return v(
+    'rule/extended',
+    '4.3',
+    `Extended Movement needs every hex on a connected road and 4+ hexes from all enemy units; ${to} is not.`,
+  );
 }
 
 /** Picks the best route to `to`, or explains why there is none. */
 export function routeTo(ctx: Ctx, state: GameState, m: Mover, env: Env, to: HexId): PathCheck {
   if (!ctx.hex(to)) return v('input/bad-hex', '2.3', `${to} is not a hex in play.`);
   if (to === m.start) return v('input/no-move', '4.1', `The units are already in ${to}.`);
-  if (env.blocked.has(to)) return v('rule/enemy-occupied', '4.1', `${to} holds enemy units; a unit may enter an enemy hex only if it holds a lone leader.`);
+  if (env.blocked.has(to))
+    return v('rule/enemy-occupied', '4.1', `${to} holds enemy units; a unit may enter an enemy hex only if it holds a lone leader.`);
   const found = reachable(ctx, state, m, env).find((r) => r.hex === to);
   if (found) return { ok: true, route: found };
   if (m.start === null) {
@@ -302,15 +336,28 @@ export function routeTo(ctx: Ctx, state: GameState, m: Mover, env: Env, to: HexI
   const any = search(ctx, m, env, false, Infinity);
   if (!any.has(to)) {
     const armor = m.counters.find((c) => c.conventions.armored || c.type === 'tank' || c.type === 'armoredCar');
-    if (armor) return v('rule/prohibited-terrain', '12.1.3', `${armor.id} is armor: it can reach only road-network and village hexes, and ${to} cannot be reached that way.`);
+    if (armor)
+      return v(
+        'rule/prohibited-terrain',
+        '12.1.3',
+        `${armor.id} is armor: it can reach only road-network and village hexes, and ${to} cannot be reached that way.`,
+      );
     return v('rule/no-path', '4.1', `No legal path leads to ${to}.`);
   }
   const relaxed = search(ctx, m, env, false, m.allowance, true);
   if (relaxed.has(to)) {
     const p = pathTo(relaxed, to);
     const stopAt = p.slice(0, -1).find((h) => m.counters.some((c) => zocBinds(env.ezoc, c, h)));
-    return v('rule/zoc-stop', '7.1', `Every path to ${to} within ${m.allowance} MP enters an enemy ZOC first${stopAt ? ` (e.g. ${stopAt})` : ''}, where the move must stop. Stop there, or go around the enemy ZOC.`);
+    return v(
+      'rule/zoc-stop',
+      '7.1',
+      `Every path to ${to} within ${m.allowance} MP enters an enemy ZOC first${stopAt ? ` (e.g. ${stopAt})` : ''}, where the move must stop. Stop there, or go around the enemy ZOC.`,
+    );
   }
   const cost = any.get(to)!.cost;
-  return v('rule/not-enough-mp', '4.1', `${to} costs ${cost} MP to reach but only ${m.allowance} MP are available${m.startsOnRoad ? ' (Extended Movement, 4.3, did not help)' : ''}. Pick a nearer hex.`);
+  return v(
+    'rule/not-enough-mp',
+    '4.1',
+    `${to} costs ${cost} MP to reach but only ${m.allowance} MP are available${m.startsOnRoad ? ' (Extended Movement, 4.3, did not help)' : ''}. Pick a nearer hex.`,
+  );
 }

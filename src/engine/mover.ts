@@ -7,12 +7,13 @@ import type { HexId } from './hex.js';
 import type { Env, Mover } from './movement.js';
 import { unitAllowance } from './movement.js';
 import { dueReinforcements, entryHexesFor, notOnMapRefusal, wrongEntryPoint } from './reinforcements.js';
-import { overrunAllowance } from './combat/engine.js';
+import { overrunAllowance } from './combat/record.js';
 
 const bad = (code: string, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
 
 export function checkUnitList(state: GameState, side: Side, ids: unknown): { ids: string[] } | { violation: RuleViolation } {
-  if (!Array.isArray(ids) || ids.length === 0 || ids.some((x) => typeof x !== 'string')) return bad('input/units', '4.1', 'Name one unit or the units of one stack.');
+  if (!Array.isArray(ids) || ids.length === 0 || ids.some((x) => typeof x !== 'string'))
+    return bad('input/units', '4.1', 'Name one unit or the units of one stack.');
   const list = ids as string[];
   if (new Set(list).size !== list.length) return bad('input/duplicate-unit', '4.1', 'A unit is named twice.');
   for (const id of list) {
@@ -29,9 +30,14 @@ export function moverOnMap(ctx: Ctx, state: GameState, side: Side, ids: string[]
   for (const id of ids) {
     const u = state.units[id]!;
     if (u.location !== 'map' || !u.hex) return { violation: notOnMapRefusal(state, u) }; // 13.1: when and where it comes on
-    if (u.flags.acted && overrunAllowance(state, id) === null) return bad('rule/already-acted', '3.0', `${id} has already taken its action this Action Phase.`);
+    if (u.flags.acted && overrunAllowance(state, id) === null)
+      return bad('rule/already-acted', '3.0', `${id} has already taken its action this Action Phase.`);
     if (u.hex !== first.hex) {
-      return bad('rule/stack-not-together', '6.1', `Only units that began the phase stacked move together: ${id} is in ${u.hex}, ${first.id} in ${first.hex}.`);
+      return bad(
+        'rule/stack-not-together',
+        '6.1',
+        `Only units that began the phase stacked move together: ${id} is in ${u.hex}, ${first.id} in ${first.hex}.`,
+      );
     }
   }
   let allowance = Infinity;
@@ -53,7 +59,14 @@ export function moverOnMap(ctx: Ctx, state: GameState, side: Side, ids: string[]
 }
 
 /** A mover for reinforcements entering together (13.1; ruling: units entering at one hex may enter as a stack). */
-export function moverEntering(ctx: Ctx, state: GameState, side: Side, ids: string[], env: Env, at?: HexId): Mover | { violation: RuleViolation } {
+export function moverEntering(
+  ctx: Ctx,
+  state: GameState,
+  side: Side,
+  ids: string[],
+  env: Env,
+  at?: HexId,
+): Mover | { violation: RuleViolation } {
   const due = new Set(dueReinforcements(state, side).map((u) => u.id));
   let common: HexId[] | null = null;
   for (const id of ids) {
@@ -71,7 +84,11 @@ export function moverEntering(ctx: Ctx, state: GameState, side: Side, ids: strin
     if (!entry.includes(at)) {
       const other = wrongEntryPoint(ctx, ids, side, entry, at); // at another group's entry point (13.1.1)
       if (other) return { violation: other };
-      return bad('rule/entry-hex', '13.1', `These units may enter at ${entry.join(', ') || 'no hex now (an enemy unit holds the entry hex)'}, not ${at}.`);
+      return bad(
+        'rule/entry-hex',
+        '13.1',
+        `These units may enter at ${entry.join(', ') || 'no hex now (an enemy unit holds the entry hex)'}, not ${at}.`,
+      );
     }
     entry = [at];
   }

@@ -13,80 +13,36 @@
  */
 import type { Ctx } from './ctx.js';
 import type { CounterDef, DieTable, HexId, OddsColumn, Side } from './ruleset.js';
-import type { GameEvent, GameState, Marker, NightRaidAction, BonfireAction, RuleViolation, UnitState } from './types.js';
+import type {
+  BonfireAction,
+  GameEvent,
+  GameState,
+  Marker,
+  NightOptions,
+  NightRaidAction,
+  RaidOptions,
+  RuleViolation,
+  UnitState,
+} from './types.js';
 import { areAdjacent, hexDistance, parseHexId } from './hex.js';
-import { rollDice, type DiceSource } from './dice.js';
+import { dieRoller, rollDice, type DiceSource } from './dice.js';
+import { leaderCaptureChecks } from './pajari.js';
 import { isNight } from './movement.js';
-import { stepCost } from './terrain.js';
+import { isBridgeHexside, isLake, stepCost } from './terrain.js';
 import { zocOf, zocBinds, type ZocMap } from './zoc.js';
 import { checkUnitList } from './mover.js';
-import { checkColumn, crtCell, crtMissingViolation } from './combat/crt.js';
+import { crtCell } from './combat/crt.js';
 import { clampToColumn, halveArmorAtNight, oddsOfIndex, ratioIndex, shiftText, type CsLine, type ModifierLine } from './combat/odds.js';
 import { reduceUnit, type LossEvent } from './combat/losses.js';
-import { currentValues, isBridgeHexside, isCombatUnit, isLake, isLeader, mustCounter } from './combat/units.js';
-import { combatInProgress } from './combat/resolve.js';
+import { combatInProgress } from './combat/record.js';
 import { attemptedRecoveryThisPhase } from './recovery.js';
+import { enemyPresence, mayUseRoadRate, nearestEnemyDistance, type EnemyPresence } from './enemy.js';
+import { currentValues, isLeader, isMapCombatUnit, mustCounter } from './units.js';
+import { bonfireAt, underBonfire } from './bonfire.js';
+import { dieTableResult } from './die-table.js';
+import { contextOf } from './ctx.js';
 
 // ───────────────────────────── events ─────────────────────────────
-
-export type NightEvent =
-  | { type: 'bonfireBuilt'; hex: HexId; units: string[]; rule: '16.2' }
-  | { type: 'bonfireRemoved'; hex: HexId; reason: string; rule: '16.2' | '16.3' }
-  | { type: 'skullMarked'; units: string[]; reason: string; rule: '16.3.1' | '16.4' }
-  | {
-      type: 'nightRaid';
-      turn: number;
-      units: string[];
-      target: HexId;
-      /** Hex the raiding party attacks from (the last hex of its route, 16.4 step 4). */
-      approach: HexId;
-      /** Route cost in MPs per raiding unit (16.4.1). */
-      routeCost: Record<string, number>;
-      /** Each DRM applied, with its number under the FNRT. */
-      drms: string[];
-      rollNumber: number;
-      die: number;
-      total: number;
-      found: boolean;
-      /** Signed column shift (+ = R). */
-      shift: number;
-      rule: '16.4';
-    }
-  | {
-      type: 'nightRaidAttack';
-      target: HexId;
-      attackers: { unit: string; cs: number }[];
-      defenders: { unit: string; cs: number; notes: string[] }[];
-      attackerTotal: number;
-      defenderTotal: number;
-      halvings: string[];
-      ratio: string;
-      baseOdds: string;
-      shift: string;
-      finalOdds: string;
-      column: OddsColumn;
-      rollNumber: number;
-      roll: number;
-      /** `1/2`: attacker / defender steps lost. */
-      result: string;
-      rule: '16.4';
-    }
-  | {
-      type: 'subZeroCheck';
-      side: Side;
-      hex: HexId;
-      /** Units that roll together (one die for the stack; a raider rolls alone). */
-      units: string[];
-      drms: string[];
-      rollNumber: number;
-      die: number;
-      total: number;
-      steps: number;
-      /** Unit that took the step, if any. */
-      unit: string | null;
-      rule: '16.3';
-    }
-  | { type: 'nightMarkersRemoved'; skulls: number; bonfires: number; rule: '16.3' };
 
 // ───────────────────────────── helpers ─────────────────────────────
 
@@ -94,13 +50,6 @@ const fail = (code: string, rule: string, message: string): RuleViolation => ({ 
 
 function onMapUnits(state: GameState, side?: Side): UnitState[] {
   return Object.values(state.units).filter((u) => u.location === 'map' && u.hex && (!side || u.side === side));
-}
-
-function lookup<R>(table: DieTable<R>, total: number): R {
-  for (const row of table.rows) {
-    if ((row.min === null || total >= row.min) && (row.max === null || total <= row.max)) return row.result;
-  }
-  throw new RangeError(`no row for ${total} on the ${table.rule} table`);
 }
 
 function drmValue(table: DieTable<unknown>, id: string): number {
@@ -111,18 +60,6 @@ function drmText(table: DieTable<unknown>, id: string): string {
   const d = table.drms.find((x) => x.id === id);
   const v = d?.value ?? 0;
   return `${d?.label ?? id}: ${v > 0 ? '+' : ''}${v} (${table.rule} DRM ${d?.n ?? '?'})`;
-}
-
-/** Bonfire markers that still have a unit under them in their hex (16.2). */
-export function bonfireAt(state: GameState, hex: HexId): Marker | undefined {
-  return state.markers.find((m) => m.type === 'bonfire' && m.hex === hex);
-}
-
-/** Is this unit under a Bonfire marker (built it, still in that hex)? */
-export function underBonfire(state: GameState, unitId: string): boolean {
-  const u = state.units[unitId];
-  if (!u || u.location !== 'map' || !u.hex) return false;
-  return !!bonfireAt(state, u.hex)?.units?.includes(unitId);
 }
 
 /** Did this unit build a Bonfire this turn (for Recovery, which may go with it: 16.2, 13.3)? */
@@ -137,21 +74,30 @@ function bonfireProblem(ctx: Ctx, state: GameState, side: Side, id: string): Rul
   const u = state.units[id];
   if (!u) return fail('input/unknown-unit', '16.2', `There is no unit ${id} in this game.`);
   if (side !== 'soviet' || u.side !== 'soviet') return fail('rule/bonfire-side', '16.2', 'Only Soviet units build Bonfires.');
-  if (state.phase !== 'action' || state.activeSide !== side) return fail('rule/wrong-phase', '16.2', `Bonfires are built in the Soviet Action Phase; now: ${state.activeSide} ${state.phase}.`);
-  if (!isNight(ctx, state.turn)) return fail('rule/not-night', '16.2', `Bonfires are built only on night turns; turn ${state.turn} is not one.`);
+  if (state.phase !== 'action' || state.activeSide !== side)
+    return fail('rule/wrong-phase', '16.2', `Bonfires are built in the Soviet Action Phase; now: ${state.activeSide} ${state.phase}.`);
+  if (!isNight(ctx, state.turn))
+    return fail('rule/not-night', '16.2', `Bonfires are built only on night turns; turn ${state.turn} is not one.`);
   if (u.location !== 'map' || !u.hex) return fail('rule/not-on-map', '16.2', `${id} is not on the map.`);
   if (underBonfire(state, id)) return fail('rule/already-acted', '16.2', `${id} is already under a Bonfire.`);
   // A Bonfire may go with a Recovery attempt (16.2, 13.3), in either order.
-  if (u.flags.acted && !attemptedRecoveryThisPhase(state, id)) return fail('rule/already-acted', '16.2', `${id} has already taken its action this Action Phase.`);
-  if (isLake(ctx.ruleset, u.hex)) return fail('rule/bonfire-lake', '16.2', `${id} is on a frozen lake (${u.hex}): no Bonfire there.`);
-  const near = onMapUnits(state, 'finnish').find((e) => hexDistance(e.hex!, u.hex!) < 4);
-  if (near) return fail('rule/bonfire-enemy-near', '16.2', `${id} in ${u.hex} is ${hexDistance(near.hex!, u.hex)} hex(es) from ${near.id}; a Bonfire needs 4 or more hexes from every enemy unit.`);
+  if (u.flags.acted && !attemptedRecoveryThisPhase(state, id))
+    return fail('rule/already-acted', '16.2', `${id} has already taken its action this Action Phase.`);
+  if (isLake(ctx, u.hex)) return fail('rule/bonfire-lake', '16.2', `${id} is on a frozen lake (${u.hex}): no Bonfire there.`);
+  const d = nearestEnemyDistance(state, side, u.hex);
+  if (d < 4)
+    return fail(
+      'rule/bonfire-enemy-near',
+      '16.2',
+      `${id} in ${u.hex} is ${d} hex(es) from the nearest Finnish unit; a Bonfire needs 4 or more hexes from every enemy unit.`,
+    );
   return null;
 }
 
 /** Soviet units that may build a Bonfire now. */
 export function bonfireCandidates(ctx: Ctx, state: GameState, side: Side): string[] {
-  if (side !== 'soviet' || state.phase !== 'action' || state.activeSide !== side || !isNight(ctx, state.turn) || combatInProgress(state)) return [];
+  if (side !== 'soviet' || state.phase !== 'action' || state.activeSide !== side || !isNight(ctx, state.turn) || combatInProgress(state))
+    return [];
   return onMapUnits(state, 'soviet')
     .filter((u) => !bonfireProblem(ctx, state, side, u.id))
     .map((u) => u.id)
@@ -183,14 +129,6 @@ export function applyBonfire(ctx: Ctx, draft: GameState, side: Side, a: BonfireA
   return null;
 }
 
-/** Units under a Bonfire do nothing in their Combat Phase (16.2). */
-export function bonfireCombatProblem(state: GameState, attackers: unknown): RuleViolation | null {
-  if (!Array.isArray(attackers)) return null;
-  const ids = attackers.filter((x): x is string => typeof x === 'string' && underBonfire(state, x));
-  if (ids.length === 0) return null;
-  return fail('rule/bonfire-no-combat', '16.2', `${ids.join(', ')} sit under a Bonfire and can do nothing in this Combat Phase.`);
-}
-
 /**
  * After every action: drop Bonfires whose builders have all left or died (16.2), mark Finns that
  * attacked in their own night turn with Skulls (16.3.1), and mirror Skulls as hex markers.
@@ -206,8 +144,11 @@ export function afterNightAction(ctx: Ctx, draft: GameState, events: GameEvent[]
   }
   if (isNight(ctx, draft.turn) && draft.activeSide === 'finnish') {
     for (const e of events) {
-      if (e.type !== 'combat' || e.side !== 'finnish') continue;
-      const ids = e.attackers.map((a) => a.unit).filter((id) => draft.units[id] && !draft.units[id]!.flags.skull && !draft.units[id]!.flags.nightRaid);
+      // A Combat or Assault is an attack whether or not the CRT was rolled: Support or AT Fire may have
+      // emptied the defending hex first (10.4.3, `combatNoRoll`).
+      if ((e.type !== 'combat' && e.type !== 'combatNoRoll') || e.side !== 'finnish') continue;
+      const attackers = e.type === 'combat' ? e.attackers.map((a) => a.unit) : e.attackers;
+      const ids = attackers.filter((id) => draft.units[id] && !draft.units[id]!.flags.skull && !draft.units[id]!.flags.nightRaid);
       for (const id of ids) draft.units[id]!.flags.skull = true;
       if (ids.length) events.push({ type: 'skullMarked', units: ids, reason: `${e.kind} on ${e.target}`, rule: '16.3.1' });
     }
@@ -256,7 +197,8 @@ export function subZeroRolls(ctx: Ctx, state: GameState): { side: Side; hex: Hex
   const finns = onMapUnits(state, 'finnish').filter((u) => !isLeader(ctx.counter(u.id)));
   const skulls = finns.filter((u) => u.flags.skull && !u.flags.nightRaid);
   for (const [hex, ids] of [...group(skulls)].sort(([a], [b]) => a.localeCompare(b))) out.push({ side: 'finnish', hex, units: ids.sort() });
-  for (const u of finns.filter((x) => x.flags.nightRaid).sort((a, b) => a.id.localeCompare(b.id))) out.push({ side: 'finnish', hex: u.hex!, units: [u.id] });
+  for (const u of finns.filter((x) => x.flags.nightRaid).sort((a, b) => a.id.localeCompare(b.id)))
+    out.push({ side: 'finnish', hex: u.hex!, units: [u.id] });
   return out.filter((r) => r.units.some((id) => !isLeader(ctx.counter(id))));
 }
 
@@ -268,7 +210,7 @@ export function resolveSubZero(ctx: Ctx, draft: GameState, source: DiceSource, e
     if (live.length === 0) continue;
     const drms: string[] = [];
     let mod = 0;
-    if (isLake(ctx.ruleset, r.hex)) {
+    if (isLake(ctx, r.hex)) {
       mod += drmValue(t, 'onLake');
       drms.push(drmText(t, 'onLake'));
     }
@@ -278,7 +220,7 @@ export function resolveSubZero(ctx: Ctx, draft: GameState, source: DiceSource, e
     }
     const [die] = rollDice(draft, 1, `SZLT ${r.side} ${r.hex} (${live.join(', ')})`, '16.3', source, events);
     const total = die! + mod;
-    const steps = lookup(t, total).steps;
+    const steps = dieTableResult(t, total).steps;
     let unit: string | null = null;
     const lossEvents: LossEvent[] = [];
     for (let i = 0; i < steps; i++) {
@@ -287,8 +229,21 @@ export function resolveSubZero(ctx: Ctx, draft: GameState, source: DiceSource, e
       unit = unit ?? u;
       reduceUnit(draft, ctx.ruleset, u, 1, '16.3', 'Sub-Zero loss', lossEvents);
     }
-    events.push({ type: 'subZeroCheck', side: r.side, hex: r.hex, units: live, drms, rollNumber: draft.rollCount, die: die!, total, steps, unit, rule: '16.3' });
+    events.push({
+      type: 'subZeroCheck',
+      side: r.side,
+      hex: r.hex,
+      units: live,
+      drms,
+      rollNumber: draft.rollCount,
+      die: die!,
+      total,
+      steps,
+      unit,
+      rule: '16.3',
+    });
     for (const e of lossEvents) events.push(e);
+    leaderCaptureChecks(ctx, draft, lossEvents, dieRoller(draft, source, events), events); // 12.3.1
   }
   let skulls = 0;
   for (const u of Object.values(draft.units)) {
@@ -340,7 +295,10 @@ export function finnishStartHexes(state: GameState): HexId[] {
   for (let i = start; i < state.log.length; i++) {
     const e = state.log[i]!;
     if (e.type === 'moved' && e.side === 'finnish') for (const id of e.units) if (!first.has(id)) first.set(id, e.from);
-    if (e.type === 'advanced') e.units.forEach((id, k) => { if (!first.has(id)) first.set(id, e.from[k] ?? e.from[0] ?? null); });
+    if (e.type === 'advanced')
+      e.units.forEach((id, k) => {
+        if (!first.has(id)) first.set(id, e.from[k] ?? e.from[0] ?? null);
+      });
     if (e.type === 'retreated' && !first.has(e.unit)) first.set(e.unit, e.from);
   }
   const out = new Set<HexId>();
@@ -363,9 +321,9 @@ interface RouteInfo {
 
 /**
  * Routes of one raider (16.4.1): through hexes free of enemy units; a hex in an enemy ZOC may only be
- * the last hex of the route. Road rate as in movement (5.3), not into an enemy ZOC.
+ * the last hex of the route. Road rate as in movement (5.3): not into an enemy ZOC nor next to an enemy unit.
  */
-function raiderRoutes(ctx: Ctx, state: GameState, c: CounterDef, from: HexId, ezoc: ZocMap, enemyHexes: Set<HexId>): RouteInfo {
+function raiderRoutes(ctx: Ctx, c: CounterDef, from: HexId, ezoc: ZocMap, enemy: EnemyPresence): RouteInfo {
   const run = (easyOnly: boolean): Map<HexId, number> => {
     const best = new Map<HexId, number>([[from, 0]]);
     const queue: [number, HexId][] = [[0, from]];
@@ -377,14 +335,14 @@ function raiderRoutes(ctx: Ctx, state: GameState, c: CounterDef, from: HexId, ez
       done.add(hex);
       if (hex !== from && zocBinds(ezoc, c, hex)) continue; // route ends on entering an enemy ZOC
       for (const n of ctx.neighbours(hex)) {
-        if (enemyHexes.has(n) || done.has(n)) continue;
+        if (enemy.occupied.has(n) || done.has(n)) continue;
         const road = ctx.road(hex, n);
         const binds = zocBinds(ezoc, c, n);
         if (easyOnly) {
           const terr = ctx.hex(n)?.terrain;
           if (!(road !== null || terr === 'lake' || terr === 'village')) continue;
         }
-        const k = stepCost(ctx, c, n, road, !binds);
+        const k = stepCost(ctx, c, n, road, mayUseRoadRate(c, binds, enemy.adjacent.has(n)));
         if (!Number.isFinite(k)) continue;
         const nc = cost + k;
         if (nc > RAID_MAX_MP) continue;
@@ -437,22 +395,32 @@ interface RaidAttack {
 function raidAttack(ctx: Ctx, state: GameState, raiders: string[], approach: HexId, target: HexId): RaidAttack {
   const rs = ctx.ruleset;
   const night = isNight(ctx, state.turn);
-  const attackers = raiders.filter((id) => !isLeader(ctx.counter(id))).map((id) => ({ unit: id, cs: currentValues(ctx.counter(id), state.units[id]!).cs ?? 0 }));
+  const attackers = raiders
+    .filter((id) => !isLeader(ctx.counter(id)))
+    .map((id) => ({ unit: id, cs: currentValues(ctx.counter(id), state.units[id]!).cs ?? 0 }));
   const halvings: string[] = [];
   let attackerTotal = attackers.reduce((t, a) => t + a.cs, 0);
-  const lake = isLake(rs, approach);
-  if (lake || isBridgeHexside(rs, approach, target)) {
+  const lake = isLake(contextOf(rs), approach);
+  if (lake || isBridgeHexside(contextOf(rs), approach, target)) {
     const h = Math.ceil(attackerTotal / 2);
-    halvings.push(`raiders ${lake ? 'on frozen lake' : 'across a bridge'} in ${approach}: CS ${attackerTotal} halved to ${h}, rounded up (8.2 case 1)`);
+    halvings.push(
+      `raiders ${lake ? 'on frozen lake' : 'across a bridge'} in ${approach}: CS ${attackerTotal} halved to ${h}, rounded up (8.2 case 1)`,
+    );
     attackerTotal = h;
   }
   const defenders: CsLine[] = onMapUnits(state, 'soviet')
     .filter((u) => u.hex === target)
     .map((u) => {
       const c = mustCounter(rs, u.id);
-      const printed = isCombatUnit(c) ? (currentValues(c, u).cs ?? 0) : 0;
+      const printed = isMapCombatUnit(c) ? (currentValues(c, u).cs ?? 0) : 0;
       const doubled = c.conventions.csDoubledOnDefense && printed > 0;
-      return { unit: u.id, hex: target, printed, counted: doubled ? printed * 2 : printed, notes: doubled ? ['CS doubled on defence'] : [] };
+      return {
+        unit: u.id,
+        hex: target,
+        printed,
+        counted: doubled ? printed * 2 : printed,
+        notes: doubled ? ['CS doubled on defence'] : [],
+      };
     });
   if (night) {
     const lines: ModifierLine[] = [];
@@ -475,29 +443,26 @@ function columnFor(index: number, shift: number): OddsColumn {
   return Number.isFinite(i) ? clampToColumn(i) : i > 0 ? '6:1' : '1:4';
 }
 
-/** Every CRT column the raid could use, whatever the FNRT gives. */
-function possibleColumns(ctx: Ctx, baseIndex: number): OddsColumn[] {
-  const out = new Set<OddsColumn>();
-  for (const r of ctx.ruleset.tables.fnrt.rows) if (r.result.attack) out.add(columnFor(baseIndex, r.result.shift));
-  return [...out];
-}
-
 interface RaidEnv {
   ezoc: ZocMap;
-  enemyHexes: Set<HexId>;
+  enemy: EnemyPresence;
   starts: HexId[];
   routes: Map<string, RouteInfo>;
 }
 
 function raidEnv(ctx: Ctx, state: GameState): RaidEnv {
-  const enemyHexes = new Set<HexId>(onMapUnits(state, 'soviet').map((u) => u.hex!));
-  return { ezoc: zocOf(ctx, state, 'soviet'), enemyHexes, starts: finnishStartHexes(state), routes: new Map() };
+  return {
+    ezoc: zocOf(ctx, state, 'soviet'),
+    enemy: enemyPresence(state, ctx, 'finnish'),
+    starts: finnishStartHexes(state),
+    routes: new Map(),
+  };
 }
 
 function routesOf(ctx: Ctx, state: GameState, env: RaidEnv, id: string): RouteInfo {
   let r = env.routes.get(id);
   if (!r) {
-    r = raiderRoutes(ctx, state, ctx.counter(id), state.units[id]!.hex!, env.ezoc, env.enemyHexes);
+    r = raiderRoutes(ctx, ctx.counter(id), state.units[id]!.hex!, env.ezoc, env.enemy);
     env.routes.set(id, r);
   }
   return r;
@@ -506,29 +471,45 @@ function routesOf(ctx: Ctx, state: GameState, env: RaidEnv, id: string): RouteIn
 /** Why a raid now is impossible whatever the units (phase, turn, one per night turn), or null. */
 function raidPhaseProblem(ctx: Ctx, state: GameState, side: Side): RuleViolation | null {
   if (side !== 'finnish') return fail('rule/night-raid-side', '16.4', 'Only the Finns conduct Night Raids.');
-  if (state.phase !== 'action' || state.activeSide !== side) return fail('rule/wrong-phase', '16.4', `Night Raids happen in the Finnish Action Phase; now: ${state.activeSide} ${state.phase}.`);
-  if (!isNight(ctx, state.turn)) return fail('rule/not-night', '16.4', `Night Raids happen only on night turns; turn ${state.turn} is not one.`);
+  if (state.phase !== 'action' || state.activeSide !== side)
+    return fail('rule/wrong-phase', '16.4', `Night Raids happen in the Finnish Action Phase; now: ${state.activeSide} ${state.phase}.`);
+  if (!isNight(ctx, state.turn))
+    return fail('rule/not-night', '16.4', `Night Raids happen only on night turns; turn ${state.turn} is not one.`);
   if (combatInProgress(state)) return fail('rule/combat-in-progress', '8.1', 'Finish the current Assault first.');
-  if (raidsSoFar(state).thisTurn > 0) return fail('rule/night-raid-limit', '16.4.1', 'Only one Night Raid per night turn; it has been made.');
+  if (raidsSoFar(state).thisTurn > 0)
+    return fail('rule/night-raid-limit', '16.4.1', 'Only one Night Raid per night turn; it has been made.');
   return null;
 }
 
 /** Why this target may not be raided (any raiders), or null. */
 function targetProblem(ctx: Ctx, state: GameState, env: RaidEnv, target: HexId): string | null {
   if (!ctx.hex(target)) return `${target} is not a hex on the map`;
-  const defenders = onMapUnits(state, 'soviet').filter((u) => u.hex === target && isCombatUnit(ctx.counter(u.id)));
+  const defenders = onMapUnits(state, 'soviet').filter((u) => u.hex === target && isMapCombatUnit(ctx.counter(u.id)));
   if (defenders.length === 0) return `${target} holds no Soviet combat unit`;
   if (ctx.hex(target)?.hotel) return `${target} is the Hotel hex, which may not be raided`;
   const near = env.starts.find((h) => hexDistance(h, target) < RAID_MIN_DISTANCE);
-  if (near) return `${target} is ${hexDistance(near, target)} hex(es) from Finns that began the phase in ${near}; the target must be ${RAID_MIN_DISTANCE} or more away`;
+  if (near)
+    return `${target} is ${hexDistance(near, target)} hex(es) from Finns that began the phase in ${near}; the target must be ${RAID_MIN_DISTANCE} or more away`;
   return null;
 }
 
 /** Plan a raid, or say why it is not legal. Checks the CRT columns last. */
-function planRaid(ctx: Ctx, state: GameState, env: RaidEnv, ids: string[], target: HexId, approachIn: HexId | null): RaidPlan | RuleViolation {
+function planRaid(
+  ctx: Ctx,
+  state: GameState,
+  env: RaidEnv,
+  ids: string[],
+  target: HexId,
+  approachIn: HexId | null,
+): RaidPlan | RuleViolation {
   const combat = ids.filter((id) => !isLeader(ctx.counter(id)));
   const leaders = ids.filter((id) => isLeader(ctx.counter(id)));
-  if (combat.length < 1 || combat.length > 3) return fail('rule/night-raid-units', '16.4.1', 'A Night Raid takes one to three full-strength Finnish infantry companies (Pajari may join).');
+  if (combat.length < 1 || combat.length > 3)
+    return fail(
+      'rule/night-raid-units',
+      '16.4.1',
+      'A Night Raid takes one to three full-strength Finnish infantry companies (Pajari may join).',
+    );
   if (leaders.length > 1) return fail('rule/night-raid-units', '16.4.1', 'Only Pajari may join a Night Raid as a leader.');
   for (const id of ids) {
     const p = raiderProblem(ctx, state, id, env.ezoc);
@@ -538,24 +519,41 @@ function planRaid(ctx: Ctx, state: GameState, env: RaidEnv, ids: string[], targe
     for (let j = i + 1; j < ids.length; j++) {
       const a = state.units[ids[i]!]!.hex!;
       const b = state.units[ids[j]!]!.hex!;
-      if (a !== b && !areAdjacent(a, b)) return fail('rule/night-raid-units', '16.4.1', `${ids[i]} (${a}) and ${ids[j]} (${b}) are neither stacked nor adjacent: every raider must be with or next to every other.`);
+      if (a !== b && !areAdjacent(a, b))
+        return fail(
+          'rule/night-raid-units',
+          '16.4.1',
+          `${ids[i]} (${a}) and ${ids[j]} (${b}) are neither stacked nor adjacent: every raider must be with or next to every other.`,
+        );
     }
   }
   const tp = targetProblem(ctx, state, env, target);
   if (tp) return fail('rule/night-raid-target', '16.4.1', `${tp}.`);
-  const approaches = ctx.neighbours(target).filter((h) => !env.enemyHexes.has(h) && ids.every((id) => routesOf(ctx, state, env, id).cost.has(h)));
-  if (approaches.length === 0) return fail('rule/night-raid-route', '16.4.1', `No route of ${RAID_MAX_MP} MP or less, free of enemy units and enemy ZOC, leads every raider next to ${target}.`);
+  const approaches = ctx
+    .neighbours(target)
+    .filter((h) => !env.enemy.occupied.has(h) && ids.every((id) => routesOf(ctx, state, env, id).cost.has(h)));
+  if (approaches.length === 0)
+    return fail(
+      'rule/night-raid-route',
+      '16.4.1',
+      `No route of ${RAID_MAX_MP} MP or less, free of enemy units and enemy ZOC, leads every raider next to ${target}.`,
+    );
   const score = (h: HexId): { halved: boolean; drm: number; max: number } => {
     const costs = ids.map((id) => routesOf(ctx, state, env, id).cost.get(h)!);
     const max = Math.max(...costs);
     let drm = 0;
     if (max <= RAID_SHORT_MP) drm += fnrtDrm(ctx, 'shortRoute');
     if (ids.every((id) => routesOf(ctx, state, env, id).easy.has(h))) drm += fnrtDrm(ctx, 'easyRoute');
-    return { halved: isLake(ctx.ruleset, h) || isBridgeHexside(ctx.ruleset, h, target), drm, max };
+    return { halved: isLake(ctx, h) || isBridgeHexside(ctx, h, target), drm, max };
   };
   let approach: HexId;
   if (approachIn) {
-    if (!approaches.includes(approachIn)) return fail('rule/night-raid-route', '16.4.1', `The raiders cannot all reach ${approachIn} next to ${target}; possible: ${approaches.sort().join(', ')}.`);
+    if (!approaches.includes(approachIn))
+      return fail(
+        'rule/night-raid-route',
+        '16.4.1',
+        `The raiders cannot all reach ${approachIn} next to ${target}; possible: ${approaches.sort().join(', ')}.`,
+      );
     approach = approachIn;
   } else {
     approach = [...approaches].sort((a, b) => {
@@ -573,33 +571,12 @@ function planRaid(ctx: Ctx, state: GameState, env: RaidEnv, ids: string[], targe
   if (Math.max(...Object.values(routeCost)) <= RAID_SHORT_MP) drmIds.push('shortRoute');
   if (ids.every((id) => routesOf(ctx, state, env, id).easy.has(approach))) drmIds.push('easyRoute');
   const attack = raidAttack(ctx, state, ids, approach, target);
-  // A refusal must change nothing: the CRT is checked before the FNRT die is rolled (docs/rulings.md).
-  for (const col of possibleColumns(ctx, attack.baseIndex)) {
-    const v = checkColumn(ctx.ruleset.tables.crt, col);
-    if (v) return { ...v, message: `Night Raid refused before any die is rolled: ${v.message}` };
-  }
   return { units: [...ids], target, approach, routeCost, drmIds, attack };
-}
-
-/** What legalActions lists for Night Raids. */
-export interface RaidOptions {
-  /** Units that may take part in a raid now (Pajari included when free). */
-  raiders: string[];
-  /** Each target with the raiders able to reach it; any 1–3 of them (plus Pajari) that are stacked or adjacent may go. */
-  targets: { hex: HexId; units: string[]; approaches: HexId[] }[];
-  /** Why no raid can be offered at all (e.g. the CRT is not filled in, 8.4). */
-  unavailable?: RuleViolation;
 }
 
 export function raidOptions(ctx: Ctx, state: GameState, side: Side): RaidOptions {
   const out: RaidOptions = { raiders: [], targets: [] };
   if (raidPhaseProblem(ctx, state, side)) return out;
-  // As for Combats (combatOptions): with CRT cells missing no raid is offered, and the reason is given.
-  const crt = ctx.ruleset.tables.crt;
-  if (crt.rows.length === 0 || crt.rows.some((r) => r.cells.some((c) => !c))) {
-    out.unavailable = crtMissingViolation('any', []);
-    return out;
-  }
   const env = raidEnv(ctx, state);
   const raiders = onMapUnits(state, 'finnish')
     .filter((u) => !raiderProblem(ctx, state, u.id, env.ezoc))
@@ -613,7 +590,7 @@ export function raidOptions(ctx: Ctx, state: GameState, side: Side): RaidOptions
     const units: string[] = [];
     const approaches = new Set<HexId>();
     for (const id of raiders) {
-      const ok = ctx.neighbours(t).filter((h) => !env.enemyHexes.has(h) && routesOf(ctx, state, env, id).cost.has(h));
+      const ok = ctx.neighbours(t).filter((h) => !env.enemy.occupied.has(h) && routesOf(ctx, state, env, id).cost.has(h));
       if (ok.length === 0) continue;
       units.push(id);
       for (const h of ok) approaches.add(h);
@@ -623,7 +600,7 @@ export function raidOptions(ctx: Ctx, state: GameState, side: Side): RaidOptions
   return out;
 }
 
-function stepLossesOn(ctx: Ctx, draft: GameState, ids: string[], n: number, reason: string, events: GameEvent[]): void {
+function stepLossesOn(ctx: Ctx, draft: GameState, ids: string[], n: number, reason: string, source: DiceSource, events: GameEvent[]): void {
   const lossEvents: LossEvent[] = [];
   for (let i = 0; i < n; i++) {
     const u = stepTaker(ctx, draft, ids);
@@ -631,9 +608,17 @@ function stepLossesOn(ctx: Ctx, draft: GameState, ids: string[], n: number, reas
     reduceUnit(draft, ctx.ruleset, u, 1, '16.4', reason, lossEvents);
   }
   for (const e of lossEvents) events.push(e);
+  leaderCaptureChecks(ctx, draft, lossEvents, dieRoller(draft, source, events), events); // 12.3.1
 }
 
-export function applyNightRaid(ctx: Ctx, draft: GameState, side: Side, a: NightRaidAction, source: DiceSource, events: GameEvent[]): RuleViolation | null {
+export function applyNightRaid(
+  ctx: Ctx,
+  draft: GameState,
+  side: Side,
+  a: NightRaidAction,
+  source: DiceSource,
+  events: GameEvent[],
+): RuleViolation | null {
   const pp = raidPhaseProblem(ctx, draft, side);
   if (pp) return pp;
   const list = checkUnitList(draft, side, a.units);
@@ -653,7 +638,7 @@ export function applyNightRaid(ctx: Ctx, draft: GameState, side: Side, a: NightR
   const mod = plan.drmIds.reduce((t, id) => t + drmValue(fnrt, id), 0);
   const [die] = rollDice(draft, 1, `FNRT raid on ${target}`, '16.4', source, events);
   const total = die! + mod;
-  const res = lookup(fnrt, total);
+  const res = dieTableResult(fnrt, total);
   events.push({
     type: 'nightRaid',
     turn: draft.turn,
@@ -674,7 +659,7 @@ export function applyNightRaid(ctx: Ctx, draft: GameState, side: Side, a: NightR
     const column = columnFor(at.baseIndex, res.shift);
     const dice = rollDice(draft, 2, `CRT Night Raid on ${target} at ${column}`, '16.4', source, events);
     const roll = dice[0]! + dice[1]!;
-    const cell = crtCell(ctx.ruleset.tables.crt, column, roll)!;
+    const cell = crtCell(ctx.ruleset.tables.crt, column, roll);
     events.push({
       type: 'nightRaidAttack',
       target,
@@ -693,8 +678,24 @@ export function applyNightRaid(ctx: Ctx, draft: GameState, side: Side, a: NightR
       result: `${cell.attacker}/${cell.defender}`,
       rule: '16.4',
     });
-    stepLossesOn(ctx, draft, at.defenders.map((d) => d.unit), cell.defender, 'Night Raid loss (defender)', events);
-    stepLossesOn(ctx, draft, at.attackers.map((x) => x.unit), cell.attacker, 'Night Raid loss (raiders)', events);
+    stepLossesOn(
+      ctx,
+      draft,
+      at.defenders.map((d) => d.unit),
+      cell.defender,
+      'Night Raid loss (defender)',
+      source,
+      events,
+    );
+    stepLossesOn(
+      ctx,
+      draft,
+      at.attackers.map((x) => x.unit),
+      cell.attacker,
+      'Night Raid loss (raiders)',
+      source,
+      events,
+    );
   }
   const marked: string[] = [];
   for (const id of plan.units) {
@@ -706,15 +707,9 @@ export function applyNightRaid(ctx: Ctx, draft: GameState, side: Side, a: NightR
       marked.push(id);
     }
   }
-  if (marked.length) events.push({ type: 'skullMarked', units: marked, reason: `Night Raid on ${target}: each raider checks alone`, rule: '16.4' });
+  if (marked.length)
+    events.push({ type: 'skullMarked', units: marked, reason: `Night Raid on ${target}: each raider checks alone`, rule: '16.4' });
   return null;
-}
-
-/** Night options for legalActions. */
-export interface NightOptions {
-  /** Soviet units that may build a Bonfire now (16.2). */
-  bonfire: string[];
-  raid: RaidOptions;
 }
 
 export function nightOptions(ctx: Ctx, state: GameState, side: Side): NightOptions {

@@ -11,18 +11,21 @@
  * Mortars, infantry guns and artillery flip to Fired (Reset flips them back, 3.0); 76 mm artillery
  * spends one ammo (12.4.1); a 354th unit goes on the Turn Track 1d6 turns ahead (12.4.2).
  */
-import type { AtFirePlan } from './atfire.js';
 import type { Ctx } from './ctx.js';
 import type { CounterDef, Drm, HexId, RatResult, Side } from './ruleset.js';
-import type { GameEvent, GameState, RuleViolation, UnitState } from './types.js';
+import type { AppliedDrm, FireOptions, GameEvent, GameState, RangedPlan, RangedTargetOption, RuleViolation, UnitState } from './types.js';
 import { areAdjacent, hexDistance, parseHexId } from './hex.js';
-import { rollDice, type DiceSource } from './dice.js';
+import { dieRoller, rollDice, type DiceSource } from './dice.js';
+import { leaderCaptureChecks } from './pajari.js';
 import { describeLos, lineOfSight, losRangeOnTurn } from './los.js';
 import { readFireRecord, writeFireRecord } from './fire-record.js';
-import { combatInProgress, readRecord } from './combat/resolve.js';
+import { combatInProgress, readRecord } from './combat/record.js';
 import { reduceUnit, type LossEvent } from './combat/losses.js';
-import { currentValues, inEnemyZoc, isArmored, isLeader, mustCounter, otherSide } from './combat/units.js';
 import { sidePhaseLabel, sideLabel } from './labels.js';
+import { bonfireCombatProblem } from './bonfire.js';
+import { dieTableRow } from './die-table.js';
+import { currentValues, isArmored, isLeader, mustCounter, otherSide } from './units.js';
+import { inEnemyZoc } from './zoc.js';
 
 const fail = (code: string, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
 
@@ -30,72 +33,6 @@ const ARTILLERY = new Set(['artillery76', 'artillery122', 'artillery152']);
 const SELF_SPOT = new Set(['mortar', 'infantryGun']);
 /** Units flipped to their Fired side after a Ranged Attack (12.4, 12.5). */
 const FLIPS = new Set(['mortar', 'infantryGun', 'artillery76', 'artillery122', 'artillery152']);
-
-/** One DRM line as applied. */
-export interface AppliedDrm {
-  id: string;
-  n: number;
-  rule: string;
-  label: string;
-  value: number;
-}
-
-/** A checked Ranged Attack, ready to roll. */
-export interface RangedPlan {
-  side: Side;
-  unit: string;
-  /** Firer's hex, or null for off-map artillery. */
-  from: HexId | null;
-  target: HexId;
-  direct: boolean;
-  /** Range in hexes (null for off-map artillery, 10.1). */
-  range: number | null;
-  /** Spotting unit for indirect fire (the firer itself when self-spotting); null for direct fire. */
-  spotter: string | null;
-  selfSpot: boolean;
-  ras: number;
-  drms: AppliedDrm[];
-}
-
-/** The target owner's choice of step reductions after a RAT result (10.4.2). */
-export interface RangedLossDecision {
-  type: 'rangedLosses';
-  side: Side;
-  hex: HexId;
-  /** Steps to take in all. */
-  steps: number;
-  rule: '10.4.2';
-  /** Units that may take the steps (armor and leaders never do: 12.1.1, 12.3.1). */
-  units: { unit: string; stepsLeft: number }[];
-  default: { steps: Record<string, number> };
-  defaultText: string;
-}
-
-export type FireEvent =
-  | (RangedPlan & {
-      type: 'rangedAttack';
-      rollNumber: number;
-      roll: number;
-      total: number;
-      result: string;
-      suppressed: boolean;
-      steps: number;
-      rule: '10.4';
-    })
-  | { type: 'suppressed'; hex: HexId; units: string[]; rule: '10.4.1' }
-  | { type: 'fired'; unit: string; rule: '12.4' | '12.5' }
-  | { type: 'artilleryOnTrack'; unit: string; turn: number | null; rollNumber: number; removed: boolean; rule: '12.4.2' }
-  | { type: 'rangedLossesIgnored'; hex: HexId; steps: number; reason: string; rule: string }
-  | { type: 'artilleryPark'; side: Side; units: string[]; hex: HexId; rule: '12.4.3' | '12.4.4' }
-  | { type: 'combatDeclared'; side: Side; attackers: string[]; target: HexId; support: string[]; waitingFor: Side; rule: '8.1' }
-  | (AtFirePlan & {
-      type: 'atFire';
-      rollNumber: number;
-      die: number;
-      total: number;
-      hit: boolean;
-      rule: '11.1';
-    });
 
 // ───────────────────────────── small helpers ─────────────────────────────
 
@@ -161,41 +98,68 @@ function resultText(r: RatResult): string {
 
 /** RAT row for a modified total (10.4). */
 export function ratResult(ctx: Ctx, total: number): RatResult {
-  for (const row of ctx.ruleset.tables.rat.rows) {
-    if ((row.min === null || total >= row.min) && (row.max === null || total <= row.max)) return row.result;
-  }
-  return { suppressed: false, steps: 0, frictionSteps: null };
+  return dieTableRow(ctx.ruleset.tables.rat, total)?.result ?? { suppressed: false, steps: 0, frictionSteps: null };
 }
 
 // ───────────────────────────── checks (10.0–10.2, 10.5) ─────────────────────────────
 
 /** Checks about the firing unit alone (no target yet). */
-export function checkFirer(ctx: Ctx, state: GameState, side: Side, unitId: unknown, zocIgnore?: ReadonlySet<string>): { unit: UnitState; def: CounterDef } | { violation: RuleViolation } {
+export function checkFirer(
+  ctx: Ctx,
+  state: GameState,
+  side: Side,
+  unitId: unknown,
+  zocIgnore?: ReadonlySet<string>,
+): { unit: UnitState; def: CounterDef } | { violation: RuleViolation } {
   if (typeof unitId !== 'string') return fail('input/units', '10.0', 'Name one firing unit.');
   const u = state.units[unitId];
   if (!u) return fail('input/unknown-unit', '10.0', `There is no unit ${unitId} in this game.`);
   if (u.side !== side) return fail('input/not-your-unit', '10.0', `${unitId} is not a ${sideLabel(side)} unit.`);
   const def = mustCounter(ctx.ruleset, unitId);
   const vals = currentValues(def, u);
-  if (vals.ras === null || vals.range === null || isLeader(def)) return fail('rule/no-ras', '10.0', `${unitId} has no RAS: it cannot make Ranged Attacks.`);
+  if (vals.ras === null || vals.range === null || isLeader(def))
+    return fail('rule/no-ras', '10.0', `${unitId} has no RAS: it cannot make Ranged Attacks.`);
   if (isOffMapArtillery(def)) {
-    if (u.location !== 'offMap') return fail('rule/not-available', '12.4', `${unitId} is not available to fire now (it is ${u.location === 'pending' ? 'on the Turn Track' : u.location}).`);
+    if (u.location !== 'offMap')
+      return fail(
+        'rule/not-available',
+        '12.4',
+        `${unitId} is not available to fire now (it is ${u.location === 'pending' ? 'on the Turn Track' : u.location}).`,
+      );
   } else if (u.location !== 'map' || !u.hex) return fail('rule/not-on-map', '10.0', `${unitId} is not on the map.`);
   const fireRec = readFireRecord(state);
-  if (fireRec.ranged.includes(unitId)) return fail('rule/already-fired', '10.0', `${unitId} has already made its Ranged Attack this Combat Phase.`);
-  if (u.flags.fired) return fail('rule/fired', FLIPS.has(def.type) && isOffMapArtillery(def) ? '12.4' : '12.5', `${unitId} is on its Fired side until its next Reset Phase.`);
-  if (fireRec.atFire[unitId] !== undefined) return fail('rule/at-fired', '11.0', `${unitId} fired AT Fire this phase, so it cannot also make a Ranged Attack.`);
-  if (readRecord(state).retreated.includes(unitId)) return fail('rule/retreated', '8.5.2.3', `${unitId} retreated this Combat Phase: it makes no Ranged Attack in it.`);
-  if (readRecord(state).attacked.includes(unitId)) return fail('rule/attacked-this-phase', '10.0', `${unitId} took part in a Combat this phase: no Ranged Attack as well.`);
-  if (def.type === 'artillery76' && state.ammo[side] < 1) return fail('rule/no-ammo', '12.4.1', `The ${side} player has no 76 mm ammo left.`);
+  if (fireRec.ranged.includes(unitId))
+    return fail('rule/already-fired', '10.0', `${unitId} has already made its Ranged Attack this Combat Phase.`);
+  if (u.flags.fired)
+    return fail(
+      'rule/fired',
+      FLIPS.has(def.type) && isOffMapArtillery(def) ? '12.4' : '12.5',
+      `${unitId} is on its Fired side until its next Reset Phase.`,
+    );
+  if (fireRec.atFire[unitId] !== undefined)
+    return fail('rule/at-fired', '11.0', `${unitId} fired AT Fire this phase, so it cannot also make a Ranged Attack.`);
+  if (readRecord(state).retreated.includes(unitId))
+    return fail('rule/retreated', '8.5.2.3', `${unitId} retreated this Combat Phase: it makes no Ranged Attack in it.`);
+  if (readRecord(state).attacked.includes(unitId))
+    return fail('rule/attacked-this-phase', '10.0', `${unitId} took part in a Combat this phase: no Ranged Attack as well.`);
+  if (def.type === 'artillery76' && state.ammo[side] < 1)
+    return fail('rule/no-ammo', '12.4.1', `The ${side} player has no 76 mm ammo left.`);
   if (u.location === 'map' && u.hex) {
     if (u.flags.suppressed) return fail('rule/suppressed', '10.2', `${unitId} is Suppressed: it cannot make Ranged Attacks this phase.`);
-    if (inEnemyZoc(state, ctx.ruleset, u.hex, side, { armored: isArmored(def), ...(zocIgnore ? { ignore: zocIgnore } : {}) })) return fail('rule/in-enemy-zoc', zocIgnore ? '10.3.6' : '10.2', `${unitId} is in an enemy ZOC${zocIgnore ? ' other than the target hex\'s' : ''}: no Ranged Attack.`);
+    if (inEnemyZoc(state, ctx, u.hex, side, { armored: isArmored(def), ...(zocIgnore ? { ignore: zocIgnore } : {}) }))
+      return fail(
+        'rule/in-enemy-zoc',
+        zocIgnore ? '10.3.6' : '10.2',
+        `${unitId} is in an enemy ZOC${zocIgnore ? " other than the target hex's" : ''}: no Ranged Attack.`,
+      );
   }
   return { unit: u, def };
 }
 
-/** Full check of one standalone Ranged Attack; returns the plan with its DRMs. */
+/**
+ * Full check of one Ranged Attack; returns the plan with its DRMs. `own`: a standalone attack;
+ * `support`: the phasing player's Support of a Combat (10.3); `defensive`: the other player's (10.3.2).
+ */
 export function planRanged(
   ctx: Ctx,
   state: GameState,
@@ -203,23 +167,48 @@ export function planRanged(
   unitIdIn: unknown,
   targetText: unknown,
   spotterIn?: unknown,
-  mode: 'own' | 'defensive' = 'own',
+  mode: 'own' | 'support' | 'defensive' = 'own',
 ): RangedPlan | { violation: RuleViolation } {
+  if (mode === 'own') {
+    const bonfire = bonfireCombatProblem(state, [unitIdIn]); // 16.2
+    if (bonfire) return { violation: bonfire };
+  }
   const defensive = mode === 'defensive';
   if (defensive ? state.phase !== 'combat' || state.activeSide === side : state.phase !== 'combat' || state.activeSide !== side) {
-    return fail('rule/wrong-phase', '10.0', `Ranged Attacks are made in your own Combat Phase; now it is ${sidePhaseLabel(state.activeSide, state.phase)}.`);
+    return fail(
+      'rule/wrong-phase',
+      '10.0',
+      `Ranged Attacks are made in your own Combat Phase; now it is ${sidePhaseLabel(state.activeSide, state.phase)}.`,
+    );
   }
-  if (!defensive && combatInProgress(state)) return fail('rule/combat-in-progress', '8.1', 'Finish the current combat (losses and advance) first.');
+  if (!defensive && combatInProgress(state))
+    return fail('rule/combat-in-progress', '8.1', 'Finish the current combat (losses and advance) first.');
   // 10.3.6: defensive Support may go into an adjacent frozen-lake hex of attackers.
   const tHex = typeof targetText === 'string' ? parseHexId(targetText) : null;
   const adjacentLake = defensive && !!tHex && ctx.hex(tHex)?.terrain === 'lake';
   // Said first: an adjacent target is the usual reason a unit is in an enemy ZOC (10.2).
   const early = typeof unitIdIn === 'string' ? state.units[unitIdIn] : undefined;
   const earlyTarget = typeof targetText === 'string' ? parseHexId(targetText) : null;
-  if (!adjacentLake && early && early.side === side && early.location === 'map' && early.hex && earlyTarget && areAdjacent(early.hex, earlyTarget) && enemyUnitsIn(state, earlyTarget, side).length) {
-    return fail('rule/adjacent-target', '10.2', `${earlyTarget} is adjacent to ${early.id}: Ranged Attacks go into non-adjacent hexes (Combat is for adjacent ones).`);
+  if (
+    !adjacentLake &&
+    early &&
+    early.side === side &&
+    early.location === 'map' &&
+    early.hex &&
+    earlyTarget &&
+    areAdjacent(early.hex, earlyTarget) &&
+    enemyUnitsIn(state, earlyTarget, side).length
+  ) {
+    return fail(
+      'rule/adjacent-target',
+      '10.2',
+      `${earlyTarget} is adjacent to ${early.id}: Ranged Attacks go into non-adjacent hexes (Combat is for adjacent ones).`,
+    );
   }
-  const zocIgnore = adjacentLake && early?.hex && tHex && areAdjacent(early.hex, tHex) ? new Set(enemyUnitsIn(state, tHex, side).map((e) => e.id)) : undefined;
+  const zocIgnore =
+    adjacentLake && early?.hex && tHex && areAdjacent(early.hex, tHex)
+      ? new Set(enemyUnitsIn(state, tHex, side).map((e) => e.id))
+      : undefined;
   const f = checkFirer(ctx, state, side, unitIdIn, zocIgnore);
   if ('violation' in f) return f;
   const { unit: u, def } = f;
@@ -228,11 +217,17 @@ export function planRanged(
   if (!target || !ctx.hex(target)) return fail('input/bad-hex', '2.3', `${JSON.stringify(targetText)} is not a hex on the map (e.g. M16).`);
   const enemies = enemyUnitsIn(state, target, side);
   if (enemies.length === 0) return fail('rule/no-target', '10.0', `There are no enemy units in ${target}.`);
-  if (enemies.every((e) => isLeader(mustCounter(ctx.ruleset, e.id)))) return fail('rule/leader-alone', '12.3.1', `${target} holds only Pajari: alone, he cannot be fired on.`);
+  if (enemies.every((e) => isLeader(mustCounter(ctx.ruleset, e.id))))
+    return fail('rule/leader-alone', '12.3.1', `${target} holds only Pajari: alone, he cannot be fired on.`);
   const vals = currentValues(def, u);
   const from = u.location === 'map' ? u.hex : null;
   const range = from ? hexDistance(from, target) : null;
-  if (range !== null && range <= 1 && !(adjacentLake && range === 1)) return fail('rule/adjacent-target', '10.2', `${target} is adjacent to ${unitId}: Ranged Attacks go into non-adjacent hexes (Combat is for adjacent ones).`);
+  if (range !== null && range <= 1 && !(adjacentLake && range === 1))
+    return fail(
+      'rule/adjacent-target',
+      '10.2',
+      `${target} is adjacent to ${unitId}: Ranged Attacks go into non-adjacent hexes (Combat is for adjacent ones).`,
+    );
   if (range !== null && vals.range !== 'unlimited' && range > (vals.range ?? 0)) {
     return fail('rule/out-of-range', '10.1', `${target} is ${range} hexes from ${unitId}; its range is ${vals.range}.`);
   }
@@ -242,18 +237,28 @@ export function planRanged(
   let selfSpot = false;
   if (direct) {
     const los = lineOfSight(ctx.ruleset, from!, target, { maxRange, extraBlockers: hexesOf(state, side, unitId) });
-    if (!los.clear) return fail('rule/no-los', los.reason === 'out-of-range' ? '10.6.2' : '10.6.1', `Direct fire needs LOS: ${describeLos(los, maxRange)}`);
+    if (!los.clear)
+      return fail(
+        'rule/no-los',
+        los.reason === 'out-of-range' ? '10.6.2' : '10.6.1',
+        `Direct fire needs LOS: ${describeLos(los, maxRange)}`,
+      );
   } else {
     const can = spottersFor(ctx, state, side, target);
     const canSelf = SELF_SPOT.has(def.type) && can.includes(unitId);
     if (spotterIn !== undefined && spotterIn !== null && spotterIn !== '') {
-      if (typeof spotterIn !== 'string' || !state.units[spotterIn]) return fail('input/unknown-unit', '10.5', `There is no unit ${JSON.stringify(spotterIn)} in this game.`);
+      if (typeof spotterIn !== 'string' || !state.units[spotterIn])
+        return fail('input/unknown-unit', '10.5', `There is no unit ${JSON.stringify(spotterIn)} in this game.`);
       if (spotterIn === unitId) {
         if (!SELF_SPOT.has(def.type)) return fail('rule/bad-spotter', '10.5', `Only mortars and infantry guns spot for themselves.`);
         if (!canSelf) return fail('rule/bad-spotter', '10.5.1', `${unitId} cannot see ${target} to spot for itself.`);
         selfSpot = true;
       } else if (!can.includes(spotterIn)) {
-        return fail('rule/bad-spotter', '10.5.1', `${spotterIn} cannot spot ${target}: a spotter is a friendly unit adjacent to it or with LOS to it (${maxRange} hexes this turn).`);
+        return fail(
+          'rule/bad-spotter',
+          '10.5.1',
+          `${spotterIn} cannot spot ${target}: a spotter is a friendly unit adjacent to it or with LOS to it (${maxRange} hexes this turn).`,
+        );
       }
       spotter = spotterIn;
     } else if (canSelf) {
@@ -263,10 +268,26 @@ export function planRanged(
       const others = can.filter((id) => id !== unitId);
       const adj = others.find((id) => areAdjacent(state.units[id]!.hex!, target));
       spotter = adj ?? others[0] ?? null;
-      if (!spotter) return fail('rule/no-spotter', '10.5', `Indirect fire on ${target} needs a spotter: no friendly unit is adjacent to it or sees it (LOS ${maxRange} hexes this turn).`);
+      if (!spotter)
+        return fail(
+          'rule/no-spotter',
+          '10.5',
+          `Indirect fire on ${target} needs a spotter: no friendly unit is adjacent to it or sees it (LOS ${maxRange} hexes this turn).`,
+        );
     }
   }
-  return { side, unit: unitId, from, target, direct, range, spotter, selfSpot, ras: vals.ras ?? 0, drms: ratDrms(ctx, state, side, def, { target, direct, range, spotter, selfSpot, defensiveSupportVsDugInAttacker: defensive }) };
+  return {
+    side,
+    unit: unitId,
+    from,
+    target,
+    direct,
+    range,
+    spotter,
+    selfSpot,
+    ras: vals.ras ?? 0,
+    drms: ratDrms(ctx, state, side, def, { target, direct, range, spotter, selfSpot, defensiveSupportVsDugInAttacker: defensive }),
+  };
 }
 
 /** The RAT DRMs for a Ranged Attack (10.4, 10.5, 14.3; PAC), in table order. */
@@ -275,7 +296,14 @@ export function ratDrms(
   state: GameState,
   side: Side,
   def: CounterDef,
-  p: { target: HexId; direct: boolean; range: number | null; spotter: string | null; selfSpot: boolean; defensiveSupportVsDugInAttacker?: boolean },
+  p: {
+    target: HexId;
+    direct: boolean;
+    range: number | null;
+    spotter: string | null;
+    selfSpot: boolean;
+    defensiveSupportVsDugInAttacker?: boolean;
+  },
 ): AppliedDrm[] {
   const out: AppliedDrm[] = [];
   const owner = otherSide(side);
@@ -288,22 +316,30 @@ export function ratDrms(
   if (ctx.hex(p.target)?.terrain === 'lake') pushDrm(out, drmDef(ctx, 'targetOnLake'), valueOf(drmDef(ctx, 'targetOnLake'), owner));
   // 3 / 4: spotting (indirect fire only). Self-spotting cancels the non-adjacent penalty.
   if (!p.direct) {
-    if (p.selfSpot) pushDrm(out, drmDef(ctx, 'selfSpotting'), valueOf(drmDef(ctx, 'selfSpotting'), def.type === 'infantryGun' ? 'infantryGun' : 'mortar'));
+    if (p.selfSpot)
+      pushDrm(
+        out,
+        drmDef(ctx, 'selfSpotting'),
+        valueOf(drmDef(ctx, 'selfSpotting'), def.type === 'infantryGun' ? 'infantryGun' : 'mortar'),
+      );
     else if (p.spotter) {
       const sh = state.units[p.spotter]?.hex;
       if (sh && !areAdjacent(sh, p.target)) pushDrm(out, drmDef(ctx, 'spotterNotAdjacent'), valueOf(drmDef(ctx, 'spotterNotAdjacent')));
     }
   }
   // 5: Dug-In target hex (14.3); not for defensive support against attackers in a Dug-In hex.
-  if (!p.defensiveSupportVsDugInAttacker && isDugIn(state, p.target, owner)) pushDrm(out, drmDef(ctx, 'dugIn'), valueOf(drmDef(ctx, 'dugIn'), p.direct ? 'direct' : 'indirect'));
+  if (!p.defensiveSupportVsDugInAttacker && isDugIn(state, p.target, owner))
+    pushDrm(out, drmDef(ctx, 'dugIn'), valueOf(drmDef(ctx, 'dugIn'), p.direct ? 'direct' : 'indirect'));
   // 6 / 7: time of day.
   const light = ctx.turnDef(state.turn)?.light;
-  if (light === 'dawn' || light === 'fog' || light === 'dusk') pushDrm(out, drmDef(ctx, 'dawnFogDusk'), valueOf(drmDef(ctx, 'dawnFogDusk')), `${light} turn`);
+  if (light === 'dawn' || light === 'fog' || light === 'dusk')
+    pushDrm(out, drmDef(ctx, 'dawnFogDusk'), valueOf(drmDef(ctx, 'dawnFogDusk')), `${light} turn`);
   if (light === 'night') pushDrm(out, drmDef(ctx, 'night'), valueOf(drmDef(ctx, 'night')));
   // 8: MGs and armor at range 3 or more.
   if (p.range !== null && p.range >= 3) {
     if (def.type === 'mg') pushDrm(out, drmDef(ctx, 'longRange'), valueOf(drmDef(ctx, 'longRange'), 'mg'), 'MG firing at range 3 or more');
-    else if (isArmored(def)) pushDrm(out, drmDef(ctx, 'longRange'), valueOf(drmDef(ctx, 'longRange'), 'armored'), 'armored unit firing at range 3 or more');
+    else if (isArmored(def))
+      pushDrm(out, drmDef(ctx, 'longRange'), valueOf(drmDef(ctx, 'longRange'), 'armored'), 'armored unit firing at range 3 or more');
   }
   return out;
 }
@@ -363,51 +399,109 @@ function splits(counts: number[], steps: number): number {
  * Inflict `steps` RAT step reductions on `hex` (10.4.2): at once when there is only one way, else a
  * decision for the owner (who may not retreat instead).
  */
-export function inflictRangedSteps(ctx: Ctx, draft: GameState, hex: HexId, owner: Side, steps: number, events: GameEvent[], auto = false): void {
+export function inflictRangedSteps(
+  ctx: Ctx,
+  draft: GameState,
+  hex: HexId,
+  owner: Side,
+  steps: number,
+  source: DiceSource,
+  events: GameEvent[],
+  auto = false,
+): void {
   const takers = stepTakers(ctx, draft, hex, owner);
   const capacity = takers.reduce((s, u) => s + u.stepsLeft, 0);
   const n = Math.min(steps, capacity);
   if (n < steps) {
-    events.push({ type: 'rangedLossesIgnored', hex, steps: steps - n, reason: n === 0 ? 'no unit there can take steps from a Ranged Attack (armor and leaders never do)' : 'more steps than the units there have', rule: '10.4.2, 12.1.1' });
+    events.push({
+      type: 'rangedLossesIgnored',
+      hex,
+      steps: steps - n,
+      reason:
+        n === 0 ? 'no unit there can take steps from a Ranged Attack (armor and leaders never do)' : 'more steps than the units there have',
+      rule: '10.4.2, 12.1.1',
+    });
   }
   if (n === 0) return;
   const units = takers.map((u) => ({ unit: u.id, stepsLeft: u.stepsLeft }));
   const def = defaultRangedSteps(ctx, units, n);
-  if (auto || splits(units.map((u) => u.stepsLeft), n) <= 1) {
-    applyRangedSteps(ctx, draft, def, events);
+  if (
+    auto ||
+    splits(
+      units.map((u) => u.stepsLeft),
+      n,
+    ) <= 1
+  ) {
+    applyRangedSteps(ctx, draft, def, source, events);
     return;
   }
-  draft.pending.push({ type: 'rangedLosses', side: owner, hex, steps: n, rule: '10.4.2', units, default: { steps: def }, defaultText: describeSteps(def) });
+  draft.pending.push({
+    type: 'rangedLosses',
+    side: owner,
+    hex,
+    steps: n,
+    rule: '10.4.2',
+    units,
+    default: { steps: def },
+    defaultText: describeSteps(def),
+  });
 }
 
-function applyRangedSteps(ctx: Ctx, draft: GameState, steps: Record<string, number>, events: GameEvent[]): void {
+function applyRangedSteps(ctx: Ctx, draft: GameState, steps: Record<string, number>, source: DiceSource, events: GameEvent[]): void {
   const out: LossEvent[] = [];
   for (const [id, n] of Object.entries(steps)) if (n > 0) reduceUnit(draft, ctx.ruleset, id, n, '10.4.2', 'Ranged Attack', out);
   events.push(...out);
+  leaderCaptureChecks(ctx, draft, out, dieRoller(draft, source, events), events); // 12.3.1
 }
 
 /** Answer to a `rangedLosses` decision (10.4.2): steps per unit, summing to the steps due. */
-export function answerRangedLosses(ctx: Ctx, draft: GameState, side: Side, stepsIn: unknown, events: GameEvent[]): RuleViolation | null {
+export function answerRangedLosses(
+  ctx: Ctx,
+  draft: GameState,
+  side: Side,
+  stepsIn: unknown,
+  source: DiceSource,
+  events: GameEvent[],
+): RuleViolation | null {
   const p = draft.pending[0];
   if (!p || p.type !== 'rangedLosses') return { code: 'rule/no-pending', rule: '10.4.2', message: 'No Ranged Attack losses are waiting.' };
   if (p.side !== side) return { code: 'rule/not-your-turn', rule: '10.4.2', message: `The ${p.side} player chooses these losses.` };
-  if (!stepsIn || typeof stepsIn !== 'object' || Array.isArray(stepsIn)) return { code: 'input/steps', rule: '10.4.2', message: 'steps maps unit ids to step counts, e.g. { "1/1/364": 1 }.' };
+  if (!stepsIn || typeof stepsIn !== 'object' || Array.isArray(stepsIn))
+    return { code: 'input/steps', rule: '10.4.2', message: 'steps maps unit ids to step counts, e.g. { "1/1/364": 1 }.' };
   const steps = stepsIn as Record<string, unknown>;
   let sum = 0;
   for (const [id, n] of Object.entries(steps)) {
     const u = p.units.find((x) => x.unit === id);
-    if (!u) return { code: 'rule/not-in-target-hex', rule: '10.4.2', message: `${id} cannot take these steps: choose among ${p.units.map((x) => x.unit).join(', ')}.` };
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > u.stepsLeft) return { code: 'input/steps', rule: '10.4.2', message: `${id} can take 0–${u.stepsLeft} steps.` };
+    if (!u)
+      return {
+        code: 'rule/not-in-target-hex',
+        rule: '10.4.2',
+        message: `${id} cannot take these steps: choose among ${p.units.map((x) => x.unit).join(', ')}.`,
+      };
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > u.stepsLeft)
+      return { code: 'input/steps', rule: '10.4.2', message: `${id} can take 0–${u.stepsLeft} steps.` };
     sum += n;
   }
-  if (sum !== p.steps) return { code: 'rule/losses-not-taken', rule: '10.4.2', message: `Take exactly ${p.steps} step${p.steps > 1 ? 's' : ''} in ${p.hex} (no retreat instead); default: ${p.defaultText}.` };
+  if (sum !== p.steps)
+    return {
+      code: 'rule/losses-not-taken',
+      rule: '10.4.2',
+      message: `Take exactly ${p.steps} step${p.steps > 1 ? 's' : ''} in ${p.hex} (no retreat instead); default: ${p.defaultText}.`,
+    };
   draft.pending.shift();
-  applyRangedSteps(ctx, draft, steps as Record<string, number>, events);
+  applyRangedSteps(ctx, draft, steps as Record<string, number>, source, events);
   return null;
 }
 
 /** Roll and carry out a checked Ranged Attack (10.4) on the draft. */
-export function resolveRanged(ctx: Ctx, draft: GameState, plan: RangedPlan, source: DiceSource, events: GameEvent[], opts: { autoSteps?: boolean } = {}): void {
+export function resolveRanged(
+  ctx: Ctx,
+  draft: GameState,
+  plan: RangedPlan,
+  source: DiceSource,
+  events: GameEvent[],
+  opts: { autoSteps?: boolean } = {},
+): void {
   const def = mustCounter(ctx.ruleset, plan.unit);
   const dice = rollDice(draft, 2, `Ranged Attack by ${plan.unit} on ${plan.target}`, '10.4', source, events);
   const roll = dice[0]! + dice[1]!;
@@ -432,7 +526,7 @@ export function resolveRanged(ctx: Ctx, draft: GameState, plan: RangedPlan, sour
     for (const id of hit) draft.units[id]!.flags.suppressed = true;
     events.push({ type: 'suppressed', hex: plan.target, units: hit, rule: '10.4.1' });
   }
-  if (r.steps > 0) inflictRangedSteps(ctx, draft, plan.target, owner, r.steps, events, opts.autoSteps);
+  if (r.steps > 0) inflictRangedSteps(ctx, draft, plan.target, owner, r.steps, source, events, opts.autoSteps);
 }
 
 /** Fired side, ammo and the 354th's trip along the Turn Track (12.4, 12.4.1, 12.4.2, 12.5). */
@@ -462,23 +556,6 @@ export function afterFiring(ctx: Ctx, draft: GameState, unitId: string, def: Cou
 }
 
 // ───────────────────────────── legal options ─────────────────────────────
-
-export interface RangedTargetOption {
-  hex: HexId;
-  range: number | null;
-  direct: boolean;
-  /** Indirect fire: units that may spot (the firer itself when it may self-spot). */
-  spotters: string[];
-  /** The spotter the engine picks when none is named. */
-  defaultSpotter: string | null;
-}
-
-export interface FireOptions {
-  /** Standalone Ranged Attacks open now (Combat Phase), per firing unit. */
-  ranged: { unit: string; from: HexId | null; ras: number; targets: RangedTargetOption[] }[];
-  /** AT Fire open now (11.0), per AT gun: dice left and the armored units it may fire at. */
-  atFire: { unit: string; from: HexId; diceLeft: number; targets: { unit: string; hex: HexId; range: number }[] }[];
-}
 
 /** Standalone Ranged Attacks `side` may make now: everything listed is accepted by apply. */
 export function rangedOptions(ctx: Ctx, state: GameState, side: Side): FireOptions['ranged'] {

@@ -2,9 +2,9 @@
  * Game records (docs/game-record.md): scenario, options, dice commitment, the ordered actions by
  * side, and the seed once revealed. A record replays to the identical state.
  */
-import type { Side } from './ruleset.js';
-import type { Action, GameEvent, GameState, RuleViolation } from './types.js';
-import type { Engine } from './index.js';
+import type { Ruleset, Side } from './ruleset.js';
+import type { Action, ApplyResult, GameEvent, GameState, RuleViolation } from './types.js';
+import type { SetupOptions } from './setup.js';
 import { canonicalJson, commitmentOf, sha256Hex } from './hash.js';
 import { checkForcedDice } from './dice.js';
 import { whoMustAct } from './sequence.js';
@@ -91,9 +91,21 @@ export function recordAction(record: GameRecord, side: Side, action: Action, eve
 /** Placeholder seed when a record's seed is not yet revealed (only forced dice may then be used). */
 const UNREVEALED = 'hexref:unrevealed-seed';
 
-export function replayRecord(engine: Engine, record: GameRecord, opts: { dice?: number[] } = {}): ReplayResult {
-  if (!record || record.format !== 'hexref-record' || record.version !== 1) return err(null, 'input/record', 'not a hexref-record version 1');
-  if (record.ruleset !== engine.ruleset.id) return err(null, 'input/record', `record is for ruleset ${record.ruleset}, engine has ${engine.ruleset.id}`);
+/**
+ * The part of the public Engine (index.ts) a replay needs. Declared here, not imported from index.ts,
+ * so the record module stays below the engine's entry point (no import cycle).
+ */
+export interface ReplayEngine {
+  readonly ruleset: Ruleset;
+  setup(scenarioId: string, opts: SetupOptions): GameState;
+  apply(state: GameState, side: Side, action: Action, opts?: { forcedDice?: number[] }): ApplyResult;
+}
+
+export function replayRecord(engine: ReplayEngine, record: GameRecord, opts: { dice?: number[] } = {}): ReplayResult {
+  if (!record || record.format !== 'hexref-record' || record.version !== 1)
+    return err(null, 'input/record', 'not a hexref-record version 1');
+  if (record.ruleset !== engine.ruleset.id)
+    return err(null, 'input/record', `record is for ruleset ${record.ruleset}, engine has ${engine.ruleset.id}`);
   if (!Array.isArray(record.actions)) return err(null, 'input/record', 'record.actions must be a list');
   const forced = [...(opts.dice ?? [])];
   const bad = checkForcedDice(forced);
@@ -103,7 +115,11 @@ export function replayRecord(engine: Engine, record: GameRecord, opts: { dice?: 
   }
   let state: GameState;
   try {
-    state = engine.setup(record.scenario, { seed: record.seed ?? UNREVEALED, options: record.options ?? {}, ...(record.placements ? { placements: record.placements } : {}) });
+    state = engine.setup(record.scenario, {
+      seed: record.seed ?? UNREVEALED,
+      options: record.options ?? {},
+      ...(record.placements ? { placements: record.placements } : {}),
+    });
   } catch (e) {
     return err(null, 'input/setup', (e as Error).message);
   }
@@ -111,18 +127,21 @@ export function replayRecord(engine: Engine, record: GameRecord, opts: { dice?: 
   for (let i = 0; i < record.actions.length; i++) {
     const ra = record.actions[i]!;
     const res = engine.apply(state, ra.side, ra.action, { forcedDice: forced });
-    if (!res.ok) return err(i, res.violation.code, `action ${i + 1} (${ra.side} ${ra.action?.type}): ${res.violation.message}`, res.violation);
+    if (!res.ok)
+      return err(i, res.violation.code, `action ${i + 1} (${ra.side} ${ra.action?.type}): ${res.violation.message}`, res.violation);
     const rolls = res.events.filter((e) => e.type === 'roll');
     let used = 0;
     for (const r of rolls) {
       const n = r.dice.length;
-      if (!r.forced && record.seed === null) return err(i, 'input/seed-unrevealed', `action ${i + 1} rolls dice but the seed is not revealed; pass --dice`);
+      if (!r.forced && record.seed === null)
+        return err(i, 'input/seed-unrevealed', `action ${i + 1} rolls dice but the seed is not revealed; pass --dice`);
       if (r.forced) used += n;
     }
     forced.splice(0, used);
     if (ra.dice && record.seed !== null && !opts.dice) {
       const got = rolls.map((r) => r.dice);
-      if (canonicalJson(got) !== canonicalJson(ra.dice)) return err(i, 'replay/dice-mismatch', `action ${i + 1} rolled ${JSON.stringify(got)}, the record says ${JSON.stringify(ra.dice)}`);
+      if (canonicalJson(got) !== canonicalJson(ra.dice))
+        return err(i, 'replay/dice-mismatch', `action ${i + 1} rolled ${JSON.stringify(got)}, the record says ${JSON.stringify(ra.dice)}`);
     }
     state = res.state;
   }

@@ -8,14 +8,15 @@
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
-import type { GameEvent, GameState, RecoveryAction, RuleViolation, UnitState } from './types.js';
-import type { RecoveryDrm, RecoveryOption } from './rebuild-types.js';
+import type { GameEvent, GameState, RecoveryAction, RecoveryDrm, RecoveryOption, RuleViolation, UnitState } from './types.js';
 import { rollDice, type DiceSource } from './dice.js';
 import { suppliedHexes } from './supply.js';
 import type { HexId } from './hex.js';
-import { inEnemyZoc } from './combat/units.js';
-import { eventsThisPhase, isInfantryCompany, isReduced, nearestEnemyDistance } from './strength.js';
+import { eventsThisPhase, isInfantryCompany, isReduced } from './strength.js';
+import { nearestEnemyDistance } from './enemy.js';
+import { dieTableRow } from './die-table.js';
 import { phaseLabel, sideLabel } from './labels.js';
+import { inEnemyZoc } from './zoc.js';
 
 const bad = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -24,7 +25,9 @@ export const RECOVERY_FAR_FROM_ENEMY = 4;
 
 /** Pajari (the leader) in this hex, if any (12.3). */
 function leaderIn(ctx: Ctx, state: GameState, side: Side, hex: string): UnitState | undefined {
-  return Object.values(state.units).find((u) => u.side === side && u.location === 'map' && u.hex === hex && ctx.counter(u.id).type === 'leader');
+  return Object.values(state.units).find(
+    (u) => u.side === side && u.location === 'map' && u.hex === hex && ctx.counter(u.id).type === 'leader',
+  );
 }
 
 /** Did this unit build a Bonfire in the current Action Phase (16.2 lets it still attempt Recovery)? */
@@ -42,21 +45,35 @@ export function attemptedRecoveryThisPhase(state: GameState, unitId: string): bo
 
 /** Why this unit may not attempt Recovery now, or null (13.3, 3.0, 7.2). */
 export function recoveryProblem(ctx: Ctx, state: GameState, side: Side, unitId: unknown): RuleViolation | null {
-  if (state.phase !== 'action') return bad('rule/wrong-phase', '3.0', `Recovery is attempted in your Action Phase; the current phase is the ${phaseLabel(state.phase)}.`);
-  if (typeof unitId !== 'string' || !state.units[unitId]) return bad('input/unknown-unit', '13.3', `There is no unit ${JSON.stringify(unitId)} in this game.`);
+  if (state.phase !== 'action')
+    return bad(
+      'rule/wrong-phase',
+      '3.0',
+      `Recovery is attempted in your Action Phase; the current phase is the ${phaseLabel(state.phase)}.`,
+    );
+  if (typeof unitId !== 'string' || !state.units[unitId])
+    return bad('input/unknown-unit', '13.3', `There is no unit ${JSON.stringify(unitId)} in this game.`);
   const u = state.units[unitId]!;
   if (u.side !== side) return bad('rule/not-your-unit', '13.3', `${unitId} is not a ${sideLabel(side)} unit.`);
   if (u.location !== 'map' || !u.hex) return bad('rule/recovery-not-on-map', '13.3', `${unitId} is not on the map.`);
-  if (!isInfantryCompany(ctx, unitId)) return bad('rule/recovery-not-infantry', '13.3', `Only infantry companies attempt Recovery; ${unitId} is a ${ctx.counter(unitId).type} unit.`);
-  if (!isReduced(ctx, u)) return bad('rule/recovery-not-reduced', '13.3', `${unitId} is at full strength; only reduced companies attempt Recovery.`);
-  if (attemptedRecoveryThisPhase(state, unitId)) return bad('rule/already-acted', '13.3', `${unitId} has already attempted Recovery this Action Phase.`);
+  if (!isInfantryCompany(ctx, unitId))
+    return bad(
+      'rule/recovery-not-infantry',
+      '13.3',
+      `Only infantry companies attempt Recovery; ${unitId} is a ${ctx.counter(unitId).type} unit.`,
+    );
+  if (!isReduced(ctx, u))
+    return bad('rule/recovery-not-reduced', '13.3', `${unitId} is at full strength; only reduced companies attempt Recovery.`);
+  if (attemptedRecoveryThisPhase(state, unitId))
+    return bad('rule/already-acted', '13.3', `${unitId} has already attempted Recovery this Action Phase.`);
   if (u.flags.acted && !builtBonfireThisPhase(state, unitId)) {
     return bad('rule/already-acted', '3.0', `${unitId} has already taken its action this Action Phase; Recovery is a whole action (13.3).`);
   }
   if (side === 'soviet' && state.markers.some((m) => m.type === 'sovietMoraleCollapse')) {
     return bad('rule/recovery-morale-collapse', '17.0.4', 'Soviet units cannot attempt Recovery while the Soviet morale has collapsed.');
   }
-  if (inEnemyZoc(state, ctx.ruleset, u.hex, side)) return bad('rule/recovery-ezoc', '13.3', `${unitId} is in an enemy ZOC in ${u.hex}; Recovery needs a hex free of enemy ZOC (7.2).`);
+  if (inEnemyZoc(state, ctx, u.hex, side))
+    return bad('rule/recovery-ezoc', '13.3', `${unitId} is in an enemy ZOC in ${u.hex}; Recovery needs a hex free of enemy ZOC (7.2).`);
   return null;
 }
 
@@ -66,7 +83,7 @@ export function recoveryDrms(
   state: GameState,
   u: UnitState,
   usePajari = true,
-  supplied: ReadonlySet<HexId> = suppliedHexes(state, ctx.ruleset, u.side),
+  supplied: ReadonlySet<HexId> = suppliedHexes(state, ctx, u.side),
 ): { drms: RecoveryDrm[]; pajari: UnitState | undefined } {
   const table = ctx.ruleset.tables.recovery;
   const turn = ctx.turnDef(state.turn);
@@ -87,14 +104,16 @@ export function recoveryDrms(
   const kitchen =
     !!state.options['20.8'] &&
     ctx.counter(u.id).formation === 'JR16' &&
-    Object.values(state.units).some((k) => k.side === u.side && k.location === 'map' && k.hex === hex && ctx.counter(k.id).type === 'fieldKitchen');
+    Object.values(state.units).some(
+      (k) => k.side === u.side && k.location === 'map' && k.hex === hex && ctx.counter(k.id).type === 'fieldKitchen',
+    );
   add('fieldKitchen', kitchen);
   return { drms, pajari };
 }
 
 /** Success by the Recovery Table's rows for a modified total (13.3). */
 export function recoverySucceeds(ctx: Ctx, total: number): boolean {
-  const row = ctx.ruleset.tables.recovery.rows.find((r) => (r.min === null || total >= r.min) && (r.max === null || total <= r.max));
+  const row = dieTableRow(ctx.ruleset.tables.recovery, total);
   return row?.result.success === true;
 }
 
@@ -112,7 +131,7 @@ export function recoveryOptions(ctx: Ctx, state: GameState, side: Side): Recover
   for (const u of Object.values(state.units)) {
     if (u.side !== side || u.location !== 'map' || !u.hex) continue;
     if (recoveryProblem(ctx, state, side, u.id)) continue;
-    supplied ??= suppliedHexes(state, ctx.ruleset, side);
+    supplied ??= suppliedHexes(state, ctx, side);
     const { drms, pajari } = recoveryDrms(ctx, state, u, true, supplied);
     const net = drms.reduce((s, d) => s + d.value, 0);
     const needs = Math.min(7, Math.max(1, recoveryThreshold(ctx) - net));
@@ -122,11 +141,19 @@ export function recoveryOptions(ctx: Ctx, state: GameState, side: Side): Recover
 }
 
 /** Attempt Recovery (13.3): one numbered die, DRMs, flip to full strength on success. */
-export function doRecovery(ctx: Ctx, state: GameState, side: Side, a: RecoveryAction, source: DiceSource, events: GameEvent[]): RuleViolation | null {
+export function doRecovery(
+  ctx: Ctx,
+  state: GameState,
+  side: Side,
+  a: RecoveryAction,
+  source: DiceSource,
+  events: GameEvent[],
+): RuleViolation | null {
   const problem = recoveryProblem(ctx, state, side, a.unit);
   if (problem) return problem;
   if (ctx.ruleset.tables.recovery.rows.length === 0) return bad('rule/table-missing', '13.3', 'The Recovery Table is not in this ruleset.');
-  if (a.pajari !== undefined && typeof a.pajari !== 'boolean') return bad('input/pajari', '12.3', 'pajari is true (use his +1) or false (decline it).');
+  if (a.pajari !== undefined && typeof a.pajari !== 'boolean')
+    return bad('input/pajari', '12.3', 'pajari is true (use his +1) or false (decline it).');
   const u = state.units[a.unit]!;
   const { drms, pajari } = recoveryDrms(ctx, state, u, a.pajari !== false);
   const net = drms.reduce((s, d) => s + d.value, 0);

@@ -7,8 +7,8 @@ import type { Side } from './ruleset.js';
 import type { GameEvent, GameState, RuleViolation, UnitState } from './types.js';
 import type { HexId } from './hex.js';
 import { hexDistance, offMapDirections } from './hex.js';
-import { otherSide } from './zoc.js';
 import { sideLabel } from './labels.js';
+import { otherSide } from './units.js';
 
 /** Last turn of the game's scenario. */
 export function lastTurn(ctx: Ctx, state: GameState): number {
@@ -23,7 +23,12 @@ function enemyOn(state: GameState, hex: HexId, side: Side): boolean {
 /** Pending map reinforcements of `side` due now (entry turn reached). */
 export function dueReinforcements(state: GameState, side: Side): UnitState[] {
   return Object.values(state.units).filter(
-    (u) => u.side === side && u.location === 'pending' && typeof u.entryTurn === 'number' && u.entryTurn <= state.turn && typeof u.entryHex === 'string',
+    (u) =>
+      u.side === side &&
+      u.location === 'pending' &&
+      typeof u.entryTurn === 'number' &&
+      u.entryTurn <= state.turn &&
+      typeof u.entryHex === 'string',
   );
 }
 
@@ -79,7 +84,13 @@ export function delayUnentered(state: GameState, side: Side, events: GameEvent[]
 export function artilleryArrivals(state: GameState, side: Side, events: GameEvent[]): void {
   const arrived: string[] = [];
   for (const u of Object.values(state.units)) {
-    if (u.side === side && u.location === 'pending' && u.entryHex === null && typeof u.entryTurn === 'number' && u.entryTurn <= state.turn) {
+    if (
+      u.side === side &&
+      u.location === 'pending' &&
+      u.entryHex === null &&
+      typeof u.entryTurn === 'number' &&
+      u.entryTurn <= state.turn
+    ) {
       u.location = 'offMap';
       delete u.entryTurn;
       delete u.entryHex;
@@ -96,15 +107,31 @@ export function artilleryArrivals(state: GameState, side: Side, events: GameEven
 export function notOnMapRefusal(state: GameState, u: UnitState): RuleViolation {
   if (u.location === 'pending') {
     if (u.entryTurn === null || u.entryTurn === undefined) {
-      return { code: 'rule/not-due', rule: '13.1', message: `${u.id} is a Variable Reinforcement: it is not on the map until it is brought in (12.1.4, 12.8).` };
+      return {
+        code: 'rule/not-due',
+        rule: '13.1',
+        message: `${u.id} is a Variable Reinforcement: it is not on the map until it is brought in (12.1.4, 12.8).`,
+      };
     }
     if (u.entryHex === null || u.entryHex === undefined) {
-      return { code: 'rule/not-due', rule: '12.4', message: `${u.id} is off-map artillery arriving on turn ${u.entryTurn}; it never moves on the map (12.4).` };
+      return {
+        code: 'rule/not-due',
+        rule: '12.4',
+        message: `${u.id} is off-map artillery arriving on turn ${u.entryTurn}; it never moves on the map (12.4).`,
+      };
     }
     if (u.entryTurn > state.turn) {
-      return { code: 'rule/not-due', rule: '13.1', message: `${u.id} is a reinforcement due on turn ${u.entryTurn} (13.1); it enters at ${u.entryHex}.` };
+      return {
+        code: 'rule/not-due',
+        rule: '13.1',
+        message: `${u.id} is a reinforcement due on turn ${u.entryTurn} (13.1); it enters at ${u.entryHex}.`,
+      };
     }
-    return { code: 'rule/not-on-map', rule: '13.1', message: `${u.id} is a reinforcement not on the map yet: bring it on at ${u.entryHex} by moving it onto the map (13.1).` };
+    return {
+      code: 'rule/not-on-map',
+      rule: '13.1',
+      message: `${u.id} is a reinforcement not on the map yet: bring it on at ${u.entryHex} by moving it onto the map (13.1).`,
+    };
   }
   return { code: 'rule/not-on-map', rule: '4.1', message: `${u.id} is not on the map.` };
 }
@@ -114,7 +141,13 @@ export function notOnMapRefusal(state: GameState, u: UnitState): RuleViolation {
  * X1 (the 718th's) or the 718th to X28: says where these units enter and whose hex that is. Null when
  * `to` is no entry point (the ordinary path search explains the refusal).
  */
-export function wrongEntryPoint(ctx: Ctx, ids: readonly string[], side: Side, entryHexes: readonly HexId[], to: HexId): RuleViolation | null {
+export function wrongEntryPoint(
+  ctx: Ctx,
+  ids: readonly string[],
+  side: Side,
+  entryHexes: readonly HexId[],
+  to: HexId,
+): RuleViolation | null {
   if (entryHexes.includes(to)) return null;
   const map = ctx.ruleset.map;
   const special = map.entryHexes.find((e) => e.hex === to);
@@ -126,6 +159,11 @@ export function wrongEntryPoint(ctx: Ctx, ids: readonly string[], side: Side, en
   const ownSpecial = map.entryHexes.find((e) => entryHexes.includes(e.hex));
   const rule = special?.rule ?? ownSpecial?.rule ?? '13.1';
   const who = ids.length === 1 ? `${ids[0]} enters` : 'These units enter';
-  const where = entryHexes.length === 0 ? 'at no hex now (an enemy unit holds the entry hex)' : entryHexes.length === 1 ? `only at ${entryHexes[0]}` : `only at one of ${entryHexes.join(', ')}`;
+  const where =
+    entryHexes.length === 0
+      ? 'at no hex now (an enemy unit holds the entry hex)'
+      : entryHexes.length === 1
+        ? `only at ${entryHexes[0]}`
+        : `only at one of ${entryHexes.join(', ')}`;
   return { code: 'rule/entry-hex', rule, message: `${who} ${where}; ${whose} (${rule}).` };
 }

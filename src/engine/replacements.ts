@@ -13,17 +13,18 @@
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
-import type { GameEvent, GameState, ReplacementAction, RuleViolation } from './types.js';
+import type { GameEvent, GameState, ReplacementAction, ReplacementOptions, RuleViolation } from './types.js';
 import type { HexId } from './hex.js';
-import type { ReplacementOptions } from './rebuild-types.js';
 import { hexDistance, parseHexId } from './hex.js';
 import { isInSupply, suppliedHexes } from './supply.js';
-import { inEnemyZoc } from './combat/units.js';
 import { overstackProblem } from './stacking.js';
 import { lastTurn } from './reinforcements.js';
-import { updateControlAfterMove } from './zoc.js';
-import { eventsThisPhase, isInfantryCompany, isReduced, nearestEnemyDistance } from './strength.js';
+import { occupyHexes } from './occupy.js';
+import { eventsThisPhase, isInfantryCompany, isReduced } from './strength.js';
+import { enemyDistances } from './enemy.js';
 import { phaseLabel, sideLabel } from './labels.js';
+import { zocOf } from './zoc.js';
+import { otherSide } from './units.js';
 
 const bad = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -48,15 +49,18 @@ export function replacementPoints(ctx: Ctx, state: GameState, side: Side): { poi
 export function reconstitutionHexes(ctx: Ctx, state: GameState, side: Side, unitId: string): HexId[] {
   const sources = ctx.ruleset.map.supplySources[side].filter((h) => ctx.hex(h));
   if (sources.length === 0) return [];
-  const supplied = suppliedHexes(state, ctx.ruleset, side);
+  const supplied = suppliedHexes(state, ctx, side);
+  const enemyDistance = enemyDistances(state, side);
+  const ezoc = zocOf(ctx, state, otherSide(side));
   const out: HexId[] = [];
   for (const h of supplied) {
     if (!ctx.hex(h)) continue;
     const onSource = sources.includes(h);
     if (!onSource && !sources.some((s) => hexDistance(s, h) <= RECONSTITUTION_SOURCE_RANGE)) continue;
-    if (!onSource && nearestEnemyDistance(state, side, h) < RECONSTITUTION_ENEMY_DISTANCE) continue;
-    if (nearestEnemyDistance(state, side, h) === 0) continue;
-    if (inEnemyZoc(state, ctx.ruleset, h, side)) continue;
+    if (!onSource && enemyDistance(h) < RECONSTITUTION_ENEMY_DISTANCE) continue;
+    if (enemyDistance(h) === 0) continue;
+    if (ezoc.has(h)) continue; // 7.2: not into an enemy ZOC
+
     if (overstackProblem(ctx, state, h, [unitId], [])) continue;
     out.push(h);
   }
@@ -70,7 +74,7 @@ export function replacementOptions(ctx: Ctx, state: GameState, side: Side): Repl
   if (rp.left <= 0) return null;
   const rebuild: string[] = [];
   const reconstitute: ReplacementOptions['reconstitute'] = [];
-  const supplied = suppliedHexes(state, ctx.ruleset, side);
+  const supplied = suppliedHexes(state, ctx, side);
   for (const u of Object.values(state.units)) {
     if (u.side !== side || !isInfantryCompany(ctx, u.id)) continue;
     if (u.location === 'map' && u.hex && isReduced(ctx, u) && supplied.has(u.hex)) rebuild.push(u.id);
@@ -89,11 +93,14 @@ export function replacementOptions(ctx: Ctx, state: GameState, side: Side): Repl
 
 /** Spend RPs (13.2, 13.2.1). */
 export function doReplacement(ctx: Ctx, state: GameState, side: Side, a: ReplacementAction, events: GameEvent[]): RuleViolation | null {
-  if (state.phase !== 'reset') return bad('rule/wrong-phase', '13.2', `RPs are spent in your Reset Phase; the current phase is the ${phaseLabel(state.phase)}.`);
-  if (typeof a.unit !== 'string' || !state.units[a.unit]) return bad('input/unknown-unit', '13.2', `There is no unit ${JSON.stringify(a.unit)} in this game.`);
+  if (state.phase !== 'reset')
+    return bad('rule/wrong-phase', '13.2', `RPs are spent in your Reset Phase; the current phase is the ${phaseLabel(state.phase)}.`);
+  if (typeof a.unit !== 'string' || !state.units[a.unit])
+    return bad('input/unknown-unit', '13.2', `There is no unit ${JSON.stringify(a.unit)} in this game.`);
   const u = state.units[a.unit]!;
   if (u.side !== side) return bad('rule/not-your-unit', '13.2', `${a.unit} is not a ${sideLabel(side)} unit.`);
-  if (!isInfantryCompany(ctx, u.id)) return bad('rule/rp-not-infantry', '13.2', `RPs only replace infantry company steps; ${u.id} is a ${ctx.counter(u.id).type} unit.`);
+  if (!isInfantryCompany(ctx, u.id))
+    return bad('rule/rp-not-infantry', '13.2', `RPs only replace infantry company steps; ${u.id} is a ${ctx.counter(u.id).type} unit.`);
   const rp = replacementPoints(ctx, state, side);
   if (rp.left === 0) return bad('rule/no-rp', '13.2', noRpMessage(rp, 1));
   if (u.location === 'map') {
@@ -102,19 +109,36 @@ export function doReplacement(ctx: Ctx, state: GameState, side: Side, a: Replace
     }
     if (!isReduced(ctx, u)) return bad('rule/rp-not-reduced', '13.2', `${u.id} is at full strength.`);
     if (rp.left < 1) return bad('rule/no-rp', '13.2', noRpMessage(rp, 1));
-    if (!isInSupply(state, ctx.ruleset, u.id)) return bad('rule/rp-out-of-supply', '13.2', `${u.id} is out of supply in ${u.hex}; a unit must be in supply to take an RP (15.1).`);
+    if (!isInSupply(state, ctx, u.id))
+      return bad('rule/rp-out-of-supply', '13.2', `${u.id} is out of supply in ${u.hex}; a unit must be in supply to take an RP (15.1).`);
     u.stepsLeft = ctx.counter(u.id).steps;
-    events.push({ type: 'replacement', side, unit: u.id, kind: 'rebuild', rp: 1, rpLeft: rp.left - 1, steps: u.stepsLeft, hex: u.hex!, rule: '13.2' });
+    events.push({
+      type: 'replacement',
+      side,
+      unit: u.id,
+      kind: 'rebuild',
+      rp: 1,
+      rpLeft: rp.left - 1,
+      steps: u.stepsLeft,
+      hex: u.hex!,
+      rule: '13.2',
+    });
     return null;
   }
-  if (u.location === 'eliminated') return bad('rule/permanently-eliminated', '15.1', `${u.id} was eliminated out of supply and cannot be reconstituted.`);
-  if (u.location !== 'deadPool') return bad('rule/rp-not-eligible', '13.2', `${u.id} is neither a reduced company on the map nor in the Dead Pool.`);
+  if (u.location === 'eliminated')
+    return bad('rule/permanently-eliminated', '15.1', `${u.id} was eliminated out of supply and cannot be reconstituted.`);
+  if (u.location !== 'deadPool')
+    return bad('rule/rp-not-eligible', '13.2', `${u.id} is neither a reduced company on the map nor in the Dead Pool.`);
   const steps = a.steps ?? 1;
   if (steps !== 1 && steps !== 2) return bad('input/steps', '13.2.1', 'steps is 1 (reduced, 2 RPs) or 2 (full strength, 3 RPs).');
   const cost = RECONSTITUTION_COST[steps];
   if (rp.left < cost) return bad('rule/no-rp', '13.2.1', noRpMessage(rp, cost));
   if ((a.hex === undefined) === (a.toTurn === undefined)) {
-    return bad('input/replacement', '13.2.1', `Give a hex to place ${u.id} in, or a later turn (toTurn) to bring it on as a reinforcement.`);
+    return bad(
+      'input/replacement',
+      '13.2.1',
+      `Give a hex to place ${u.id} in, or a later turn (toTurn) to bring it on as a reinforcement.`,
+    );
   }
   if (a.toTurn !== undefined) {
     const last = lastTurn(ctx, state);
@@ -131,7 +155,17 @@ export function doReplacement(ctx: Ctx, state: GameState, side: Side, a: Replace
     u.entryHex = entry;
     delete u.entryDisplaced;
     delete u.entryMpPenalty;
-    events.push({ type: 'replacement', side, unit: u.id, kind: 'reconstitute', rp: cost, rpLeft: rp.left - cost, steps, toTurn: a.toTurn, rule: '13.2.1' });
+    events.push({
+      type: 'replacement',
+      side,
+      unit: u.id,
+      kind: 'reconstitute',
+      rp: cost,
+      rpLeft: rp.left - cost,
+      steps,
+      toTurn: a.toTurn,
+      rule: '13.2.1',
+    });
     return null;
   }
   const hex = typeof a.hex === 'string' ? parseHexId(a.hex) : null;
@@ -150,8 +184,18 @@ export function doReplacement(ctx: Ctx, state: GameState, side: Side, a: Replace
   u.flags = {};
   delete u.entryTurn;
   delete u.entryHex;
-  events.push({ type: 'replacement', side, unit: u.id, kind: 'reconstitute', rp: cost, rpLeft: rp.left - cost, steps, hex, rule: '13.2.1' });
-  updateControlAfterMove(ctx, state, side, [u.id], [hex], events);
+  events.push({
+    type: 'replacement',
+    side,
+    unit: u.id,
+    kind: 'reconstitute',
+    rp: cost,
+    rpLeft: rp.left - cost,
+    steps,
+    hex,
+    rule: '13.2.1',
+  });
+  occupyHexes(ctx, state, side, [u.id], [hex], events);
   return null;
 }
 

@@ -1,12 +1,12 @@
 /**
  * The typed Ruleset the engine receives (DESIGN.md: "tables and the map arrive as a typed Ruleset").
  * Pure types only: the loader in src/data/ validates the JSON in data/redwinter/ and returns this shape.
- * Section numbers refer to the Red Winter rulebook; "PAC" is the Player Aid Card (FACTS.md §1).
+ * Section numbers refer to the Red Winter rulebook; "PAC" is the Player Aid Card.
  * The file format is documented in docs/data-format.md.
  */
-import type { HexId } from './hex.js';
 
-export type { HexId } from './hex.js';
+/** A printed hex id in canonical form: upper-case column letter + row number without leading zeros, e.g. `M16`. */
+export type HexId = string;
 
 /** The two sides (2.0). */
 export type Side = 'soviet' | 'finnish';
@@ -17,7 +17,7 @@ export type Terrain = 'forest' | 'suo' | 'village' | 'lake';
 /** Road types (5.3). Main is treated as primary except for victory conditions. */
 export type RoadType = 'main' | 'primary' | 'secondary';
 
-/** Light conditions printed on the Turn Track (FACTS §1.9; 10.6.2, 16.0). */
+/** Light conditions printed on the Turn Track (10.6.2, 16.0). */
 export type Light = 'dawn' | 'fog' | 'day' | 'dusk' | 'night';
 
 /** Compass side of a map edge, for road exits. */
@@ -53,7 +53,7 @@ export interface Bridge {
   name: string;
 }
 
-/** A named place or area (FACTS §2.2). */
+/** A named place or area (the printed map). */
 export interface Place {
   id: string;
   name: string;
@@ -189,14 +189,12 @@ export interface CrtCell {
   defender: number;
 }
 
-/** Combat Results Table (8.2, 8.4): 2d6, no DRMs. */
+/** Combat Results Table (8.2, 8.4): 2d6, no DRMs; all 11 × 9 cells (`hexref data check` verifies them). */
 export interface Crt {
   columns: OddsColumn[];
-  /** One row per 2d6 total 2…12; cells[i] belongs to columns[i]. null = value not yet transcribed. */
-  rows: { roll: number; cells: (CrtCell | null)[] }[];
-  /** False while any cell is null (see docs/rulings.md). */
-  complete: boolean;
-  /** Where the cells come from and what is missing (informational). */
+  /** One row per 2d6 total 2…12; cells[i] belongs to columns[i]. */
+  rows: { roll: number; cells: CrtCell[] }[];
+  /** Where the cells come from (informational). */
   notes?: string[];
 }
 
@@ -274,7 +272,7 @@ export interface RatResult {
   frictionSteps: number | null;
 }
 
-/** Movement costs from the map key (4.0, 5.0–5.4, 12.1.3, FACTS §1.10). */
+/** Movement costs from the map key (4.0, 5.0–5.4, 12.1.3, the map's terrain key). */
 export interface MovementTable {
   terrain: Record<Terrain, number>;
   /** Per hex entered along a connected road (5.3). */
@@ -329,7 +327,7 @@ export interface Tables {
 
 // ────────────────────────── turn track ──────────────────────────
 
-/** Flags printed on the Turn Track for a turn or its day (FACTS §1.9). */
+/** Flags printed on the Turn Track for a turn or its day (the Turn Track). */
 export type TurnNote =
   | 'armorCommitmentEligible' // 12.1.4 (Dec 9 onwards)
   | 'provisionalCompanyEligible' // 12.8 (Dec 9 onwards)
@@ -368,7 +366,7 @@ export interface TurnDef {
 /** Where a unit sets up (1.2, 2.2 setup codes). */
 export type SetupArea =
   | { type: 'hex'; hex: HexId }
-  /** Within `distance` hexes of `hex`, never on frozen lake (Playbook via FACTS §1.12). */
+  /** Within `distance` hexes of `hex`, never on frozen lake (the Playbook, as the VASSAL module sets it up). */
   | { type: 'within'; hex: HexId; distance: number }
   /** Off-map artillery available from the start (12.4). */
   | { type: 'offMap' };
@@ -394,9 +392,7 @@ export interface Reinforcement {
 
 /** How an objective scores. */
 export type ObjectiveScoring =
-  | { type: 'fixed'; vp: number }
-  | { type: 'each'; vp: number; max: number }
-  | { type: 'anyOrAll'; any: number; all: number };
+  { type: 'fixed'; vp: number } | { type: 'each'; vp: number; max: number } | { type: 'anyOrAll'; any: number; all: number };
 
 export interface Objective {
   id: string;
@@ -423,7 +419,7 @@ export type SpecialRule =
   | 'sovietMoraleCollapse' // 17.0.4
   | 'sovietArtilleryPark' // 12.4.3
   | 'finnishArtilleryPark' // 12.4.4
-  | 'noSetupOnLake'; // Playbook, via FACTS §1.12
+  | 'noSetupOnLake'; // the Playbook, as the VASSAL module sets it up
 
 /** A scenario (17.x, or our own). */
 export interface Scenario {

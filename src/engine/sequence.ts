@@ -8,9 +8,9 @@
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
 import type { GameEvent, GameState, Phase } from './types.js';
-import { otherSide } from './zoc.js';
 import { artilleryArrivals, delayUnentered, involuntaryDelays, lastTurn } from './reinforcements.js';
 import { finalVictory } from './victory.js';
+import { otherSide } from './units.js';
 
 /** Unit types that flip to a Fired side (3.0 I; 12.4, 12.5). */
 const FIRING_TYPES = new Set(['mortar', 'infantryGun', 'artillery76', 'artillery122', 'artillery152']);
@@ -62,7 +62,9 @@ function victoryCheck(ctx: Ctx, state: GameState, events: GameEvent[]): void {
     turn: state.turn,
     over,
     rule: '3.0',
-    note: over ? 'last turn of the scenario played: objectives scored (17.0)' : 'no automatic victory conditions are checked (docs/rulings.md, "Victory")',
+    note: over
+      ? 'last turn of the scenario played: objectives scored (17.0)'
+      : 'no automatic victory conditions are checked (docs/rulings.md, "Victory")',
   });
   if (over) {
     finalVictory(ctx, state, events); // 17.0: objective VPs, then the scenario's victory rule

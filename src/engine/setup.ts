@@ -31,7 +31,8 @@ export class EngineInputError extends Error {
 
 function placeOnMap(ctx: Ctx, state: GameState, u: UnitState, p: Placement, events: GameEvent[], chosen?: HexId): void {
   if (p.at.type === 'offMap') {
-    if (chosen !== undefined) throw new EngineInputError('input/placement', '1.2', `${u.id} starts off the map; it cannot be placed on ${chosen}`);
+    if (chosen !== undefined)
+      throw new EngineInputError('input/placement', '1.2', `${u.id} starts off the map; it cannot be placed on ${chosen}`);
     u.location = 'offMap';
     return;
   }
@@ -43,8 +44,10 @@ function placeOnMap(ctx: Ctx, state: GameState, u: UnitState, p: Placement, even
     // A player's own placement (1.2): within the setup area, not on a frozen lake, stacking allowed.
     const h = ctx.hex(chosen);
     const where = maxD ? `within ${maxD} hexes of ${center}` : `in ${center}`;
-    if (!h || hexDistance(center, chosen) > maxD) throw new EngineInputError('input/placement', '1.2', `${u.id} sets up ${where}, not in ${chosen}`);
-    if (h.terrain === 'lake' && chosen !== center) throw new EngineInputError('input/placement', '1.2', `${u.id} may not set up on the frozen lake ${chosen}`);
+    if (!h || hexDistance(center, chosen) > maxD)
+      throw new EngineInputError('input/placement', '1.2', `${u.id} sets up ${where}, not in ${chosen}`);
+    if (h.terrain === 'lake' && chosen !== center)
+      throw new EngineInputError('input/placement', '1.2', `${u.id} may not set up on the frozen lake ${chosen}`);
     const over = overstackProblem(ctx, state, chosen, [u.id], []);
     if (over) throw new EngineInputError('input/placement', '6.0', `${u.id} cannot set up in ${chosen}: ${over}`);
     u.location = 'map';
@@ -81,7 +84,8 @@ export function setupGame(ctx: Ctx, scenarioId: string, opts: SetupOptions): Gam
     const known = ctx.ruleset.scenarios.map((s) => s.id).join(', ');
     throw new EngineInputError('input/unknown-scenario', '17.0', `unknown scenario ${JSON.stringify(scenarioId)}; known: ${known}`);
   }
-  if (typeof opts.seed !== 'string' || opts.seed.length === 0) throw new EngineInputError('input/seed', '2.1', 'a non-empty secret seed is required');
+  if (typeof opts.seed !== 'string' || opts.seed.length === 0)
+    throw new EngineInputError('input/seed', '2.1', 'a non-empty secret seed is required');
   const options: Record<string, boolean> = {};
   for (const r of scen.optionalRules) options[r] = true;
   Object.assign(options, opts.options ?? {});
@@ -120,7 +124,8 @@ export function setupGame(ctx: Ctx, scenarioId: string, opts: SetupOptions): Gam
   };
   const chosen = opts.placements ?? {};
   for (const id of Object.keys(chosen)) {
-    if (!scen.setup.some((p) => p.unit === id)) throw new EngineInputError('input/placement', '1.2', `${id} is not set up on the map in ${scen.id}`);
+    if (!scen.setup.some((p) => p.unit === id))
+      throw new EngineInputError('input/placement', '1.2', `${id} is not set up on the map in ${scen.id}`);
   }
   // Fixed hexes first, then the players' own placements, then the rest, so that "within N" units
   // make room for the fixed ones (ruling).

@@ -10,7 +10,13 @@ import { isLeader } from './units.js';
 export const STACK_LIMIT = { units: 5, infantryCompanies: 3 } as const;
 
 /** Units counted for stacking in `hex` if `adding` units arrive and `leaving` units leave. */
-export function stackCount(ctx: Ctx, state: GameState, hex: HexId, adding: readonly string[] = [], leaving: readonly string[] = []): { units: number; infantryCompanies: number } {
+export function stackCount(
+  ctx: Ctx,
+  state: GameState,
+  hex: HexId,
+  adding: readonly string[] = [],
+  leaving: readonly string[] = [],
+): { units: number; infantryCompanies: number } {
   let units = 0;
   let inf = 0;
   const seen = new Set<string>();
@@ -30,9 +36,16 @@ export function stackCount(ctx: Ctx, state: GameState, hex: HexId, adding: reado
 }
 
 /** Null if the hex may hold the units after the move, else a message saying why not (6.0). */
-export function overstackProblem(ctx: Ctx, state: GameState, hex: HexId, adding: readonly string[], leaving: readonly string[] = adding): string | null {
+export function overstackProblem(
+  ctx: Ctx,
+  state: GameState,
+  hex: HexId,
+  adding: readonly string[],
+  leaving: readonly string[] = adding,
+): string | null {
   const n = stackCount(ctx, state, hex, adding, leaving);
-  if (n.units > STACK_LIMIT.units) return `${hex} would hold ${n.units} units; the limit is ${STACK_LIMIT.units} per side (leaders not counted)`;
+  if (n.units > STACK_LIMIT.units)
+    return `${hex} would hold ${n.units} units; the limit is ${STACK_LIMIT.units} per side (leaders not counted)`;
   if (n.infantryCompanies > STACK_LIMIT.infantryCompanies) {
     return `${hex} would hold ${n.infantryCompanies} infantry companies; the limit is ${STACK_LIMIT.infantryCompanies}`;
   }
@@ -67,8 +80,23 @@ export function overstackChecker(ctx: Ctx, state: GameState, adding: readonly st
     const e = counts.get(hex);
     const units = (e?.units ?? 0) + addUnits;
     const inf = (e?.inf ?? 0) + addInf;
-    if (units > STACK_LIMIT.units) return `${hex} would hold ${units} units; the limit is ${STACK_LIMIT.units} per side (leaders not counted)`;
-    if (inf > STACK_LIMIT.infantryCompanies) return `${hex} would hold ${inf} infantry companies; the limit is ${STACK_LIMIT.infantryCompanies}`;
+    if (units > STACK_LIMIT.units)
+      return `${hex} would hold ${units} units; the limit is ${STACK_LIMIT.units} per side (leaders not counted)`;
+    if (inf > STACK_LIMIT.infantryCompanies)
+      return `${hex} would hold ${inf} infantry companies; the limit is ${STACK_LIMIT.infantryCompanies}`;
     return null;
   };
+}
+
+/** True if these units may end together in one hex (6.0). */
+export function stackFits(ctx: Ctx, unitIds: readonly string[]): boolean {
+  let n = 0;
+  let inf = 0;
+  for (const id of unitIds) {
+    const def = ctx.counter(id);
+    if (isLeader(def)) continue;
+    n++;
+    if (def.infantryCompany) inf++;
+  }
+  return n <= STACK_LIMIT.units && inf <= STACK_LIMIT.infantryCompanies;
 }

@@ -8,25 +8,28 @@
  * - No hex of either path may hold an enemy unit or lie in an enemy ZOC, but a friendly unit in a hex
  *   cancels the enemy ZOC there for supply (15.2, 15.3).
  *
- * Rulings (docs/rulings.md, "Supply"): a lone enemy leader neither blocks nor exerts a ZOC (12.3); the
- * source hex itself must be passable; "road hexes" are joined by road links (bridges count, 5.4).
+ * Rulings (docs/rulings.md, "Supply", "A lone Pajari is an enemy unit"): a lone enemy leader is an enemy
+ * unit, so his hex blocks a path, though he exerts no ZOC (12.3); a lone friendly leader is a friendly unit
+ * and cancels the enemy ZOC in his hex; the source hex itself must be passable; "road hexes" are joined by
+ * road links (bridges count, 5.4).
  */
-import type { HexId, Ruleset, Side } from './ruleset.js';
+import type { Ctx } from './ctx.js';
+import type { HexId, Side } from './ruleset.js';
 import type { GameState } from './types.js';
-import { hasCombatUnitsOf, inEnemyZoc, mapNeighbours, otherSide, roadIndex } from './combat/units.js';
+import { enemyPresence } from './enemy.js';
+import { otherSide } from './units.js';
+import { zocHexes } from './zoc.js';
 
-/** Hexes a supply path of `side` may use (15.2, 15.3). */
-export function supplyPassable(state: GameState, ruleset: Ruleset, side: Side): (hex: HexId) => boolean {
-  const cache = new Map<HexId, boolean>();
+/** Hexes a supply path of `side` may use (15.2, 15.3). One pass over the units builds the indexes. */
+export function supplyPassable(state: GameState, ctx: Ctx, side: Side): (hex: HexId) => boolean {
+  const enemy = enemyPresence(state, ctx, side);
+  const friendly = new Set<HexId>();
+  for (const u of Object.values(state.units)) if (u.side === side && u.location === 'map' && u.hex) friendly.add(u.hex);
+  const ezoc = zocHexes(state, ctx, otherSide(side));
   return (hex) => {
-    let v = cache.get(hex);
-    if (v === undefined) {
-      if (hasCombatUnitsOf(state, ruleset, hex, otherSide(side))) v = false;
-      else if (hasCombatUnitsOf(state, ruleset, hex, side)) v = true; // friendly units cancel the eZOC
-      else v = !inEnemyZoc(state, ruleset, hex, side);
-      cache.set(hex, v);
-    }
-    return v;
+    if (enemy.occupied.has(hex)) return false;
+    if (friendly.has(hex)) return true; // friendly units (a lone leader included) cancel the eZOC
+    return !ezoc.has(hex);
   };
 }
 
@@ -34,15 +37,15 @@ export function supplyPassable(state: GameState, ruleset: Ruleset, side: Side): 
 export const SOVIET_OFF_ROAD_HEXES = 4;
 
 /** Every hex from which a unit of `side` would be in supply now. */
-export function suppliedHexes(state: GameState, ruleset: Ruleset, side: Side): Set<HexId> {
-  const ok = supplyPassable(state, ruleset, side);
-  const sources = (ruleset.map.supplySources[side] ?? []).filter((h) => ruleset.map.hexes[h] && ok(h));
+export function suppliedHexes(state: GameState, ctx: Ctx, side: Side): Set<HexId> {
+  const ok = supplyPassable(state, ctx, side);
+  const sources = (ctx.ruleset.map.supplySources[side] ?? []).filter((h) => ctx.ruleset.map.hexes[h] && ok(h));
   if (side === 'finnish') {
     const seen = new Set<HexId>(sources);
     const queue = [...sources];
     while (queue.length > 0) {
       const h = queue.shift()!;
-      for (const n of mapNeighbours(ruleset, h)) {
+      for (const n of ctx.neighbours(h)) {
         if (!seen.has(n) && ok(n)) {
           seen.add(n);
           queue.push(n);
@@ -52,13 +55,12 @@ export function suppliedHexes(state: GameState, ruleset: Ruleset, side: Side): S
     return seen;
   }
   // Soviet: first the road hexes joined to the source along passable road links…
-  const roads = roadIndex(ruleset);
   const onRoad = new Set<HexId>(sources);
   const rq = [...sources];
   while (rq.length > 0) {
     const h = rq.shift()!;
-    for (const n of roads.get(h) ?? []) {
-      if (!onRoad.has(n) && ruleset.map.hexes[n] && ok(n)) {
+    for (const n of ctx.roadNeighbours(h)) {
+      if (!onRoad.has(n) && ctx.ruleset.map.hexes[n] && ok(n)) {
         onRoad.add(n);
         rq.push(n);
       }
@@ -71,7 +73,7 @@ export function suppliedHexes(state: GameState, ruleset: Ruleset, side: Side): S
     const h = q.shift()!;
     const d = dist.get(h)!;
     if (d >= SOVIET_OFF_ROAD_HEXES) continue;
-    for (const n of mapNeighbours(ruleset, h)) {
+    for (const n of ctx.neighbours(h)) {
       if (!dist.has(n) && ok(n)) {
         dist.set(n, d + 1);
         q.push(n);
@@ -82,17 +84,17 @@ export function suppliedHexes(state: GameState, ruleset: Ruleset, side: Side): S
 }
 
 /** Is this unit (on the map) in supply now (15.1)? Units off the map are reported as not in supply. */
-export function isInSupply(state: GameState, ruleset: Ruleset, unitId: string): boolean {
+export function isInSupply(state: GameState, ctx: Ctx, unitId: string): boolean {
   const u = state.units[unitId];
   if (!u || u.location !== 'map' || !u.hex) return false;
-  return suppliedHexes(state, ruleset, u.side).has(u.hex);
+  return suppliedHexes(state, ctx, u.side).has(u.hex);
 }
 
 /** Supply status of every unit on the map, for views (15.0). */
-export function supplyStatus(state: GameState, ruleset: Ruleset): Record<string, boolean> {
+export function supplyStatus(state: GameState, ctx: Ctx): Record<string, boolean> {
   const sets: Record<Side, Set<HexId>> = {
-    soviet: suppliedHexes(state, ruleset, 'soviet'),
-    finnish: suppliedHexes(state, ruleset, 'finnish'),
+    soviet: suppliedHexes(state, ctx, 'soviet'),
+    finnish: suppliedHexes(state, ctx, 'finnish'),
   };
   const out: Record<string, boolean> = {};
   for (const u of Object.values(state.units)) {

@@ -3,7 +3,7 @@
  * (5.1, 12.1.3). Costs come from the Ruleset's movement table.
  */
 import type { Ctx } from './ctx.js';
-import type { CounterDef, RoadType } from './ruleset.js';
+import type { CounterDef, RoadType, Terrain } from './ruleset.js';
 import type { HexId } from './hex.js';
 import { isArmored } from './units.js';
 
@@ -57,4 +57,25 @@ export function stepCost(ctx: Ctx, c: CounterDef, to: HexId, road: RoadType | nu
   // Armor following a road into an AT unit's ZOC pays the hex's terrain cost (ruling in docs/rulings.md).
   if (road && isArmored(c)) return terrainCost(ctx, c, to);
   return viaTerrain;
+}
+
+/** Terrain of a hex (5.2), or undefined off the map. */
+export function terrainOf(ctx: Ctx, hex: HexId): Terrain | undefined {
+  return ctx.hex(hex)?.terrain;
+}
+
+export function isLake(ctx: Ctx, hex: HexId): boolean {
+  return terrainOf(ctx, hex) === 'lake';
+}
+
+/** True if the hexside a–b is a bridge (5.4). */
+export function isBridgeHexside(ctx: Ctx, a: HexId, b: HexId): boolean {
+  return ctx.isBridge(a, b);
+}
+
+/** Terrain a unit may never enter (5.1, 12.1.3): off the map; armored units keep to the road network and villages. */
+export function isProhibitedFor(ctx: Ctx, def: CounterDef, hex: HexId): boolean {
+  if (!ctx.hex(hex)) return true;
+  if (isArmored(def)) return !(ctx.isRoadHex(hex) || terrainOf(ctx, hex) === 'village');
+  return false;
 }

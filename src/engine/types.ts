@@ -1,32 +1,20 @@
 /**
- * Engine value types: GameState (one small JSON document), actions, events, violations,
- * legal-action listings and pending decisions. Pure types only.
- * Section numbers refer to the Red Winter rulebook.
+ * Engine value types: GameState (one small JSON document), actions, violations and legal-action
+ * listings. Pure types only: with ruleset.ts, terms.ts, events.ts and decisions.ts one of the type-only
+ * leaves at the bottom of the engine (docs/architecture.md); it re-exports the events and decisions so
+ * `types.js` names every engine value type. Section numbers refer to the Red Winter rulebook.
  */
-import type { HexId } from './hex.js';
-import type { Side } from './ruleset.js';
-import type { CombatDecision, CombatEvent, CombatPhaseRecord } from './combat/types.js';
-import type { CombatOptions } from './combat/engine.js';
-import type { NightEvent, NightOptions } from './night.js';
-import type { FireEvent, FireOptions, RangedLossDecision } from './ranged.js';
-import type { FirePhaseRecord } from './fire-record.js';
-import type { DefensiveSupportDecision } from './defensive-support.js';
-import type { VictoryEvent } from './victory.js';
-import type { DigInOption, RebuildEvent, RecoveryOption, ReplacementOptions } from './rebuild-types.js';
+import type { HexId, OddsColumn, Side } from './ruleset.js';
+import type { AttackerRef, CombatKind, Phase } from './terms.js';
+import type { GameEvent, RecoveryDrm } from './events.js';
+import type { PendingDecision } from './decisions.js';
 
-export type { HexId } from './hex.js';
-export type { Side } from './ruleset.js';
+export type { HexId, Side } from './ruleset.js';
+export type * from './terms.js';
+export type * from './events.js';
+export type * from './decisions.js';
 
 // ───────────────────────────── state ─────────────────────────────
-
-/**
- * Phases of a player turn and of the game turn (3.0).
- * - `reset` (I), `action` (II), `combat` (III) belong to the active side;
- * - `subZero` (V) exists on night turns only; its SZLT rolls are made when it is ended (16.3, night.ts);
- * - the Victory Check (VI) runs automatically when the last player turn (or Sub-Zero phase) ends;
- * - `gameOver` once the scenario's last turn has been checked.
- */
-export type Phase = 'reset' | 'action' | 'combat' | 'subZero' | 'gameOver';
 
 /**
  * Where a unit is.
@@ -72,20 +60,6 @@ export interface UnitState {
   entryMpPenalty?: number;
 }
 
-/** Placing Pajari with the nearest friendly combat unit (12.3.1). */
-export interface PlaceLeaderDecision {
-  type: 'placeLeader';
-  side: Side;
-  /** The leader to place (Pajari). */
-  unit: string;
-  /** Hexes of the nearest friendly combat units (12.3.1): the owner picks one. */
-  options: HexId[];
-  rule: '12.3.1';
-}
-
-/** A decision the engine waits for before play goes on (combat decisions: src/engine/combat/types.ts). */
-export type PendingDecision = PlaceLeaderDecision | CombatDecision | RangedLossDecision | DefensiveSupportDecision;
-
 /** seedrandom alea state (`{ state: true }`). */
 export interface RngState {
   c: number;
@@ -122,7 +96,7 @@ export interface GameState {
   /** 76 mm ammo (12.4.1). */
   ammo: Record<Side, number>;
   pending: PendingDecision[];
-  /** Combats and Assaults of the current phase (8.0–9.2): see src/engine/combat/types.ts. */
+  /** Combats and Assaults of the current phase (8.0–9.2): see CombatPhaseRecord below and combat/resolve.ts. */
   combat?: CombatPhaseRecord | null;
   /** Ranged Attacks and AT Fire of the current phase (10.0, 11.0): src/engine/fire-record.ts. */
   fire?: FirePhaseRecord | null;
@@ -142,6 +116,68 @@ export interface Marker {
   units?: string[];
   /** Turn the marker was placed or last flipped (Digging In, 14.2). */
   turn?: number;
+}
+
+export interface CombatRecord {
+  id: number;
+  kind: CombatKind;
+  attackerSide: Side;
+  target: HexId;
+  attackers: AttackerRef[];
+  /** Units in the defending hex when the combat was declared (the leader included). */
+  defenders: string[];
+  /** Hexes of the attacking units (retreat priority IV for the defender, 8.5.2). */
+  attackerHexes: HexId[];
+  /** Null when fire emptied the defending hex before the CRT and nothing was rolled (10.4.3). */
+  column: OddsColumn | null;
+  roll: number | null;
+  /** CRT result before the Hotel (8.4). */
+  result: { attacker: number; defender: number };
+  /** Losses still to be taken (after the Hotel, 5.2.5). */
+  defenderLosses: number;
+  attackerLosses: number;
+  stage: 'defenderLosses' | 'attackerLosses' | 'advance' | 'done';
+  /** Hexes the defenders actually retreated (max over units), for 8.7.1. */
+  defenderRetreat: number;
+  /** Attackers that retreated to fulfil a loss: they may not advance (8.7). */
+  attackersRetreated: string[];
+  /** For an Assault: MPs the assaulting stack has left (armored Overruns, 12.1.2). */
+  mpLeft?: number;
+}
+
+export interface CombatPhaseRecord {
+  /** `${turn}:${side}:${phase}` of the phase this record belongs to. */
+  key: string;
+  /** Units that have attacked in this phase (8.0 c). */
+  attacked: string[];
+  /** Hexes attacked in this Combat Phase (8.0 e). */
+  attackedHexes: HexId[];
+  /** Units that retreated in this phase (8.5.2.3). */
+  retreated: string[];
+  /** Units that advanced after combat in this phase: no second combat (8.7). */
+  advanced: string[];
+  nextId: number;
+  current: CombatRecord | null;
+  /** Armored units that may go on moving or assaulting after a successful Assault (12.1.2), with their MPs. */
+  overrun?: { units: string[]; mpLeft: number } | null;
+}
+
+export interface FirePhaseRecord {
+  /** `${turn}:${side}:${phase}` of the phase this record belongs to. */
+  key: string;
+  /** Units that made a Ranged Attack this phase (one each, 10.0). */
+  ranged: string[];
+  /** AT guns that fired AT Fire this phase, with the dice rolled so far (11.0, 11.1). */
+  atFire: Record<string, number>;
+  /** Defensive Support declared for the Combat being resolved (10.3.2); consumed by its support step. */
+  defensive?: DefensiveDeclaration | null;
+}
+
+/** Checked defensive Support, stored for the combat step (see combat-fire.ts). */
+export interface DefensiveDeclaration {
+  units: string[];
+  target: HexId;
+  spotters: Record<string, string>;
 }
 
 /** GameState without the secret seed and RNG state (the seed is shown once the game is over). */
@@ -309,47 +345,6 @@ export type Action =
 
 export type ActionType = Action['type'];
 
-// ───────────────────────────── events ─────────────────────────────
-
-export type GameEvent =
-  | { type: 'setup'; scenario: string; turn: number; firstPlayer: Side; commitment: string }
-  | { type: 'placed'; unit: string; hex: HexId; rule: string; note?: string }
-  | { type: 'phase'; turn: number; phase: Phase; side: Side }
-  | { type: 'turn'; turn: number }
-  | { type: 'unitsFlipped'; side: Side; units: string[]; rule: '3.0' }
-  | { type: 'ammo'; side: Side; added: number; total: number; rule: '12.4.1' }
-  | { type: 'artilleryAvailable'; side: Side; units: string[]; rule: '12.4' }
-  | { type: 'suppressionRemoved'; units: string[]; rule: '3.0' }
-  | {
-      type: 'moved';
-      side: Side;
-      units: string[];
-      from: HexId | null;
-      path: HexId[];
-      to: HexId;
-      mpSpent: number;
-      mpLeft: number;
-      allowance: number;
-      extended: boolean;
-      minimumMove: boolean;
-      entry: boolean;
-      stoppedByZoc: boolean;
-    }
-  | { type: 'exited'; side: Side; units: string[]; hex: HexId; rule: '4.2' }
-  | { type: 'reinforcementDelayed'; side: Side; units: string[]; toTurn: number; reason: 'voluntary' | 'notEntered' | 'enemyOnEntry'; rule: string }
-  | { type: 'leaderPickedUp'; unit: string; from: HexId; options: HexId[]; rule: '12.3.1' }
-  | { type: 'leaderPlaced'; unit: string; hex: HexId; rule: '12.3.1' }
-  | { type: 'leaderRemoved'; unit: string; reason: string; rule: '12.3.1' }
-  | { type: 'control'; side: Side; hexes: HexId[]; rule: '7.3' }
-  | { type: 'roll'; n: number; dice: number[]; purpose: string; rule: string; forced: boolean }
-  | { type: 'victoryCheck'; turn: number; over: boolean; rule: '3.0'; note: string }
-  | { type: 'gameOver'; reason: string; winner: Side | null }
-  | FireEvent
-  | NightEvent
-  | VictoryEvent
-  | CombatEvent
-  | RebuildEvent;
-
 // ───────────────────────────── results ─────────────────────────────
 
 /** A refused action: stable namespaced code, rulebook section, and a message saying what would be legal. */
@@ -425,6 +420,90 @@ export interface LegalActions {
   replacements?: ReplacementOptions;
   /** Hexes with this side's Digging In / Dug-In markers, which it may remove (14.1). */
   removableEntrenchments?: HexId[];
+}
+
+// ───────────────────────────── legal listings per rule area ─────────────────────────────
+
+/** What legalActions lists for combat: targets with the units that may attack each, and assault targets. */
+export interface CombatOptions {
+  /** Combat Phase: each enemy hex that may be attacked, with the units that may join the attack (8.0). */
+  targets: { hex: HexId; attackers: string[] }[];
+  /** Action Phase: adjacent enemy hexes each unit or stack could assault from where it stands (9.1). */
+  assaults: { units: string[]; from: HexId; target: HexId; cost: number }[];
+}
+
+/** What legalActions lists for Night Raids. */
+export interface RaidOptions {
+  /** Units that may take part in a raid now (Pajari included when free). */
+  raiders: string[];
+  /** Each target with the raiders able to reach it; any 1–3 of them (plus Pajari) that are stacked or adjacent may go. */
+  targets: { hex: HexId; units: string[]; approaches: HexId[] }[];
+}
+
+/** Night options for legalActions. */
+export interface NightOptions {
+  /** Soviet units that may build a Bonfire now (16.2). */
+  bonfire: string[];
+  raid: RaidOptions;
+}
+
+export interface RangedTargetOption {
+  hex: HexId;
+  range: number | null;
+  direct: boolean;
+  /** Indirect fire: units that may spot (the firer itself when it may self-spot). */
+  spotters: string[];
+  /** The spotter the engine picks when none is named. */
+  defaultSpotter: string | null;
+}
+
+export interface FireOptions {
+  /** Standalone Ranged Attacks open now (Combat Phase), per firing unit. */
+  ranged: { unit: string; from: HexId | null; ras: number; targets: RangedTargetOption[] }[];
+  /** AT Fire open now (11.0), per AT gun: dice left and the armored units it may fire at. */
+  atFire: { unit: string; from: HexId; diceLeft: number; targets: { unit: string; hex: HexId; range: number }[] }[];
+}
+
+/** A unit that may attempt Recovery now, with the DRMs it would get (13.3). */
+export interface RecoveryOption {
+  unit: string;
+  hex: HexId;
+  drms: RecoveryDrm[];
+  /** Sum of the DRMs. */
+  net: number;
+  /** Lowest die that succeeds (1…7; 7 = cannot succeed). */
+  needs: number;
+  /** Pajari is in the hex: `pajari: false` in the action declines his +1 (he then stays free to move). */
+  pajariAvailable: boolean;
+}
+
+/** A hex where units may take the digging in action now (14.1–14.5). */
+export interface DigInOption {
+  hex: HexId;
+  /** Units that may take the action here (any one or more of them). */
+  units: string[];
+  /** What the action does: place a Digging In marker, or place / flip to a Dug-In marker. */
+  result: 'diggingIn' | 'dugIn';
+  /** Engineers (14.2.1) or night (14.5) make it one turn; `flip`: Digging In placed on an earlier turn (14.2). */
+  how: 'place' | 'flip' | 'engineer' | 'night';
+  /** Units that make it Dug-In at once (the engineer) when `how` is `engineer`. */
+  engineerUnits?: string[];
+}
+
+/** Replacement Points open in this Reset Phase (13.2, 13.2.1). */
+export interface ReplacementOptions {
+  /** RPs the Turn Track gives this side this turn. */
+  points: number;
+  spent: number;
+  left: number;
+  /** Reduced infantry companies in supply that one RP flips back to full strength (13.2). */
+  rebuild: string[];
+  /** Dead Pool companies and the ways to bring them back (13.2.1). */
+  reconstitute: { unit: string; steps: (1 | 2)[] }[];
+  /** Hexes where a reconstituted company may be placed now (shared by every Dead Pool company). */
+  placementHexes: HexId[];
+  /** Turns on the Turn Track it may be put on instead. */
+  turns: number[];
 }
 
 /** Options for toMapView. */

@@ -1,50 +1,72 @@
-/** Unit helpers: printed values of the face-up side, unit categories used by several rule areas. */
-import type { Ctx } from './ctx.js';
-import type { CounterDef, StepValues } from './ruleset.js';
+/**
+ * Board kernel: units. Counter lookups, the printed values of the face-up side, the unit categories
+ * every rule area uses, and which units stand where. One definition of each, with one meaning.
+ * Counter lookups go through the one cached Ctx of the Ruleset (ctx.ts).
+ * Section numbers refer to the Red Winter rulebook.
+ */
+import { contextOf } from './ctx.js';
+import type { CounterDef, HexId, Ruleset, Side, StepValues } from './ruleset.js';
 import type { GameState, UnitState } from './types.js';
-import type { HexId } from './hex.js';
 
-/** Printed values of the side now face up (2.2, 8.5.1). */
-export function currentValues(ctx: Ctx, u: UnitState): StepValues {
-  const c = ctx.counter(u.id);
-  return u.stepsLeft < c.steps && c.reduced ? c.reduced : c.full;
+/** The other side (2.0). */
+export function otherSide(side: Side): Side {
+  return side === 'soviet' ? 'finnish' : 'soviet';
+}
+
+/** The counter definition of a unit id (throws on an unknown id: a programming error, not bad input). */
+export function mustCounter(ruleset: Ruleset, unitId: string): CounterDef {
+  return contextOf(ruleset).counter(unitId);
+}
+
+/** Printed values of the side of the counter now face up (2.2; 8.5.1: reduced after one step loss). */
+export function currentValues(def: CounterDef, unit: UnitState): StepValues {
+  if (def.steps === 2 && unit.stepsLeft === 1 && def.reduced) return def.reduced;
+  return def.full;
 }
 
 /** Leaders (Pajari) are units but not combat units (12.3). */
-export function isLeader(c: CounterDef): boolean {
-  return c.type === 'leader';
+export function isLeader(def: CounterDef): boolean {
+  return def.type === 'leader';
 }
 
 /** Every unit except a leader exerts a ZOC and counts as a combat unit (7.0, 12.3). */
-export function isCombatUnit(c: CounterDef): boolean {
-  return c.type !== 'leader';
+export function isCombatUnit(def: CounterDef): boolean {
+  return !isLeader(def);
 }
 
-/** Soviet armored units: orange MA box (2.2, 12.1). */
-export function isArmored(c: CounterDef): boolean {
-  return c.conventions.armored || c.type === 'tank' || c.type === 'armoredCar';
+/**
+ * A combat unit that stands on the map: not a leader (12.3) and not off-map artillery (12.4).
+ * For a unit on the map this is the same as isCombatUnit (off-map artillery is never on the map);
+ * the combat, loss and fire code use it where a unit's location is not checked first.
+ */
+export function isMapCombatUnit(def: CounterDef): boolean {
+  return !isLeader(def) && def.type !== 'artillery76' && def.type !== 'artillery122' && def.type !== 'artillery152';
 }
 
-/** Units whose ZOC armor does not ignore (12.1: enemy AT units). */
-export function isAtUnit(c: CounterDef): boolean {
-  return c.type === 'atGun';
+/** Soviet armored units (12.1): tanks and the armored car; MA in an orange box (2.2). */
+export function isArmored(def: CounterDef): boolean {
+  return def.conventions.armored || def.type === 'tank' || def.type === 'armoredCar';
 }
 
-/** On-map units of a side, as a list. */
-export function unitsOnMap(state: GameState, side?: string): UnitState[] {
+/** Anti-tank units: the only enemy units whose ZOC binds armor (12.1). */
+export function isAtUnit(def: CounterDef): boolean {
+  return def.type === 'atGun';
+}
+
+/** Infantry in the glossary sense (2.0): companies, the engineer platoon, bicycle companies (not MG/mortar/IG). */
+export function isInfantry(def: CounterDef): boolean {
+  return (
+    def.type === 'infantry' ||
+    def.type === 'engineer' ||
+    def.type === 'bicycle' ||
+    def.type === 'provisional' ||
+    def.type === 'breakdownPlatoon'
+  );
+}
+
+/** Units on the map in a hex (any side). */
+export function unitsIn(state: GameState, hex: HexId): UnitState[] {
   const out: UnitState[] = [];
-  for (const u of Object.values(state.units)) if (u.location === 'map' && u.hex && (!side || u.side === side)) out.push(u);
+  for (const u of Object.values(state.units)) if (u.location === 'map' && u.hex === hex) out.push(u);
   return out;
-}
-
-/** On-map units by hex. */
-export function unitsByHex(state: GameState): Map<HexId, UnitState[]> {
-  const m = new Map<HexId, UnitState[]>();
-  for (const u of Object.values(state.units)) {
-    if (u.location !== 'map' || !u.hex) continue;
-    const list = m.get(u.hex);
-    if (list) list.push(u);
-    else m.set(u.hex, [u]);
-  }
-  return m;
 }

@@ -15,31 +15,10 @@
  */
 import type { Ctx } from './ctx.js';
 import type { HexId, Objective, Side, VictoryRule } from './ruleset.js';
-import type { GameEvent, GameState } from './types.js';
-import { controllerOf, otherSide } from './zoc.js';
-import { isCombatUnit } from './units.js';
+import type { GameEvent, GameState, ObjectiveAward } from './types.js';
+import { controllerOf } from './zoc.js';
+import { isCombatUnit, otherSide } from './units.js';
 import { sideLabel } from './labels.js';
-
-/** VPs one side earns from one objective. */
-export interface ObjectiveAward {
-  objective: string;
-  name: string;
-  side: Side;
-  vp: number;
-  /** The objective's hexes this side controls. */
-  hexes: HexId[];
-}
-
-/** Events of the Victory Check (added to the engine's GameEvent union). */
-export type VictoryEvent = {
-  type: 'victoryPoints';
-  turn: number;
-  /** VPs on the track before the objectives were scored (e.g. armor commitment, 12.1.4). */
-  before: Record<Side, number>;
-  awards: ObjectiveAward[];
-  totals: Record<Side, number>;
-  rule: '17.0';
-};
 
 const SIDES: Side[] = ['soviet', 'finnish'];
 

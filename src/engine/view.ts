@@ -10,10 +10,10 @@
  * - `units[hex]` lists a stack bottom → top; the LAST counter is the one drawn on top.
  * - arrays of arrows are drawn in array order (later ones on top).
  */
-import type { HexId } from './hex.js';
+import type { HexId } from './ruleset.js';
 import type { CounterConventions, Light, Side, StepValues, UnitType } from './ruleset.js';
 
-export type { HexId } from './hex.js';
+export type { HexId } from './ruleset.js';
 
 // ───────────────────────────── header ─────────────────────────────
 

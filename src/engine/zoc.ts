@@ -7,14 +7,11 @@ import type { Ctx } from './ctx.js';
 import type { CounterDef, Side } from './ruleset.js';
 import type { GameEvent, GameState } from './types.js';
 import type { HexId } from './hex.js';
-import { isArmored, isAtUnit, isCombatUnit } from './units.js';
+import { areAdjacent } from './hex.js';
+import { isArmored, isAtUnit, isCombatUnit, isMapCombatUnit, otherSide } from './units.js';
 
 /** Per hex in `side`'s ZOC: whether any AT unit contributes to it. */
 export type ZocMap = Map<HexId, { at: boolean }>;
-
-export function otherSide(side: Side): Side {
-  return side === 'soviet' ? 'finnish' : 'soviet';
-}
 
 /** The ZOC exerted by `side`'s on-map combat units. */
 export function zocOf(ctx: Ctx, state: GameState, side: Side): ZocMap {
@@ -70,19 +67,58 @@ export function initialControl(ctx: Ctx, state: GameState): void {
 }
 
 /**
- * After a move (7.3): hexes a moving combat unit entered, and the hexes its final position exerts a
- * ZOC into (unless an enemy combat unit stands there), become the mover's. Ruling: passing through counts.
+ * Combat units of `side` entered the hexes of `path` (7.3): every hex entered becomes theirs (ruling:
+ * passing through counts), and so does every hex their final position exerts a ZOC into, unless an enemy
+ * combat unit stands there. Only units still on the map at the end of the path exert that ZOC (one
+ * eliminated on the way, e.g. by an eZOC step in a Retreat, still occupied the hexes it entered).
+ * Called through occupyHexes (src/engine/occupy.ts) for every way of entering a hex.
  */
-export function updateControlAfterMove(ctx: Ctx, state: GameState, side: Side, units: readonly string[], path: readonly HexId[], events: GameEvent[]): void {
-  const combat = units.some((id) => isCombatUnit(ctx.counter(id)));
-  if (!combat || path.length === 0) return;
+export function updateControl(
+  ctx: Ctx,
+  state: GameState,
+  side: Side,
+  units: readonly string[],
+  path: readonly HexId[],
+  events: GameEvent[],
+): void {
+  const combat = units.filter((id) => isCombatUnit(ctx.counter(id)));
+  if (combat.length === 0 || path.length === 0) return;
   const changed: HexId[] = [];
   for (const h of path) setControl(state, h, side, changed);
   const last = path[path.length - 1]!;
-  const enemyCombat = new Set<HexId>();
-  for (const u of Object.values(state.units)) {
-    if (u.side !== side && u.location === 'map' && u.hex && isCombatUnit(ctx.counter(u.id))) enemyCombat.add(u.hex);
+  if (combat.some((id) => state.units[id]?.location === 'map' && state.units[id]?.hex === last)) {
+    const enemyCombat = new Set<HexId>();
+    for (const u of Object.values(state.units)) {
+      if (u.side !== side && u.location === 'map' && u.hex && isCombatUnit(ctx.counter(u.id))) enemyCombat.add(u.hex);
+    }
+    for (const n of ctx.neighbours(last)) if (!enemyCombat.has(n)) setControl(state, n, side, changed);
   }
-  for (const n of ctx.neighbours(last)) if (!enemyCombat.has(n)) setControl(state, n, side, changed);
   if (changed.length) events.push({ type: 'control', side, hexes: changed, rule: '7.3' });
+}
+
+/**
+ * Is `hex` in an enemy ZOC for a unit of `side` (7.0)? Every enemy combat unit on the map exerts a ZOC
+ * into its six neighbours; a lone leader exerts none (12.3). For armored units only enemy AT units count (12.1).
+ */
+export function inEnemyZoc(
+  state: GameState,
+  ctx: Ctx,
+  hex: HexId,
+  side: Side,
+  opts: { armored?: boolean; ignore?: ReadonlySet<string> } = {},
+): boolean {
+  const enemy = otherSide(side);
+  for (const u of Object.values(state.units)) {
+    if (u.location !== 'map' || u.side !== enemy || !u.hex || opts.ignore?.has(u.id)) continue;
+    const def = ctx.counter(u.id);
+    if (!isMapCombatUnit(def)) continue;
+    if (opts.armored && !isAtUnit(def)) continue;
+    if (areAdjacent(u.hex, hex)) return true;
+  }
+  return false;
+}
+
+/** Every hex in the ZOC of `side`'s combat units on the map (7.0; a lone leader exerts none, 12.3), in one pass. */
+export function zocHexes(state: GameState, ctx: Ctx, side: Side): Set<HexId> {
+  return new Set(zocOf(ctx, state, side).keys());
 }

@@ -49,7 +49,10 @@ function cleanTitle(raw: string): { title: string; rest: string } {
 }
 
 function stripFootnote(title: string): string {
-  return title.replace(/(\p{L}|\))\d{1,2}[A-Z]?$/u, '$1').replace(/<sup>.*?<\/sup>/g, '').trim();
+  return title
+    .replace(/(\p{L}|\))\d{1,2}[A-Z]?$/u, '$1')
+    .replace(/<sup>.*?<\/sup>/g, '')
+    .trim();
 }
 
 function startsLikeHeading(rest: string): boolean {
@@ -96,7 +99,10 @@ export function splitRulebook(text: string, options: SplitOptions = {}): SplitRe
       current?.body.push('');
       continue;
     }
-    if (current && (/^(?:#+\s*)?(?:\*\*)?(index|索引)(?:\*\*)?\s*$/i.test(t) || /^IND\b/.test(t) || (t.match(/\.{5,}/g)?.length ?? 0) >= 3)) {
+    if (
+      current &&
+      (/^(?:#+\s*)?(?:\*\*)?(index|索引)(?:\*\*)?\s*$/i.test(t) || /^IND\b/.test(t) || (t.match(/\.{5,}/g)?.length ?? 0) >= 3)
+    ) {
       dropped.index += lines.length - i;
       break;
     }

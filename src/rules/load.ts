@@ -9,7 +9,10 @@ export const DEFAULT_INDEX_DIR = 'data/rules';
 export const DEFAULT_FULLTEXT_DIR = 'var/rules';
 
 export class RuleDataError extends Error {
-  constructor(readonly file: string, problem: string) {
+  constructor(
+    readonly file: string,
+    problem: string,
+  ) {
     super(`${file}: ${problem}`);
     this.name = 'RuleDataError';
   }
@@ -63,7 +66,9 @@ export function crossCheck(index: RuleIndex): string[] {
 export function loadRuleIndexes(dir = DEFAULT_INDEX_DIR): RuleIndex[] {
   const abs = resolve(dir);
   if (!existsSync(abs)) throw new RuleDataError(dir, 'rule index folder not found');
-  const files = readdirSync(abs).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(abs)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   return files.map((f) => parseRuleIndex(readJson(join(abs, f)), join(dir, f)));
 }
 

@@ -1,24 +1,48 @@
 // The embedded default store (STORE_URL=file:./var/store): plain files, no server, survives restarts.
-// Single process: the directory is locked (LOCK file holding the owner's pid) while a store has it open.
+// Single process: the directory is locked while a store has it open (dir-lock.ts).
 //
-// Format (docs/storage.md):
-//   <dir>/LOCK                         pid of the process that has the store open
-//   <dir>/games/<gameId>.json          line 1: header JSON {format, version, channelId, finishedAt, expiresAt}
-//                                      line 2: the game document JSON
-//   <dir>/records/<ns>/<key>.json      line 1: header JSON {format, version}; line 2: the value JSON
-// Every write goes to a temp file in the same directory, is fsynced, then renamed over the old file
-// (rename is atomic on POSIX), and the directory is fsynced: a crash leaves the old or the new version,
-// never a torn one. The header is a line of its own so opening the store reads only headers to
-// rebuild the channel index (the game files are the only source of truth; no second index to drift).
-import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fsyncSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
-import { mkdir, open, readFile, readdir, rename, rm, unlink } from 'node:fs/promises';
+// Layout (docs/storage.md § Embedded file store):
+//   <dir>/LOCK                            who has the store open (token, pid, host, boot id, start time)
+//   <dir>/games/<gameId>/<N>.json         version N of a game: line 1 header JSON {format, version,
+//                                         channelId, finishedAt, expiresAt}; line 2 the game document
+//   <dir>/records/<ns>/<key>/<N>.json     version N of a record: line 1 {format, version}; line 2 the value
+//   <dir>/quarantine/<name>.<time>        damaged files set aside at open (and why: problems())
+// Each version is an immutable file created by an exclusive hard link of a complete, fsynced temp file
+// (versioned-files.ts): the compare-and-set is the file system's, so even two processes that both
+// believe they hold the lock cannot overwrite each other's versions. Opening the store reads only the
+// newest header of each game to rebuild the channel index; a game whose files cannot be read is moved
+// to quarantine/ and reported, and every other game stays available. Games written by the earlier
+// layout (`games/<gameId>.json`) are moved into the new one at open.
+import { mkdir, readFile, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { DirLock } from './dir-lock.js';
 import { toJson } from './memory-store.js';
 import {
-  DAY_MS, StoreError, checkId, checkVersion,
-  type GameStore, type GameSummary, type SaveOptions, type StoredGame, type StoredRecord, type StoreOptions,
+  DAY_MS,
+  StoreError,
+  checkId,
+  checkVersion,
+  isValidId,
+  type GameStore,
+  type GameSummary,
+  type SaveOptions,
+  type StoredGame,
+  type StoredRecord,
+  type StoreOptions,
+  type StoreProblem,
 } from './types.js';
+import {
+  commit,
+  headerLine,
+  latest,
+  lineage,
+  lineageAfter,
+  newVersionId,
+  prune,
+  removeStaleTemps,
+  unavailable,
+  versionFile,
+} from './versioned-files.js';
 
 export const GAME_FORMAT = 'hexref-game/1';
 export const RECORD_FORMAT = 'hexref-record/1';
@@ -29,20 +53,9 @@ interface Header {
   channelId: string;
   finishedAt: number | null;
   expiresAt: number | null;
-}
-
-function unavailable(what: string, err: unknown): StoreError {
-  const e = err as NodeJS.ErrnoException;
-  return new StoreError('store/unavailable', `embedded store: ${what} failed (${e.code ?? ''} ${e.message})`, { errno: e.code }, { cause: err });
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  /** This version's random id, and the ids of the versions it was built on (versioned-files.ts). */
+  id?: string;
+  lineage?: string[];
 }
 
 /** Serialise async critical sections per key (compare-and-set within one process). */
@@ -64,23 +77,67 @@ class KeyedMutex {
   }
 }
 
+/** A file's content could not be read as a version of a game or record. */
+class Damaged extends Error {}
+
+function parseHeader(line: string): Header {
+  let h: Partial<Header>;
+  try {
+    h = JSON.parse(line) as Partial<Header>;
+  } catch {
+    throw new Damaged('its header is not JSON');
+  }
+  if (h === null || typeof h !== 'object' || h.format !== GAME_FORMAT || !Number.isInteger(h.version) || typeof h.channelId !== 'string') {
+    throw new Damaged(`it is not a ${GAME_FORMAT} file`);
+  }
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  return {
+    format: h.format,
+    version: h.version!,
+    channelId: h.channelId,
+    finishedAt: num(h.finishedAt),
+    expiresAt: num(h.expiresAt),
+    ...(typeof h.id === 'string' ? { id: h.id } : {}),
+    ...(Array.isArray(h.lineage) ? { lineage: h.lineage.filter((x): x is string => typeof x === 'string') } : {}),
+  };
+}
+
+/** Header and document of a game version file's text. */
+function parseGame(text: string): { header: Header; doc: unknown } {
+  const nl = text.indexOf('\n');
+  if (nl < 0) throw new Damaged(text.length ? 'it has no header line' : 'it is empty');
+  const header = parseHeader(text.slice(0, nl));
+  try {
+    return { header, doc: JSON.parse(text.slice(nl + 1)) };
+  } catch {
+    throw new Damaged('its document is not JSON');
+  }
+}
+
 export class FileStore implements GameStore {
   readonly kind = 'file' as const;
   private readonly gamesDir: string;
   private readonly recordsDir: string;
-  private readonly lockPath: string;
+  private readonly quarantineDir: string;
   private readonly ttlMs: number;
   private readonly now: () => number;
   private readonly mutex = new KeyedMutex();
-  /** Headers of every game file, read at open: the channel index is derived from these. */
+  /** Newest header of every game, read at open and kept up to date: the channel index comes from it. */
   private headers = new Map<string, Header>();
   private channels = new Map<string, string>();
+  /** Games set aside at open, by id: loading one answers store/corrupt instead of "no such game". */
+  private quarantined = new Map<string, StoreProblem>();
+  private readonly found: StoreProblem[] = [];
   private closed = false;
+  private lock: DirLock | undefined;
 
-  private constructor(readonly dir: string, options: StoreOptions) {
+  private constructor(
+    readonly dir: string,
+    options: StoreOptions,
+  ) {
     this.gamesDir = path.join(dir, 'games');
     this.recordsDir = path.join(dir, 'records');
-    this.lockPath = path.join(dir, 'LOCK');
+    this.quarantineDir = path.join(dir, 'quarantine');
     this.ttlMs = (options.finishedTtlDays ?? 90) * DAY_MS;
     this.now = options.now ?? Date.now;
   }
@@ -93,100 +150,141 @@ export class FileStore implements GameStore {
     } catch (err) {
       throw unavailable(`creating ${store.dir}`, err);
     }
-    store.takeLock();
+    store.lock = DirLock.acquire(store.dir);
     try {
-      await store.scan();
+      await store.scan(store.lock.takeover !== 'lease');
     } catch (err) {
-      store.releaseLock();
+      store.lock.release();
       throw err;
     }
     return store;
   }
 
-  private takeLock(): void {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        const fd = openSync(this.lockPath, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o644);
-        writeSync(fd, `${process.pid}\n`);
-        fsyncSync(fd);
-        closeSync(fd);
-        return;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw unavailable(`locking ${this.lockPath}`, err);
-      }
-      let owner = NaN;
-      try {
-        const buf = Buffer.alloc(32);
-        const fd = openSync(this.lockPath, 'r');
-        const n = readSync(fd, buf, 0, 32, 0);
-        closeSync(fd);
-        owner = Number.parseInt(buf.subarray(0, n).toString('utf8'), 10);
-      } catch {
-        /* vanished or unreadable: treat as stale */
-      }
-      if (Number.isInteger(owner) && pidAlive(owner)) {
-        throw new StoreError(
-          'store/locked',
-          `embedded store at ${this.dir} is in use by process ${owner}` +
-            (owner === process.pid ? ' (this process: close the other store first)' : '') +
-            '. The embedded store is single-process: stop the other process, or use STORE_URL=redis://… to share games between processes.',
-          { dir: this.dir, pid: owner },
-        );
-      }
-      try {
-        unlinkSyncQuiet(this.lockPath); // stale lock from a crashed process
-      } catch (err) {
-        throw unavailable(`removing stale lock ${this.lockPath}`, err);
-      }
-    }
-    throw new StoreError('store/locked', `could not lock ${this.dir}`, { dir: this.dir });
+  /** What opening the store found damaged and set aside (each with where it went and why). */
+  problems(): StoreProblem[] {
+    return this.found.slice();
   }
 
-  private releaseLock(): void {
+  private gameDir(gameId: string): string {
+    return path.join(this.gamesDir, gameId);
+  }
+
+  /** Move a damaged file or folder out of the way, and remember why. */
+  private async quarantine(name: string, reason: string, gameId?: string): Promise<void> {
+    const stamp = new Date(this.now()).toISOString().replace(/[:.]/g, '-');
+    const target = path.join(this.quarantineDir, `${name}.${stamp}`);
     try {
-      unlinkSyncQuiet(this.lockPath);
-    } catch {
-      /* best effort on close */
+      await mkdir(this.quarantineDir, { recursive: true });
+      await rename(path.join(this.gamesDir, name), target);
+    } catch (err) {
+      throw unavailable(`moving the damaged ${path.join(this.gamesDir, name)} to quarantine`, err);
     }
+    const problem: StoreProblem = { what: `games/${name}`, reason, movedTo: target, ...(gameId ? { gameId } : {}) };
+    this.found.push(problem);
+    if (gameId) this.quarantined.set(gameId, problem);
   }
 
-  private async scan(): Promise<void> {
+  private async scan(removeAllTemps: boolean): Promise<void> {
     let names: string[];
     try {
       names = await readdir(this.gamesDir);
     } catch (err) {
       throw unavailable(`reading ${this.gamesDir}`, err);
     }
+    const legacy: string[] = [];
     for (const name of names) {
+      const full = path.join(this.gamesDir, name);
+      const st = await stat(full).catch(() => null);
+      if (!st) continue;
       if (name.endsWith('.tmp')) {
-        await unlink(path.join(this.gamesDir, name)).catch(() => {}); // left by a crash mid-write
+        if (removeAllTemps || this.now() - st.mtimeMs > 60_000) await unlink(full).catch(() => {});
         continue;
       }
-      if (!name.endsWith('.json')) continue;
-      const gameId = name.slice(0, -5);
-      const header = await this.readHeader(path.join(this.gamesDir, name));
-      this.headers.set(gameId, header);
-      if (header.finishedAt === null) this.channels.set(header.channelId, gameId);
+      if (!st.isDirectory()) {
+        if (name.endsWith('.json') && isValidId(name.slice(0, -5))) legacy.push(name);
+        else await this.quarantine(name, 'not a game of this store (a stray file)');
+        continue;
+      }
+      if (!isValidId(name)) {
+        await this.quarantine(name, 'not a game of this store (a folder with an invalid game id)');
+        continue;
+      }
+      if (removeAllTemps) await this.removeTemps(full);
+      else await removeStaleTemps(full, this.now());
+      const v = await latest(full);
+      if (v === 0) {
+        const left = await readdir(full).catch(() => [] as string[]);
+        if (left.length === 0) await rm(full, { recursive: true, force: true });
+        else await this.quarantine(name, 'a game folder with no version file in it', name);
+        continue;
+      }
+      try {
+        const header = await this.readHeader(versionFile(full, v));
+        if (header.version !== v) throw new Damaged(`its header says version ${header.version}, its name ${v}`);
+        this.index(name, header);
+      } catch (err) {
+        if (!(err instanceof Damaged)) throw err;
+        await this.quarantine(name, `its newest version (${v}) cannot be read: ${err.message}`, name);
+      }
     }
+    for (const name of legacy) await this.migrate(name);
     this.sweep();
   }
 
-  private async readHeader(file: string): Promise<Header> {
-    let fh;
-    try {
-      fh = await open(file, 'r');
-      const buf = Buffer.alloc(4096);
-      const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-      const text = buf.subarray(0, bytesRead).toString('utf8');
-      const nl = text.indexOf('\n');
-      if (nl < 0) throw new StoreError('store/corrupt', `${file}: no header line`, { file });
-      return parseHeader(file, text.slice(0, nl));
-    } catch (err) {
-      if (err instanceof StoreError) throw err;
-      throw unavailable(`reading ${file}`, err);
-    } finally {
-      await fh?.close();
+  private async removeTemps(dir: string): Promise<void> {
+    for (const n of await readdir(dir).catch(() => [] as string[])) {
+      if (n.endsWith('.tmp')) await unlink(path.join(dir, n)).catch(() => {});
     }
+  }
+
+  /** A game file of the earlier layout (`games/<id>.json`) becomes `games/<id>/<version>.json`. */
+  private async migrate(name: string): Promise<void> {
+    const gameId = name.slice(0, -5);
+    const file = path.join(this.gamesDir, name);
+    let parsed: { header: Header; doc: unknown };
+    try {
+      parsed = parseGame(await readFile(file, 'utf8'));
+    } catch (err) {
+      if (err instanceof Damaged)
+        return this.quarantine(name, `cannot be read: ${err.message}`, this.headers.has(gameId) ? undefined : gameId);
+      throw unavailable(`reading ${file}`, err);
+    }
+    const current = this.headers.get(gameId);
+    if (!current || current.version < parsed.header.version) {
+      const id = newVersionId();
+      const text = `${JSON.stringify({ ...parsed.header, id, lineage: [] })}\n${JSON.stringify(parsed.doc)}\n`;
+      if ((await commit(this.gameDir(gameId), parsed.header.version, text, id)) === 'unknown') {
+        throw new StoreError('store/unavailable', `game ${gameId}: moving it into the new layout could not be confirmed`, { gameId });
+      }
+      this.index(gameId, parsed.header);
+    }
+    await unlink(file).catch(() => {});
+  }
+
+  private index(gameId: string, header: Header): void {
+    const old = this.headers.get(gameId);
+    if (old && this.channels.get(old.channelId) === gameId && (header.finishedAt !== null || old.channelId !== header.channelId)) {
+      this.channels.delete(old.channelId);
+    }
+    this.headers.set(gameId, header);
+    if (header.finishedAt === null) this.channels.set(header.channelId, gameId);
+  }
+
+  private unindex(gameId: string): void {
+    const h = this.headers.get(gameId);
+    this.headers.delete(gameId);
+    if (h && this.channels.get(h.channelId) === gameId) this.channels.delete(h.channelId);
+  }
+
+  private async readHeader(file: string): Promise<Header> {
+    let line: string | null;
+    try {
+      line = await headerLine(file);
+    } catch (err) {
+      throw unavailable(`reading ${file}`, err);
+    }
+    if (line === null) throw new Damaged('it has no header line (empty or torn)');
+    return parseHeader(line);
   }
 
   /** Drop finished games whose retention has run out. */
@@ -194,9 +292,8 @@ export class FileStore implements GameStore {
     const now = this.now();
     for (const [id, h] of this.headers) {
       if (h.expiresAt !== null && h.expiresAt <= now) {
-        this.headers.delete(id);
-        if (this.channels.get(h.channelId) === id) this.channels.delete(h.channelId);
-        void rm(this.gameFile(id), { force: true }).catch(() => {});
+        this.unindex(id);
+        void rm(this.gameDir(id), { recursive: true, force: true }).catch(() => {});
       }
     }
   }
@@ -210,113 +307,132 @@ export class FileStore implements GameStore {
     return h;
   }
 
-  private gameFile(gameId: string): string {
-    return path.join(this.gamesDir, `${gameId}.json`);
-  }
-
   private ensureOpen(): void {
     if (this.closed) throw new StoreError('store/unavailable', `embedded store at ${this.dir} has been closed`);
   }
 
-  private async writeAtomic(file: string, content: string): Promise<void> {
-    const dir = path.dirname(file);
-    const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-    try {
-      await mkdir(dir, { recursive: true });
-      const fh = await open(tmp, 'w', 0o644);
-      try {
-        await fh.writeFile(content, 'utf8');
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      await rename(tmp, file);
-      const dh = await open(dir, 'r');
-      try {
-        await dh.sync();
-      } finally {
-        await dh.close();
-      }
-    } catch (err) {
-      await unlink(tmp).catch(() => {});
-      throw unavailable(`writing ${file}`, err);
-    }
+  /** Before a write: still open, and the lock still ours (another process may have taken it over). */
+  private ensureWritable(): void {
+    this.ensureOpen();
+    this.lock!.check();
   }
 
-  private async readGame(gameId: string, header: Header): Promise<StoredGame> {
-    const file = this.gameFile(gameId);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (err) {
-      throw unavailable(`reading ${file}`, err);
+  private corrupt(gameId: string, reason: string): StoreError {
+    return new StoreError('store/corrupt', `game ${gameId}: ${reason}`, { gameId });
+  }
+
+  /** The newest version of a game on disk (another process may have written since the index). */
+  private async readCurrent(gameId: string): Promise<{ header: Header; doc: unknown } | null> {
+    const dir = this.gameDir(gameId);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const v = await latest(dir);
+      if (v === 0) return null;
+      let text: string;
+      try {
+        text = await readFile(versionFile(dir, v), 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue; // pruned by a newer write: read again
+        throw unavailable(`reading ${versionFile(dir, v)}`, err);
+      }
+      try {
+        const parsed = parseGame(text);
+        if (parsed.header.version !== v) throw new Damaged(`its header says version ${parsed.header.version}, its name ${v}`);
+        return parsed;
+      } catch (err) {
+        if (err instanceof Damaged) throw this.corrupt(gameId, `version ${v} (${versionFile(dir, v)}) cannot be read: ${err.message}`);
+        throw err;
+      }
     }
-    const nl = text.indexOf('\n');
-    let doc: unknown;
-    try {
-      const h = parseHeader(file, text.slice(0, nl));
-      if (h.version !== header.version) throw new Error(`header version ${h.version} differs from index ${header.version}`);
-      doc = JSON.parse(text.slice(nl + 1));
-    } catch (err) {
-      if (err instanceof StoreError) throw err;
-      throw new StoreError('store/corrupt', `${file}: ${(err as Error).message}`, { file }, { cause: err });
-    }
-    return { doc, version: header.version, channelId: header.channelId, finishedAt: header.finishedAt, expiresAt: header.expiresAt };
+    throw new StoreError('store/unavailable', `game ${gameId} kept changing while it was read`, { gameId });
+  }
+
+  private stored(h: Header, doc: unknown): StoredGame {
+    return { doc, version: h.version, channelId: h.channelId, finishedAt: h.finishedAt, expiresAt: h.expiresAt };
   }
 
   async load(gameId: string): Promise<StoredGame | null> {
     this.ensureOpen();
     checkId('game id', gameId);
     return this.mutex.run(gameId, async () => {
-      const h = this.live(gameId);
-      return h ? this.readGame(gameId, h) : null;
+      const q = this.quarantined.get(gameId);
+      if (q) throw this.corrupt(gameId, `its files were damaged and moved to ${q.movedTo} (${q.reason})`);
+      if (!this.live(gameId)) return null;
+      const current = await this.readCurrent(gameId);
+      if (!current) {
+        this.unindex(gameId);
+        return null;
+      }
+      this.index(gameId, current.header);
+      return this.live(gameId) ? this.stored(current.header, current.doc) : null;
     });
   }
 
   async create(gameId: string, channelId: string, doc: unknown): Promise<StoredGame> {
-    this.ensureOpen();
+    this.ensureWritable();
     checkId('game id', gameId);
     checkId('channel id', channelId);
     const json = toJson(doc);
     // Lock the channel then the game: create is the only path taking both, always in this order.
     return this.mutex.run(`channel:${channelId}`, () =>
       this.mutex.run(gameId, async () => {
-        if (this.live(gameId)) throw new StoreError('store/exists', `game ${gameId} already exists`, { gameId });
+        if (this.live(gameId) || this.quarantined.has(gameId))
+          throw new StoreError('store/exists', `game ${gameId} already exists`, { gameId });
         const holder = this.channels.get(channelId);
         if (holder && this.live(holder)) {
           throw new StoreError('store/channel-taken', `channel ${channelId} already has game ${holder}`, { channelId, gameId: holder });
         }
-        const header: Header = { format: GAME_FORMAT, version: 1, channelId, finishedAt: null, expiresAt: null };
-        await this.writeAtomic(this.gameFile(gameId), `${JSON.stringify(header)}\n${json}\n`);
-        this.headers.set(gameId, header);
-        this.channels.set(channelId, gameId);
-        return { doc: JSON.parse(json), version: 1, channelId, finishedAt: null, expiresAt: null };
+        const header: Header = {
+          format: GAME_FORMAT,
+          version: 1,
+          channelId,
+          finishedAt: null,
+          expiresAt: null,
+          id: newVersionId(),
+          lineage: [],
+        };
+        const made = await commit(this.gameDir(gameId), 1, `${JSON.stringify(header)}\n${json}\n`, header.id!);
+        if (made !== 'created') throw new StoreError('store/exists', `game ${gameId} already exists`, { gameId });
+        this.index(gameId, header);
+        return this.stored(header, JSON.parse(json));
       }),
     );
   }
 
   async save(gameId: string, doc: unknown, expectedVersion: number, options: SaveOptions = {}): Promise<StoredGame> {
-    this.ensureOpen();
+    this.ensureWritable();
     checkId('game id', gameId);
     checkVersion(expectedVersion);
     const json = toJson(doc);
     return this.mutex.run(gameId, async () => {
-      const h = this.live(gameId);
-      if (!h) throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
-      if (h.version !== expectedVersion) {
-        throw new StoreError('store/conflict', `game ${gameId} is at version ${h.version}, not ${expectedVersion}`, {
-          gameId, expectedVersion, currentVersion: h.version,
-        });
+      if (!this.live(gameId)) throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
+      const dir = this.gameDir(gameId);
+      // The version on disk, not the one remembered: another writer may have saved since.
+      const v = await latest(dir);
+      if (v === 0) {
+        this.unindex(gameId);
+        throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
       }
-      const next: Header = { ...h, version: expectedVersion + 1 };
+      const conflict = (current: number) =>
+        new StoreError('store/conflict', `game ${gameId} is at version ${current}, not ${expectedVersion}`, {
+          gameId,
+          expectedVersion,
+          currentVersion: current,
+        });
+      if (v !== expectedVersion) throw conflict(v);
+      const h = await this.readHeader(versionFile(dir, v)).catch((err: unknown) => {
+        throw err instanceof Damaged ? this.corrupt(gameId, `version ${v} cannot be read: ${err.message}`) : err;
+      });
+      const next: Header = { ...h, version: expectedVersion + 1, id: newVersionId(), lineage: lineageAfter(h) };
       if (options.finishedAt !== undefined && h.finishedAt === null) {
         next.finishedAt = options.finishedAt;
         next.expiresAt = options.finishedAt + this.ttlMs;
       }
-      await this.writeAtomic(this.gameFile(gameId), `${JSON.stringify(next)}\n${json}\n`);
-      this.headers.set(gameId, next);
-      if (next.finishedAt !== null && this.channels.get(next.channelId) === gameId) this.channels.delete(next.channelId);
-      return { doc: JSON.parse(json), version: next.version, channelId: next.channelId, finishedAt: next.finishedAt, expiresAt: next.expiresAt };
+      const made = await commit(dir, next.version, `${JSON.stringify(next)}\n${json}\n`, next.id!);
+      if (made === 'lost') throw conflict(await latest(dir));
+      if (made === 'unknown') throw unconfirmed(`game ${gameId}`);
+      this.index(gameId, next);
+      await prune(dir, expectedVersion - 1);
+      return this.stored(next, JSON.parse(json));
     });
   }
 
@@ -336,67 +452,100 @@ export class FileStore implements GameStore {
   }
 
   async delete(gameId: string): Promise<boolean> {
-    this.ensureOpen();
+    this.ensureWritable();
     checkId('game id', gameId);
     return this.mutex.run(gameId, async () => {
-      const h = this.headers.get(gameId);
-      if (!h) return false;
+      if (!this.headers.has(gameId)) return false;
       try {
-        await rm(this.gameFile(gameId), { force: true });
+        await rm(this.gameDir(gameId), { recursive: true, force: true });
       } catch (err) {
         throw unavailable(`deleting game ${gameId}`, err);
       }
-      this.headers.delete(gameId);
-      if (this.channels.get(h.channelId) === gameId) this.channels.delete(h.channelId);
+      this.unindex(gameId);
       return true;
     });
   }
 
-  private recordFile(namespace: string, key: string): string {
-    return path.join(this.recordsDir, namespace, `${key}.json`);
+  private recordDir(namespace: string, key: string): string {
+    return path.join(this.recordsDir, namespace, key);
   }
 
-  private async readRecord(file: string): Promise<StoredRecord | null> {
+  /** The newest version of a record (a record of the earlier layout, `<key>.json`, is moved in first). */
+  private async readRecord(namespace: string, key: string): Promise<StoredRecord | null> {
+    const dir = this.recordDir(namespace, key);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const v = await latest(dir);
+      if (v === 0) return this.migrateRecord(namespace, key);
+      let text: string;
+      try {
+        text = await readFile(versionFile(dir, v), 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw unavailable(`reading ${versionFile(dir, v)}`, err);
+      }
+      return parseRecord(text, `record ${namespace}/${key}`);
+    }
+    throw new StoreError('store/unavailable', `record ${namespace}/${key} kept changing while it was read`);
+  }
+
+  private async migrateRecord(namespace: string, key: string): Promise<StoredRecord | null> {
+    const file = path.join(this.recordsDir, namespace, `${key}.json`);
     let text: string;
     try {
       text = await readFile(file, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EISDIR') return null;
       throw unavailable(`reading ${file}`, err);
     }
-    try {
-      const nl = text.indexOf('\n');
-      const h = JSON.parse(text.slice(0, nl)) as { format?: string; version?: number };
-      if (h.format !== RECORD_FORMAT || !Number.isInteger(h.version)) throw new Error('bad header');
-      return { value: JSON.parse(text.slice(nl + 1)), version: h.version! };
-    } catch (err) {
-      throw new StoreError('store/corrupt', `${file}: ${(err as Error).message}`, { file }, { cause: err });
+    const r = parseRecord(text, `record ${namespace}/${key}`);
+    const id = newVersionId();
+    const nl = text.indexOf('\n');
+    if (
+      (await commit(
+        this.recordDir(namespace, key),
+        r.version,
+        `${JSON.stringify({ format: RECORD_FORMAT, version: r.version, id, lineage: [] })}${text.slice(nl)}`,
+        id,
+      )) === 'unknown'
+    ) {
+      throw unconfirmed(`record ${namespace}/${key}`);
     }
+    await unlink(file).catch(() => {});
+    return r;
   }
 
   async loadRecord(namespace: string, key: string): Promise<StoredRecord | null> {
     this.ensureOpen();
     checkId('namespace', namespace);
     checkId('key', key);
-    return this.mutex.run(`record:${namespace}/${key}`, () => this.readRecord(this.recordFile(namespace, key)));
+    return this.mutex.run(`record:${namespace}/${key}`, () => this.readRecord(namespace, key));
   }
 
   async saveRecord(namespace: string, key: string, value: unknown, expectedVersion: number): Promise<StoredRecord> {
-    this.ensureOpen();
+    this.ensureWritable();
     checkId('namespace', namespace);
     checkId('key', key);
     checkVersion(expectedVersion, 0);
     const json = toJson(value);
     return this.mutex.run(`record:${namespace}/${key}`, async () => {
-      const file = this.recordFile(namespace, key);
-      const current = (await this.readRecord(file))?.version ?? 0;
-      if (current !== expectedVersion) {
-        throw new StoreError('store/conflict', `record ${namespace}/${key} is at version ${current}, not ${expectedVersion}`, {
-          namespace, key, expectedVersion, currentVersion: current,
+      const dir = this.recordDir(namespace, key);
+      const current = (await this.readRecord(namespace, key))?.version ?? 0;
+      const before = current ? lineageAfter(await lineage(versionFile(dir, current))) : [];
+      const conflict = (at: number) =>
+        new StoreError('store/conflict', `record ${namespace}/${key} is at version ${at}, not ${expectedVersion}`, {
+          namespace,
+          key,
+          expectedVersion,
+          currentVersion: at,
         });
-      }
+      if (current !== expectedVersion) throw conflict(current);
       const version = current + 1;
-      await this.writeAtomic(file, `${JSON.stringify({ format: RECORD_FORMAT, version })}\n${json}\n`);
+      const id = newVersionId();
+      const made = await commit(dir, version, `${JSON.stringify({ format: RECORD_FORMAT, version, id, lineage: before })}\n${json}\n`, id);
+      if (made === 'lost') throw conflict(await latest(dir));
+      if (made === 'unknown') throw unconfirmed(`record ${namespace}/${key}`);
+      await prune(dir, current - 1);
       return { value: JSON.parse(json), version };
     });
   }
@@ -404,27 +553,25 @@ export class FileStore implements GameStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.releaseLock();
+    this.lock?.release();
   }
 }
 
-function parseHeader(file: string, line: string): Header {
-  let h: Partial<Header>;
-  try {
-    h = JSON.parse(line) as Partial<Header>;
-  } catch (err) {
-    throw new StoreError('store/corrupt', `${file}: header is not JSON`, { file }, { cause: err });
-  }
-  if (h.format !== GAME_FORMAT || !Number.isInteger(h.version) || typeof h.channelId !== 'string') {
-    throw new StoreError('store/corrupt', `${file}: not a ${GAME_FORMAT} file`, { file });
-  }
-  return { format: h.format, version: h.version!, channelId: h.channelId, finishedAt: h.finishedAt ?? null, expiresAt: h.expiresAt ?? null };
+/** A write whose outcome cannot be known (versioned-files.ts `commit`): never reported as done or lost. */
+function unconfirmed(what: string): StoreError {
+  return new StoreError(
+    'store/unavailable',
+    `${what}: the write could not be confirmed (another process wrote several versions meanwhile)`,
+  );
 }
 
-function unlinkSyncQuiet(file: string): void {
+function parseRecord(text: string, what: string): StoredRecord {
   try {
-    unlinkSync(file);
+    const nl = text.indexOf('\n');
+    const h = JSON.parse(text.slice(0, nl)) as { format?: string; version?: number };
+    if (h.format !== RECORD_FORMAT || !Number.isInteger(h.version)) throw new Error('bad header');
+    return { value: JSON.parse(text.slice(nl + 1)), version: h.version! };
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    throw new StoreError('store/corrupt', `${what}: ${(err as Error).message}`, {}, { cause: err });
   }
 }

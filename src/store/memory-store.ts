@@ -1,8 +1,17 @@
 // In-memory GameStore (tests, `memory:` STORE_URL). Documents are kept as JSON text so a caller can
 // never mutate a stored version by accident, and so the store behaves like the persistent ones.
 import {
-  DAY_MS, StoreError, checkId, checkVersion,
-  type GameStore, type GameSummary, type SaveOptions, type StoredGame, type StoredRecord, type StoreOptions,
+  DAY_MS,
+  StoreError,
+  checkId,
+  checkVersion,
+  type GameStore,
+  type GameSummary,
+  type SaveOptions,
+  type StoredGame,
+  type StoredRecord,
+  type StoreOptions,
+  type StoreProblem,
 } from './types.js';
 
 interface Entry {
@@ -56,6 +65,10 @@ export class MemoryStore implements GameStore {
     return { doc: JSON.parse(e.json), version: e.version, channelId: e.channelId, finishedAt: e.finishedAt, expiresAt: e.expiresAt };
   }
 
+  problems(): StoreProblem[] {
+    return [];
+  }
+
   async load(gameId: string): Promise<StoredGame | null> {
     this.open();
     checkId('game id', gameId);
@@ -88,7 +101,9 @@ export class MemoryStore implements GameStore {
     if (!e) throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
     if (e.version !== expectedVersion) {
       throw new StoreError('store/conflict', `game ${gameId} is at version ${e.version}, not ${expectedVersion}`, {
-        gameId, expectedVersion, currentVersion: e.version,
+        gameId,
+        expectedVersion,
+        currentVersion: e.version,
       });
     }
     let { finishedAt, expiresAt } = e;
@@ -148,7 +163,10 @@ export class MemoryStore implements GameStore {
     const current = this.records.get(k)?.version ?? 0;
     if (current !== expectedVersion) {
       throw new StoreError('store/conflict', `record ${k} is at version ${current}, not ${expectedVersion}`, {
-        namespace, key, expectedVersion, currentVersion: current,
+        namespace,
+        key,
+        expectedVersion,
+        currentVersion: current,
       });
     }
     this.records.set(k, { json, version: current + 1 });

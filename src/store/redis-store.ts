@@ -22,8 +22,18 @@ import { createHash } from 'node:crypto';
 import { Keyv, type Deserialize, type Serialize } from 'keyv';
 import KeyvRedis, { createClient } from '@keyv/redis';
 import { toJson } from './memory-store.js';
-import { StoreError, checkId, checkVersion, DAY_MS,
-  type GameStore, type GameSummary, type SaveOptions, type StoredGame, type StoredRecord, type StoreOptions,
+import {
+  StoreError,
+  checkId,
+  checkVersion,
+  DAY_MS,
+  type GameStore,
+  type GameSummary,
+  type SaveOptions,
+  type StoredGame,
+  type StoredRecord,
+  type StoreOptions,
+  type StoreProblem,
 } from './types.js';
 
 export interface RedisStoreOptions extends StoreOptions {
@@ -33,8 +43,14 @@ export interface RedisStoreOptions extends StoreOptions {
   connectTimeoutMs?: number;
   /** Deadline for one store operation in ms (default 3000). */
   opTimeoutMs?: number;
-  /** Called with every client/Keyv error (e.g. the logger). Errors are also thrown to the caller. */
+  /**
+   * Called once when the connection goes bad (the first client/Keyv error after a good state), e.g. to
+   * log it. Not again for the errors of the same outage (the client retries every ≤ 2 s, and the client,
+   * the Keyv adapter and Keyv each report every failure). Errors are also thrown to the callers.
+   */
   onError?: (err: Error) => void;
+  /** Called once when the connection is good again after an outage reported through onError. */
+  onRecover?: () => void;
 }
 
 // Envelope prefix written only by these scripts, so the header can be read with a pattern
@@ -48,7 +64,9 @@ end
 `;
 
 // KEYS: game, channel, games-set. ARGV: gameId, channelId, docJson, prefix
-const CREATE_LUA = BUILD + `
+const CREATE_LUA =
+  BUILD +
+  `
 if redis.call('EXISTS', KEYS[1]) == 1 then return {'exists'} end
 local holder = redis.call('GET', KEYS[2])
 if holder then
@@ -62,7 +80,9 @@ return {'ok'}
 `;
 
 // KEYS: game. ARGV: gameId, expectedVersion, docJson, finishedAt|'' , expiresAt|'', prefix
-const SAVE_LUA = BUILD + `
+const SAVE_LUA =
+  BUILD +
+  `
 local cur = redis.call('GET', KEYS[1])
 if not cur then return {'not-found'} end
 local v, ch, fa, ea = string.match(string.sub(cur, 1, 512), '${HEADER_PATTERN}')
@@ -199,13 +219,23 @@ export class RedisStore implements GameStore {
     });
     keyv.namespace = undefined;
     const store = new RedisStore(url, client, adapter, keyv, options);
+    // One report per change of state: the three emitters repeat each failure, and the client fails
+    // again at every reconnect attempt. (A listener must stay on each, or an 'error' would crash.)
+    let down = false;
     const onError = (err: Error) => {
       store.lastError = err;
+      if (down) return;
+      down = true;
       options.onError?.(err);
     };
     keyv.on('error', onError);
     adapter.on('error', onError);
     client.on('error', onError);
+    client.on('ready', () => {
+      if (!down) return;
+      down = false;
+      options.onRecover?.();
+    });
     try {
       await withTimeout(adapter.getClient(), connectTimeout + 500, 'connect');
       await withTimeout(client.ping(), connectTimeout, 'PING');
@@ -215,7 +245,12 @@ export class RedisStore implements GameStore {
       } catch {
         /* already closed by the adapter */
       }
-      throw new StoreError('store/unavailable', `Redis at ${redact(url)} is unreachable: ${(err as Error).message}`, { url: redact(url) }, { cause: err });
+      throw new StoreError(
+        'store/unavailable',
+        `Redis at ${redact(url)} is unreachable: ${(err as Error).message}`,
+        { url: redact(url) },
+        { cause: err },
+      );
     }
     return store;
   }
@@ -243,6 +278,10 @@ export class RedisStore implements GameStore {
 
   private toStored(e: Envelope): StoredGame {
     return { doc: e.doc, version: e.version, channelId: e.channelId, finishedAt: e.finishedAt, expiresAt: e.expiresAt };
+  }
+
+  problems(): StoreProblem[] {
+    return [];
   }
 
   async load(gameId: string): Promise<StoredGame | null> {
@@ -286,22 +325,36 @@ export class RedisStore implements GameStore {
     const fa = options.finishedAt;
     if (fa !== undefined && !Number.isInteger(fa)) throw new StoreError('store/invalid', 'finishedAt must be an integer epoch ms');
     return this.op(`save ${gameId}`, async () => {
-      const r = (await SCRIPTS.save.run(this.client, [this.key('game', gameId)], [
-        gameId, String(expectedVersion), json,
-        fa === undefined ? '' : String(fa), fa === undefined ? '' : String(fa + this.ttlMs), this.prefix,
-      ])) as string[];
+      const r = (await SCRIPTS.save.run(
+        this.client,
+        [this.key('game', gameId)],
+        [
+          gameId,
+          String(expectedVersion),
+          json,
+          fa === undefined ? '' : String(fa),
+          fa === undefined ? '' : String(fa + this.ttlMs),
+          this.prefix,
+        ],
+      )) as string[];
       switch (r[0]) {
         case 'ok': {
           const num = (s: string | undefined) => (s === undefined || s === 'null' ? null : Number(s));
           return {
-            doc: JSON.parse(json), version: Number(r[1]), channelId: r[2]!, finishedAt: num(r[3]), expiresAt: num(r[4]),
+            doc: JSON.parse(json),
+            version: Number(r[1]),
+            channelId: r[2]!,
+            finishedAt: num(r[3]),
+            expiresAt: num(r[4]),
           };
         }
         case 'not-found':
           throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
         case 'conflict':
           throw new StoreError('store/conflict', `game ${gameId} is at version ${r[1]}, not ${expectedVersion}`, {
-            gameId, expectedVersion, currentVersion: Number(r[1]),
+            gameId,
+            expectedVersion,
+            currentVersion: Number(r[1]),
           });
         default:
           throw new StoreError('store/corrupt', `game ${gameId}: stored value has no readable header`, { gameId });
@@ -365,10 +418,17 @@ export class RedisStore implements GameStore {
     checkVersion(expectedVersion, 0);
     const json = this.docJson(value);
     return this.op(`save record ${namespace}/${key}`, async () => {
-      const r = (await SCRIPTS.saveRecord.run(this.client, [this.key('record', `${namespace}:${key}`)], [String(expectedVersion), json])) as string[];
+      const r = (await SCRIPTS.saveRecord.run(
+        this.client,
+        [this.key('record', `${namespace}:${key}`)],
+        [String(expectedVersion), json],
+      )) as string[];
       if (r[0] === 'conflict') {
         throw new StoreError('store/conflict', `record ${namespace}/${key} is at version ${r[1]}, not ${expectedVersion}`, {
-          namespace, key, expectedVersion, currentVersion: Number(r[1]),
+          namespace,
+          key,
+          expectedVersion,
+          currentVersion: Number(r[1]),
         });
       }
       if (r[0] !== 'ok') throw new StoreError('store/corrupt', `record ${namespace}/${key}: stored value has no readable header`);

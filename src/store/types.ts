@@ -74,8 +74,22 @@ export interface StoredRecord {
   version: number;
 }
 
+/** Something a store found damaged and set aside (the embedded store at open). For the operator's log. */
+export interface StoreProblem {
+  /** What was damaged, relative to the store (e.g. `games/g-1a2b.json`). */
+  what: string;
+  reason: string;
+  /** Where it was moved (a path: for the operator, never for players). */
+  movedTo: string;
+  /** The game it held, when that is known (loading it answers store/corrupt). */
+  gameId?: string;
+}
+
 export interface GameStore {
   readonly kind: 'memory' | 'file' | 'redis';
+
+  /** What the store found damaged and set aside (each one also answers store/corrupt when loaded). */
+  problems(): StoreProblem[];
 
   /** The game and its version, or null if there is none (or it has expired). */
   load(gameId: string): Promise<StoredGame | null>;
@@ -115,9 +129,13 @@ export interface StoreOptions {
 
 export const DAY_MS = 86_400_000;
 
-/** Ids become file names and Redis key parts: keep them tame. */
+/** Ids become file names and Redis key parts: keep them tame (1–100 of A–Z a–z 0–9 _ . -, not led by a dot). */
+export function isValidId(id: unknown): id is string {
+  return typeof id === 'string' && /^[A-Za-z0-9_.-]{1,100}$/.test(id) && !id.startsWith('.');
+}
+
 export function checkId(what: string, id: string): void {
-  if (typeof id !== 'string' || !/^[A-Za-z0-9_.-]{1,100}$/.test(id) || id.startsWith('.')) {
+  if (!isValidId(id)) {
     throw new StoreError('store/invalid', `${what} '${String(id)}' is not a valid id (letters, digits, _ . -; 1–100 chars)`, { what, id });
   }
 }

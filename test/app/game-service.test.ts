@@ -24,7 +24,9 @@ describe('game service: creating, seating, starting', () => {
     expect(!b.ok && b.error.message).toContain(a.gameId);
     expect((await h.store.list()).length).toBe(1);
     expect(refusal(await h.service.createGame({ channelId: 'c2', host: HOST, scenario: 'nope' }))).toBe('input/unknown-scenario');
-    expect(refusal(await h.service.createGame({ channelId: 'c2', host: HOST, scenario: 'tutorial', options: { fog: true } }))).toBe('input/option');
+    expect(refusal(await h.service.createGame({ channelId: 'c2', host: HOST, scenario: 'tutorial', options: { fog: true } }))).toBe(
+      'input/option',
+    );
     expect((await h.store.list()).length).toBe(1);
   });
 
@@ -64,7 +66,6 @@ describe('game service: creating, seating, starting', () => {
   });
 });
 
-
 describe('game service: permissions matrix', () => {
   type Case = [name: string, run: (h: ReturnType<typeof harness>, ref: { gameId: string }) => Promise<{ ok: boolean }>, expected: string];
   const lobby: Case[] = [
@@ -84,9 +85,17 @@ describe('game service: permissions matrix', () => {
     ['a spectator cannot act', (h, r) => h.service.act(r, SPECTATOR, { type: 'endPhase', phase: 'reset' }), 'perm/not-seated'],
     ['the unseated host cannot act', (h, r) => h.service.act(r, HOST, { type: 'endPhase', phase: 'reset' }), 'perm/not-seated'],
     ['the other side cannot act out of turn', (h, r) => h.service.act(r, FIN, { type: 'endPhase', phase: 'reset' }), 'perm/not-your-turn'],
-    ['a player cannot act for a side they do not hold', (h, r) => h.service.act(r, SOV, { type: 'endPhase', phase: 'reset' }, { side: 'finnish' }), 'perm/wrong-side'],
+    [
+      'a player cannot act for a side they do not hold',
+      (h, r) => h.service.act(r, SOV, { type: 'endPhase', phase: 'reset' }, { side: 'finnish' }),
+      'perm/wrong-side',
+    ],
     ['the side to act acts', (h, r) => h.service.act(r, SOV, { type: 'endPhase', phase: 'reset' }), 'ok'],
-    ['a rule violation comes back with its code', (h, r) => h.service.act(r, SOV, { type: 'endPhase', phase: 'combat' }), 'rule/wrong-phase'],
+    [
+      'a rule violation comes back with its code',
+      (h, r) => h.service.act(r, SOV, { type: 'endPhase', phase: 'combat' }),
+      'rule/wrong-phase',
+    ],
     ['a spectator cannot take a seat after the start', (h, r) => h.service.seat(r, SPECTATOR, { side: 'soviet' }), 'perm/not-host'],
     ['the host can still seat a substitute', (h, r) => h.service.seat(r, HOST, { side: 'soviet', user: SPECTATOR }), 'ok'],
     ['a spectator cannot write in the record', (h, r) => h.service.note(r, SPECTATOR, 'hello'), 'perm/not-seated'],
@@ -182,7 +191,12 @@ describe('game service: acting, status, conflicts', () => {
     const startedAt = h.clock.now;
     h.clock.tick(3_600_000);
     let st = ok(await h.service.status(ref));
-    expect(st.status).toMatchObject({ status: 'active', turn: 2, phase: 'reset', mustAct: { side: 'soviet', what: 'reset', since: startedAt } });
+    expect(st.status).toMatchObject({
+      status: 'active',
+      turn: 2,
+      phase: 'reset',
+      mustAct: { side: 'soviet', what: 'reset', since: startedAt },
+    });
     expect(st.lines).toContain('Waiting for the Soviet side (Sasha): Reset Phase.');
     expect(st.lines).toContain(`Waiting since ${new Date(startedAt).toISOString()}.`);
     const t = h.clock.tick();
@@ -310,8 +324,8 @@ describe('game service: undo (Rally the Troops style)', () => {
     expect(refusal(await h.service.undo(ref, FIN))).toBe('undo/nothing');
   });
 
-  it('never undoes past a dice roll (combat with the TEST FIXTURE CRT)', async () => {
-    const h = harness({ withFixtureCrt: true, seed: 'x' });
+  it('never undoes past a dice roll (a combat)', async () => {
+    const h = harness({ seed: 'x' });
     const ref = await seatedGame(h);
     ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
     ok(await h.service.act(ref, SOV, MOVE_609));
@@ -341,7 +355,7 @@ async function declineDefensiveSupport(h: ReturnType<typeof harness>, ref: Await
 
 describe('game service: export, end, verify', () => {
   async function playedGame() {
-    const h = harness({ withFixtureCrt: true, seed: 'x' });
+    const h = harness({ seed: 'x' });
     const ref = await seatedGame(h);
     ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
     ok(await h.service.act(ref, SOV, MOVE_609));

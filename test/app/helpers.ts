@@ -1,19 +1,16 @@
-// Test wiring for the game service: the real engine and the real ruleset (data/redwinter), a real
-// store, and a hand-driven clock. `withFixtureCrt` swaps in the labelled TEST FIXTURE CRT
-// (test/fixtures/fixture-crt.json, invented numbers) because the shipped CRT is not filled in yet and
-// combat — the only thing that rolls dice so far — refuses to resolve without it.
+// Test wiring for the game service: the real engine and the real ruleset (data/redwinter, its CRT
+// included), a real store, and a hand-driven clock.
 import { loadRuleset } from '../../src/data/load.js';
 import { createEngine } from '../../src/engine/index.js';
 import type { Ruleset } from '../../src/engine/ruleset.js';
-import { GameService, type Actor, type GameRef } from '../../src/app/game-service.js';
+import { GameService, type Actor, type GameRef, type ServiceDeps } from '../../src/app/game-service.js';
 import { engineHelpers } from '../../src/app/wiring.js';
 import { MemoryStore, type GameStore } from '../../src/store/index.js';
-import { FIXTURE_CRT } from '../engine/combat/helpers.js';
 
 let shipped: Ruleset | undefined;
-export function ruleset(withFixtureCrt = false): Ruleset {
+export function ruleset(): Ruleset {
   shipped ??= loadRuleset();
-  return withFixtureCrt ? { ...shipped, tables: { ...shipped.tables, crt: FIXTURE_CRT } } : shipped;
+  return shipped;
 }
 
 export interface Harness {
@@ -24,8 +21,8 @@ export interface Harness {
   conflicts: number;
 }
 
-export function harness(opts: { store?: GameStore; withFixtureCrt?: boolean; seed?: string } = {}): Harness {
-  const rs = ruleset(opts.withFixtureCrt);
+export function harness(opts: { store?: GameStore; seed?: string; onStoreFailure?: ServiceDeps['onStoreFailure'] } = {}): Harness {
+  const rs = ruleset();
   const engine = createEngine(rs);
   const clock = {
     // Real time, so stores that expire by their own clock (Redis) agree with the service's clock.
@@ -37,13 +34,19 @@ export function harness(opts: { store?: GameStore; withFixtureCrt?: boolean; see
   };
   const store = opts.store ?? new MemoryStore({ now: () => clock.now });
   const h: Harness = {
-    store, engine, clock, conflicts: 0,
+    store,
+    engine,
+    clock,
+    conflicts: 0,
     service: new GameService({
-      store, engine, helpers: engineHelpers,
+      store,
+      engine,
+      helpers: engineHelpers,
       ruleset: { id: rs.id, scenarios: rs.scenarios.map((s) => ({ id: s.id, name: s.name })) },
       clock: () => clock.now,
       onConflict: () => h.conflicts++,
       ...(opts.seed ? { newSeed: () => opts.seed! } : {}),
+      ...(opts.onStoreFailure ? { onStoreFailure: opts.onStoreFailure } : {}),
     }),
   };
   return h;
@@ -62,7 +65,10 @@ export async function seatedGame(h: Harness, opts: { lobby?: boolean } = {}): Pr
   const created = await h.service.createGame({ channelId: `chan${++channelSeq}`, host: HOST, scenario: 'tutorial' });
   if (!created.ok) throw new Error(created.error.message);
   const ref = { gameId: created.gameId };
-  for (const [who, side] of [[FIN, 'finnish'], [SOV, 'soviet']] as const) {
+  for (const [who, side] of [
+    [FIN, 'finnish'],
+    [SOV, 'soviet'],
+  ] as const) {
     const r = await h.service.seat(ref, who, { side });
     if (!r.ok) throw new Error(r.error.message);
   }

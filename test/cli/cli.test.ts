@@ -5,7 +5,11 @@ import { main } from '../../src/cli/main.js';
 function run(argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  return main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) }).then((code) => ({ code, out: out.join('\n'), err: err.join('\n') }));
+  return main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) }).then((code) => ({
+    code,
+    out: out.join('\n'),
+    err: err.join('\n'),
+  }));
 }
 
 describe('hexref CLI', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import replay, { parseDice } from '../../src/cli/commands/replay.js';
-import { commands } from '../../src/cli/commands/index.js';
+import { commandNames } from '../../src/cli/commands/index.js';
 
 function capture() {
   const out: string[] = [];
@@ -13,7 +13,7 @@ function capture() {
 
 describe('hexref replay', () => {
   it('is registered as a subcommand', () => {
-    expect(commands.map((c) => c.name)).toContain('replay');
+    expect(commandNames).toContain('replay');
   });
 
   it('prints a JSON summary with turn, phase, unit positions and the state hash', async () => {
@@ -38,7 +38,19 @@ describe('hexref replay', () => {
   it('exits non-zero with the failing action for a broken record, and for a missing file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hexref-replay-'));
     const file = join(dir, 'bad.json');
-    writeFileSync(file, JSON.stringify({ format: 'hexref-record', version: 1, ruleset: 'redwinter', scenario: 'campaign', options: {}, commitment: 'x', seed: null, actions: [{ side: 'finnish', action: { type: 'endPhase', phase: 'reset' } }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        format: 'hexref-record',
+        version: 1,
+        ruleset: 'redwinter',
+        scenario: 'campaign',
+        options: {},
+        commitment: 'x',
+        seed: null,
+        actions: [{ side: 'finnish', action: { type: 'endPhase', phase: 'reset' } }],
+      }),
+    );
     const c = capture();
     expect(await replay.run([file], c.io)).toBe(1);
     expect(c.err.join('\n')).toContain('rule/not-your-turn');

@@ -8,7 +8,11 @@ import { main } from '../../src/cli/main.js';
 function run(argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  return main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) }).then((code) => ({ code, out: out.join('\n'), err: err.join('\n') }));
+  return main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) }).then((code) => ({
+    code,
+    out: out.join('\n'),
+    err: err.join('\n'),
+  }));
 }
 const dirs: string[] = [];
 const temp = () => {
@@ -24,7 +28,11 @@ describe('hexref rule', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^\[redwinter\] 8\.5\.2\.2 /);
     const ja = await run(['rule', 'アキオ', '--fulltext', temp()]);
-    expect(ja.out).toMatch(/\[asl\] E4\.8 アキオ/);
+    expect(ja.out).toMatch(/\[asl\] E4\.8 アキオ \(Ahkio\)/);
+    const rw = await run(['rule', '求心攻撃', '--fulltext', temp()]);
+    expect(rw.out).toMatch(/^\[redwinter\] 8\.3\(4\) 求心攻撃（包囲攻撃）ボーナス \(Concentric Attack Bonus\)\n/);
+    const rifles = await run(['rule', 'frostbite', '--fulltext', temp()]);
+    expect(rifles.out).toMatch(/^\[rifles\] Frostbite\n/);
   });
 
   it('says "did you mean" and exits 1 when nothing matches; refuses an unknown system', async () => {
@@ -87,9 +95,27 @@ describe('hexref roll', () => {
     // the same check from a seed, a commitment and the rolls copied from the channel
     const revealed = JSON.parse(readFileSync(out, 'utf8'));
     writeFileSync(join(dir, 'rolls.json'), JSON.stringify(revealed.rolls));
-    const byParts = await run(['roll', '--verify', '--seed', revealed.seed, '--commitment', revealed.commitment, '--rolls', join(dir, 'rolls.json')]);
+    const byParts = await run([
+      'roll',
+      '--verify',
+      '--seed',
+      revealed.seed,
+      '--commitment',
+      revealed.commitment,
+      '--rolls',
+      join(dir, 'rolls.json'),
+    ]);
     expect(byParts.code).toBe(0);
-    const wrongSeed = await run(['roll', '--verify', '--seed', 'f'.repeat(64), '--commitment', revealed.commitment, '--rolls', join(dir, 'rolls.json')]);
+    const wrongSeed = await run([
+      'roll',
+      '--verify',
+      '--seed',
+      'f'.repeat(64),
+      '--commitment',
+      revealed.commitment,
+      '--rolls',
+      join(dir, 'rolls.json'),
+    ]);
     expect(wrongSeed.code).toBe(1);
     expect(wrongSeed.out).toMatch(/commitment: MISMATCH/);
     const junk = await run(['roll', '--verify', 'package.json']);
@@ -103,7 +129,7 @@ describe('hexref check', () => {
     const r = await run(['check', 'rifles-snow-move', '--snow', 'deep', '--hill', '--roll', '4']);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/rifles-snow-move: does not move.*needs 5\+/);
-    expect(r.out).toMatch(/Rules: rifles deep-snow Deep Snow; rifles hills /);
+    expect(r.out).toMatch(/Rules: rifles Deep Snow; rifles Hills with snow/);
     const w = await run(['check', 'weather-rnc', '--condition', 'overcast', '--rnc', 'red5']);
     expect(w.out).toMatch(/Red 5: precipitation begins: Rain/);
   });
@@ -115,8 +141,20 @@ describe('hexref check', () => {
     expect(r.out).toMatch(/asl-ski-use: dr [1-6]: /);
   });
 
+  it('judges a Red Winter table roll from the Player Aid Card data, naming each DRM (13.3)', async () => {
+    const r = await run(['check', 'rw-recovery', '--side', 'finnish', '--day', '11', '--oos', '--roll', '6']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^rw-recovery: total 6: recovered/);
+    expect(r.out).toMatch(/\+1 Morale bonus .*\(DRM 1; Dec 11\)/);
+    expect(r.out).toMatch(/-1 Unit out of supply \(DRM 5\)/);
+    expect(r.out).toMatch(/Rules: redwinter 13\.3 Recovery; redwinter 15\.1 Checking Supply Status/);
+    const bad = await run(['check', 'rw-rat', '--ras', '3', '--roll', '13']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/2d6 roll must be 2-12/);
+  });
+
   it('lists the checks and rejects unknown ones and bad options', async () => {
-    expect((await run(['check', '--list'])).out).toMatch(/asl-extreme-winter/);
+    expect((await run(['check', '--list'])).out).toMatch(/asl-extreme-winter[\s\S]*rw-fnrt/);
     const u = await run(['check', 'rifles-snowmove']);
     expect(u.code).toBe(2);
     expect(u.err).toMatch(/Did you mean: rifles-snow-move/);

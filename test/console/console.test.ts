@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { consoleSession } from './session.js';
 import { parseLine } from '../../src/console/console.js';
 
-function session(lines: string[], mapDir: string, withFixtureCrt = false): Promise<string> {
-  return consoleSession(lines, mapDir, { withFixtureCrt });
+function session(lines: string[], mapDir: string): Promise<string> {
+  return consoleSession(lines, mapDir);
 }
 
 describe('console mode', () => {
@@ -86,11 +86,12 @@ describe('console mode', () => {
         'quit',
       ],
       dir,
-      true,
     );
     expect(out).toMatch(/None of your units may attack M20 now \(rule 8\.0\)\. Open targets: J16/);
     // The Finns are asked for defensive Support before any die; declining is the default (10.3.2).
-    expect(out).toMatch(/>>> Finnish side to act \(you\): defensive Support declaration \(10\.3\.2\); `decide` takes the default: no defensive Support/);
+    expect(out).toMatch(
+      />>> Finnish side to act \(you\): defensive Support declaration \(10\.3\.2\); `decide` takes the default: no defensive Support/,
+    );
     expect(out).toMatch(/#\d+ Finnish \(you\): support\.\nRoll #\d+: .*Combat on J16/);
     expect(out.indexOf('defensiveSupport (rule 10.3.2)')).toBeLessThan(out.search(/Roll #\d+/));
     expect(out).toMatch(/Roll #\d+/);

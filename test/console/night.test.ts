@@ -17,7 +17,7 @@ describe('console: play bonfire / play raid and the Sub-Zero Loss Phase (16.2, 1
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('builds a Bonfire, refuses a raid while the CRT is missing, and rolls the SZLT when the phase ends', async () => {
+  it('builds a Bonfire, raids it, and rolls the SZLT when the phase ends', async () => {
     const out = await session(
       [
         'game new campaign both',
@@ -38,10 +38,13 @@ describe('console: play bonfire / play raid and the Sub-Zero Loss Phase (16.2, 1
     );
     expect(out).toMatch(/build a Bonfire with 1\/1\/609\+2\/1\/609/);
     expect(out).toMatch(/Bonfire in Q25: 1\/1\/609, 2\/1\/609 under it \(rule 16\.2\)/);
-    expect(out).toMatch(/Refused: Night Raid refused before any die is rolled: The CRT column .* is not filled in.*\(rule 8\.4\)/);
+    // The raid finds the Bonfire hex and attacks on the CRT; the raider checks alone on the SZLT (16.4 step 5).
+    expect(out).toMatch(/🌙 Night Raid on Q25 from [A-X]\d+ .*Target hex has a Bonfire marker: \+2 \(16\.4 DRM 3\)/);
+    expect(out).toMatch(/⚔️ Raid attack on Q25: \d+ vs \d+ \(\d+:\d+\), \d[RL] → column \d:\d; roll #\d+ = \d+: \d\/\d/);
+    expect(out).toMatch(/SZLT finnish [A-X]\d+ \(1\/1\/JR16\): roll #\d+/);
     expect(out).toMatch(/Usage: play raid <target hex> <unit\[\+unit…\]> \[from <hex>\]/);
     expect(out).toMatch(/SZLT soviet [A-X]\d+ \(.*\): roll #\d+ = \d/);
     expect(out).not.toMatch(/SZLT soviet Q25 \(1\/1\/609/);
-    expect(out).toMatch(/Sub-Zero Loss Phase over: 0 Skull mark\(s\) and 1 Bonfire\(s\) removed \(rule 16\.3\)/);
+    expect(out).toMatch(/Sub-Zero Loss Phase over: 1 Skull mark\(s\) and 1 Bonfire\(s\) removed \(rule 16\.3\)/);
   }, 120_000);
 });

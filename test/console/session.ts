@@ -4,22 +4,18 @@ import { PassThrough } from 'node:stream';
 import { expect } from 'vitest';
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
-import { createGamePlay } from '../../src/main.js';
+import { createGamePlay } from '../../src/main-game.js';
 import { runConsole } from '../../src/console/console.js';
 import { loadRuleset } from '../../src/data/load.js';
-import { FIXTURE_CRT } from '../engine/combat/helpers.js';
 
 export interface SessionOptions {
   storeUrl?: string;
-  /** The shipped CRT is not filled in (docs/rulings.md): combat tests use the labelled TEST FIXTURE CRT. */
-  withFixtureCrt?: boolean;
   seed?: string;
 }
 
 export async function consoleSession(lines: string[], mapDir: string, options: SessionOptions = {}): Promise<string> {
   const config = parseConfig({ STORE_URL: options.storeUrl ?? 'memory:', MAP_DIR: mapDir });
-  const shipped = loadRuleset();
-  const ruleset = options.withFixtureCrt ? { ...shipped, tables: { ...shipped.tables, crt: FIXTURE_CRT } } : shipped;
+  const ruleset = loadRuleset();
   const play = await createGamePlay(config, { ruleset, newSeed: () => options.seed ?? 'console-seed' });
   const input = new PassThrough();
   const output = new PassThrough();

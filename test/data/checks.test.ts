@@ -187,12 +187,12 @@ describe('data cross-checks', () => {
       expect(errorsAfter((f) => (f['scenarios/campaign.json'].reinforcements[j].entry = 'X28'))).toHaveLength(1);
     });
 
-    it('forbids setting up on a frozen lake (Playbook 17 via FACTS §1.12)', () => {
+    it('forbids setting up on a frozen lake (the Campaign set-up, 17)', () => {
       expect(errorsAfter((f) => (f['scenarios/tutorial.json'].setup[0].at.hex = 'K16'))).toEqual([
         {
           file: 'scenarios/tutorial.json',
           path: 'setup[0].at.hex',
-          reason: 'K16 is frozen lake: no unit may set up on a frozen lake (Playbook 17, FACTS §1.12)',
+          reason: 'K16 is frozen lake: no unit may set up on a frozen lake (the Campaign set-up, 17)',
         },
       ]);
     });
@@ -241,7 +241,26 @@ describe('data cross-checks', () => {
 
     it('rejects a malformed CRT cell', () => {
       expect(errorsAfter((f) => (f['tables.json'].crt.rows[0].cells[0] = '1-2'))).toEqual([
-        { file: 'tables.json', path: 'crt.rows[0].cells[0]', reason: 'a CRT cell is "attacker/defender", e.g. "1/2"' },
+        { file: 'tables.json', path: 'crt.rows[0].cells[0]', reason: 'a CRT cell is "attacker/defender" step losses, e.g. "1/2"' },
+      ]);
+    });
+
+    it('requires every one of the 99 CRT cells: no empty cell, no missing column (8.4)', () => {
+      expect(errorsAfter((f) => (f['tables.json'].crt.rows[4].cells[2] = null))).toEqual([
+        { file: 'tables.json', path: 'crt.rows[4].cells[2]', reason: 'Invalid input: expected string, received null' },
+      ]);
+      expect(errorsAfter((f) => f['tables.json'].crt.rows[9].cells.pop())).toEqual([
+        { file: 'tables.json', path: 'crt.rows[9].cells', reason: 'roll 11 has 8 cells for the 9 columns 1:4…6:1' },
+      ]);
+    });
+
+    it('checks the cell the rulebook prints: 1:1 on a roll of 8 reads 1/1 (8.4, example after 10.6.2)', () => {
+      expect(errorsAfter((f) => (f['tables.json'].crt.rows[6].cells[3] = '0/1'))).toEqual([
+        {
+          file: 'tables.json',
+          path: 'crt.rows[6].cells[3]',
+          reason: '1:1 on a roll of 8 reads 0/1, but the extended example of Combat with Support after 10.6.2 gives 1/1: check the transcription (8.4)',
+        },
       ]);
     });
 
@@ -253,7 +272,7 @@ describe('data cross-checks', () => {
 
     it('requires 32 turns in order', () => {
       expect(errorsAfter((f) => f['turn-track.json'].turns.pop())).toEqual([
-        { file: 'turn-track.json', path: 'turns', reason: 'expected 32 turns (FACTS §1.9), found 31' },
+        { file: 'turn-track.json', path: 'turns', reason: 'expected 32 turns (the Turn Track), found 31' },
       ]);
     });
 

@@ -63,11 +63,14 @@ describe('loadRuleset on data/redwinter', () => {
     expect(byId.get('MG/1/JR16#2')?.printed).toBe('MG/1/JR16');
   });
 
-  it('keeps the CRT shape with unknown cells as null and marks it incomplete (8.2, 8.4)', () => {
+  it('carries all 99 CRT cells as attacker/defender losses; 1:1 on an 8 is 1/1 (8.2, 8.4, example after 10.6.2)', () => {
     expect(rs.tables.crt.columns).toEqual(['1:4', '1:3', '1:2', '1:1', '2:1', '3:1', '4:1', '5:1', '6:1']);
     expect(rs.tables.crt.rows.map((r) => r.roll)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(rs.tables.crt.rows.flatMap((r) => r.cells)).toHaveLength(99);
     expect(rs.tables.crt.rows[6]!.cells[3]).toEqual({ attacker: 1, defender: 1 });
-    expect(rs.tables.crt.complete).toBe(false);
+    // The corners of the table (PAC): 1:4 on a 2 is 5/0, 6:1 on a 12 is 0/8.
+    expect(rs.tables.crt.rows[0]!.cells[0]).toEqual({ attacker: 5, defender: 0 });
+    expect(rs.tables.crt.rows[10]!.cells[8]).toEqual({ attacker: 0, defender: 8 });
   });
 
   it('has the 32-turn track with the 12.1.4 example cost of 2 VP on turn 30', () => {

@@ -66,7 +66,11 @@ describe('committed dice stream', () => {
     expect(r2.commitmentOk).toBe(false);
     expect(r2.ok).toBe(false);
 
-    const r3 = verifyStream(revealed.seed, revealed.commitment, revealed.rolls.filter((r) => r.n !== 2));
+    const r3 = verifyStream(
+      revealed.seed,
+      revealed.commitment,
+      revealed.rolls.filter((r) => r.n !== 2),
+    );
     expect(r3).toMatchObject({ ok: false, missing: [2] });
   });
 

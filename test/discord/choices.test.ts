@@ -1,24 +1,72 @@
 import { describe, expect, it } from 'vitest';
 import type { LegalActions, UnitMoves } from '../../src/engine/types.js';
 import {
-  assaultTargetChoices, assaultUnitChoices, atGunChoices, atTargetChoices, attackerChoices, combatTargetChoices, delayChoices, destinationChoices,
-  digChoices, filterChoices, findMover, fireTargetChoices, firerChoices, moverChoices, parseMover, placementChoices, recoveryChoices, replacementChoices,
-  spotterChoices, supportChoices,
+  assaultTargetChoices,
+  assaultUnitChoices,
+  atGunChoices,
+  atTargetChoices,
+  attackerChoices,
+  combatTargetChoices,
+  delayChoices,
+  destinationChoices,
+  digChoices,
+  filterChoices,
+  findMover,
+  fireTargetChoices,
+  firerChoices,
+  moverChoices,
+  parseMover,
+  placementChoices,
+  recoveryChoices,
+  replacementChoices,
+  spotterChoices,
+  supportChoices,
 } from '../../src/discord/choices.js';
 
 const moves = (units: string[], from: string, reach: Array<[string, number]>): UnitMoves => ({
-  units, from, kind: 'move', allowance: 4, canExit: false,
-  reachable: reach.map(([hex, cost]) => ({ hex, cost, mpLeft: 4 - cost, path: [hex], extended: false, minimumMove: false, zocStop: hex === 'M18' })),
+  units,
+  from,
+  kind: 'move',
+  allowance: 4,
+  canExit: false,
+  reachable: reach.map(([hex, cost]) => ({
+    hex,
+    cost,
+    mpLeft: 4 - cost,
+    path: [hex],
+    extended: false,
+    minimumMove: false,
+    zocStop: hex === 'M18',
+  })),
 });
 
 const legal: LegalActions = {
-  side: 'finnish', turn: 1, phase: 'action', toAct: true, what: 'move units', phaseActions: ['endPhase'],
-  units: [moves(['1/1/JR16'], 'M16', [['M17', 1], ['M18', 2], ['L16', 1]]), moves(['2/1/JR16'], 'M16', []), moves(['MG/1/JR16'], 'K10', [['K11', 2]])],
+  side: 'finnish',
+  turn: 1,
+  phase: 'action',
+  toAct: true,
+  what: 'move units',
+  phaseActions: ['endPhase'],
+  units: [
+    moves(['1/1/JR16'], 'M16', [
+      ['M17', 1],
+      ['M18', 2],
+      ['L16', 1],
+    ]),
+    moves(['2/1/JR16'], 'M16', []),
+    moves(['MG/1/JR16'], 'K10', [['K11', 2]]),
+  ],
   stacks: [moves(['1/1/JR16', '2/1/JR16'], 'M16', [['M17', 1]])],
   delayable: [{ unit: '4/2/609', turns: [4, 5] }],
   combat: {
-    targets: [{ hex: 'J16', attackers: ['1/1/609', '3/1/609'] }, { hex: 'I18', attackers: ['MG/1/609'] }],
-    assaults: [{ units: ['1/1/609', '2/1/609'], from: 'K16', target: 'J16', cost: 2 }, { units: ['2/1/609', '1/1/609'], from: 'K16', target: 'J17', cost: 3 }],
+    targets: [
+      { hex: 'J16', attackers: ['1/1/609', '3/1/609'] },
+      { hex: 'I18', attackers: ['MG/1/609'] },
+    ],
+    assaults: [
+      { units: ['1/1/609', '2/1/609'], from: 'K16', target: 'J16', cost: 2 },
+      { units: ['2/1/609', '1/1/609'], from: 'K16', target: 'J17', cost: 3 },
+    ],
   },
 };
 
@@ -65,7 +113,14 @@ describe('autocomplete from legal actions', () => {
     const l: LegalActions = {
       ...legal,
       fire: {
-        ranged: [{ unit: 'Mtr/609', from: 'N17', ras: 3, targets: [{ hex: 'J16', range: 4, direct: false, spotters: ['1/1/609', '3/1/609'], defaultSpotter: '3/1/609' }] }],
+        ranged: [
+          {
+            unit: 'Mtr/609',
+            from: 'N17',
+            ras: 3,
+            targets: [{ hex: 'J16', range: 4, direct: false, spotters: ['1/1/609', '3/1/609'], defaultSpotter: '3/1/609' }],
+          },
+        ],
         atFire: [{ unit: 'AT/JR16', from: 'I17', diceLeft: 2, targets: [{ unit: 'T-26/1', hex: 'K16', range: 2 }] }],
       },
     };
@@ -81,7 +136,15 @@ describe('autocomplete from legal actions', () => {
       ...legal,
       recovery: [{ unit: '3/1/JR16', hex: 'I18', drms: [], net: 1, needs: 5, pajariAvailable: true }],
       digIn: [{ hex: 'J16', units: ['1/1/JR16', 'MG/1/JR16#1'], result: 'diggingIn', how: 'place' }],
-      replacements: { points: 2, spent: 0, left: 2, rebuild: ['3/1/JR16'], reconstitute: [{ unit: '2/1/JR16', steps: [1, 2] }], placementHexes: ['A13'], turns: [4] },
+      replacements: {
+        points: 2,
+        spent: 0,
+        left: 2,
+        rebuild: ['3/1/JR16'],
+        reconstitute: [{ unit: '2/1/JR16', steps: [1, 2] }],
+        placementHexes: ['A13'],
+        turns: [4],
+      },
     };
     expect(recoveryChoices(l, '')[0]!.name).toBe('3/1/JR16 in I18 · needs 5+ · Pajari helps');
     expect(digChoices(l, '').map((c) => c.value)).toEqual(['1/1/JR16+MG/1/JR16#1', '1/1/JR16', 'MG/1/JR16#1']);
@@ -103,12 +166,6 @@ describe('autocomplete from legal actions', () => {
     };
     expect(supportChoices(l, 'J16', ['3/1/609'], '').map((c) => c.value)).toEqual(['Mtr/609']);
     expect(supportChoices(l, 'J16', [], '').map((c) => c.value)).toEqual(['Mtr/609+3/1/609', 'Mtr/609', '3/1/609']);
-  });
-
-  it('says why no Combat can be offered when the engine gives a reason (8.4)', () => {
-    const l: LegalActions = { ...legal, combat: { targets: [], assaults: [], unavailable: { code: 'rule/crt-missing', rule: '8.4', message: 'The CRT is not filled in.' } } };
-    expect(combatTargetChoices(l, '')).toEqual([{ name: 'The CRT is not filled in. (rule 8.4)', value: '-' }]);
-    expect(assaultUnitChoices(l, '')).toEqual([{ name: 'The CRT is not filled in. (rule 8.4)', value: '-' }]);
   });
 
   it('caps choices at 25', () => {

@@ -5,10 +5,22 @@ import { controlsFor, defaultAnswer, needsPing } from '../../commands/support.js
 import { CUSTOM_ID_MAX, decodeCustomId } from '../../src/discord/custom-id.js';
 
 const base: StatusView = {
-  gameId: 'g-0123456789', version: 41, status: 'active', scenario: 'tutorial', turn: 3, phase: 'action', activeSide: 'soviet',
+  gameId: 'g-0123456789',
+  channelId: 'c1',
+  version: 41,
+  status: 'active',
+  scenario: 'tutorial',
+  turn: 3,
+  phase: 'action',
+  activeSide: 'soviet',
   mustAct: { side: 'soviet', what: 'action', pending: null, since: 0 },
-  seats: { finnish: ['1'], soviet: ['2'] }, host: '1', commitment: 'c', undoable: { side: 'soviet', steps: 2 }, vp: { finnish: 0, soviet: 0 },
-  result: null, recordLength: 9,
+  seats: { finnish: ['1'], soviet: ['2'] },
+  host: '1',
+  commitment: 'c',
+  undoable: { side: 'soviet', steps: 2 },
+  vp: { finnish: 0, soviet: 0 },
+  result: null,
+  recordLength: 9,
 };
 
 function flat(status: StatusView) {
@@ -27,7 +39,15 @@ describe('controls for the next step', () => {
   });
 
   it('puts the default placement of Pajari one click away, the other hexes in a select (12.3.1)', () => {
-    const c = flat({ ...base, mustAct: { side: 'finnish', what: 'placeLeader', since: 0, pending: { type: 'placeLeader', side: 'finnish', unit: 'Pajari', options: ['I17', 'H18'], rule: '12.3.1' } } });
+    const c = flat({
+      ...base,
+      mustAct: {
+        side: 'finnish',
+        what: 'placeLeader',
+        since: 0,
+        pending: { type: 'placeLeader', side: 'finnish', unit: 'Pajari', options: ['I17', 'H18'], rule: '12.3.1' },
+      },
+    });
     expect(c[0]!.label).toBe('Place Pajari in I17 (default)');
     expect(decodeCustomId(c[0]!.custom_id)!.payload).toBe('place:I17');
     expect(c[1]!.options).toHaveLength(2);
@@ -35,7 +55,16 @@ describe('controls for the next step', () => {
   });
 
   it('answers any other decision that carries a default with one click (Ranged Attack losses, 10.4.2)', () => {
-    const pending = { type: 'rangedLosses', side: 'finnish', hex: 'J16', steps: 1, rule: '10.4.2', units: [], default: { steps: { '1/1/JR16': 1 } }, defaultText: '1/1/JR16 −1 step' };
+    const pending = {
+      type: 'rangedLosses',
+      side: 'finnish',
+      hex: 'J16',
+      steps: 1,
+      rule: '10.4.2',
+      units: [],
+      default: { steps: { '1/1/JR16': 1 } },
+      defaultText: '1/1/JR16 −1 step',
+    };
     const c = flat({ ...base, mustAct: { side: 'finnish', what: 'rangedLosses', since: 0, pending } });
     expect(c[0]!.label).toBe('Accept: 1/1/JR16 −1 step');
     expect(decodeCustomId(c[0]!.custom_id)!.payload).toBe('default');
@@ -45,10 +74,24 @@ describe('controls for the next step', () => {
 
   it('offers Defensive Support as a default (none) and a multi-select of the units that may fire (10.3.2)', () => {
     const pending = {
-      type: 'defensiveSupport', side: 'finnish', rule: '10.3.2', combat: { attackers: ['1/1/609'], target: 'J16' }, attackerHexes: ['K16'],
-      options: [{ unit: 'Mtr/JR16#1', targets: [] }, { unit: 'MG/1/JR16#1', targets: [] }], default: { units: [] }, defaultText: 'no Defensive Support',
+      type: 'defensiveSupport',
+      side: 'finnish',
+      rule: '10.3.2',
+      combat: { attackers: ['1/1/609'], target: 'J16' },
+      attackerHexes: ['K16'],
+      options: [
+        { unit: 'Mtr/JR16#1', targets: [] },
+        { unit: 'MG/1/JR16#1', targets: [] },
+      ],
+      default: { units: [] },
+      defaultText: 'no Defensive Support',
     };
-    const c = flat({ ...base, mustAct: { side: 'finnish', what: 'defensiveSupport', since: 0, pending } }) as Array<{ custom_id: string; label?: string; options?: unknown[]; max_values?: number }>;
+    const c = flat({ ...base, mustAct: { side: 'finnish', what: 'defensiveSupport', since: 0, pending } }) as Array<{
+      custom_id: string;
+      label?: string;
+      options?: unknown[];
+      max_values?: number;
+    }>;
     expect(c[0]!.label).toBe('Accept: no Defensive Support');
     expect(defaultAnswer(pending as never)).toEqual({ type: 'support', units: [] });
     expect(decodeCustomId(c[1]!.custom_id)!.payload).toBe('support');

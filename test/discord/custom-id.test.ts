@@ -53,6 +53,8 @@ describe('message text', () => {
     expect(clip('short')).toBe('short');
   });
   it('formats a refusal with its rule section and the fix', () => {
-    expect(formatRefusal({ message: 'M16 is in an enemy ZOC.', rule: '7.1', fix: 'stop there.' })).toBe('⛔ M16 is in an enemy ZOC. (rule 7.1)\nHow to fix: stop there.');
+    expect(formatRefusal({ message: 'M16 is in an enemy ZOC.', rule: '7.1', fix: 'stop there.' })).toBe(
+      '⛔ M16 is in an enemy ZOC. (rule 7.1)\nHow to fix: stop there.',
+    );
   });
 });

@@ -11,7 +11,11 @@ const subcommands = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 
 function run(argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  return main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) }).then((code) => ({ code, out: out.join('\n'), err: err.join('\n') }));
+  return main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) }).then((code) => ({
+    code,
+    out: out.join('\n'),
+    err: err.join('\n'),
+  }));
 }
 
 describe('deploy-commands', () => {
@@ -35,7 +39,16 @@ describe('deploy-commands', () => {
     expect(put.path).toBe(`/applications/${fake.appId}/guilds/${fake.guildId}/commands`);
     expect(put.headers.authorization).toBe('Bot fake.bot.token-for-tests-only');
     expect(put.body).toEqual(JSON.parse(JSON.stringify(commandDefinitions())));
-    expect(fake.commands.get(fake.guildId)!.map((c) => c.name).sort()).toEqual(commandDefinitions().map((d) => d.name).sort());
+    expect(
+      fake.commands
+        .get(fake.guildId)!
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(
+      commandDefinitions()
+        .map((d) => d.name)
+        .sort(),
+    );
     expect(r.out).toMatch(/to guild/);
   });
 
@@ -84,11 +97,33 @@ describe("command definitions respect Discord's limits", () => {
     const p = commandProblems(json).join('\n');
     expect(p).toMatch(/lower case|letters/);
     expect(p).toMatch(/101 characters/);
-    const choices = { name: 'c', description: 'd', options: [{ type: 3, name: 'o', description: 'd', choices: Array.from({ length: 26 }, (_, i) => ({ name: `n${i}`, value: `v${i}` })) }] } as never;
+    const choices = {
+      name: 'c',
+      description: 'd',
+      options: [
+        { type: 3, name: 'o', description: 'd', choices: Array.from({ length: 26 }, (_, i) => ({ name: `n${i}`, value: `v${i}` })) },
+      ],
+    } as never;
     expect(commandProblems(choices).join('\n')).toMatch(/26 choices/);
-    const huge = { name: 'h', description: 'd', options: Array.from({ length: 25 }, (_, i) => ({ type: 3, name: `o${i}`, description: 'd'.repeat(100), choices: Array.from({ length: 25 }, (_, j) => ({ name: `n${j}`.padEnd(90, 'x'), value: `v${j}` })) })) } as never;
+    const huge = {
+      name: 'h',
+      description: 'd',
+      options: Array.from({ length: 25 }, (_, i) => ({
+        type: 3,
+        name: `o${i}`,
+        description: 'd'.repeat(100),
+        choices: Array.from({ length: 25 }, (_, j) => ({ name: `n${j}`.padEnd(90, 'x'), value: `v${j}` })),
+      })),
+    } as never;
     expect(commandProblems(huge).join('\n')).toMatch(/max 4000/);
-    const order = { name: 'o', description: 'd', options: [{ type: 3, name: 'a', description: 'd' }, { type: 3, name: 'b', description: 'd', required: true }] } as never;
+    const order = {
+      name: 'o',
+      description: 'd',
+      options: [
+        { type: 3, name: 'a', description: 'd' },
+        { type: 3, name: 'b', description: 'd', required: true },
+      ],
+    } as never;
     expect(commandProblems(order).join('\n')).toMatch(/before optional/);
   });
 });

@@ -1,6 +1,6 @@
 // /roll's channel streams live as versioned records in the game store (shared by every bot process).
 import { describe, expect, it } from 'vitest';
-import { createChannelDice, storeDiceStreams } from '../../src/main.js';
+import { createChannelDice, storeDiceStreams } from '../../src/main-bot.js';
 import { rollInChannel } from '../../src/dice/channel.js';
 import { MemoryStore } from '../../src/store/index.js';
 

@@ -7,9 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
-import { startBot, type RunningBot } from '../../src/main.js';
-import { loadRuleset } from '../../src/data/load.js';
-import { FIXTURE_CRT } from '../engine/combat/helpers.js';
+import { startBot, type RunningBot } from '../../src/main-bot.js';
 import { FakeDiscord, fakeUser, MODERATOR_PERMISSIONS, type ApiMessage, type BotReply } from '../support/fake-discord.js';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -213,14 +211,30 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(r[0]!.content).toMatch(/1\/1\/609 from M17/);
     expectPng(r[0]!.files[0]!.data);
 
-    // Export is a JSON file without the seed; a moderator may abort; then the seed is revealed and verify works.
+    // Export of a game in play is for its players (a JSON file without the seed); a moderator may abort;
+    // then the seed is revealed, verify works and anyone in the server may export the record.
     r = await slash(carol, 'game export');
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/only its host and seated players can export/);
+    r = await slash(alice, 'game export');
     const record = JSON.parse(r[0]!.files[0]!.data.toString('utf8'));
     expect(record.seed).toBeNull();
     expect(record.entries.length).toBeGreaterThan(5);
+    // Abort asks first (ephemeral, with Abort and Cancel); a user who may not abort is refused on the click.
     r = await slash(carol, 'game abort');
     expect(r[0]!.ephemeral).toBe(true);
+    r = await click(carol, r[0]!.message!, findButton(r[0]!.message, 'Abort the game'));
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/host|manage/i);
     r = await slash(mod, 'game abort', { reason: 'test over' });
+    expect(r[0]!.content).toMatch(/Abort this game\?[\s\S]*Reason: test over/);
+    const cancel = await click(mod, r[0]!.message!, findButton(r[0]!.message, 'Cancel'));
+    expect(cancel[0]!.content).toMatch(/Cancelled: nothing changed/);
+    expect((await slash(alice, 'game status'))[0]!.content).not.toMatch(/aborted/i);
+    r = await slash(mod, 'game abort', { reason: 'test over' });
+    r = await click(mod, r[0]!.message!, findButton(r[0]!.message, 'Abort the game'));
+    expect(r[0]!.ephemeral).toBe(false);
+    expect(r[0]!.content).toMatch(/test over/);
     expect(r[0]!.content).toMatch(/Dice seed revealed/);
     expect(r[0]!.content).toContain(`/game verify game:${gameId}`);
     // The channel is free again; the finished game is read by its id.
@@ -234,14 +248,12 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
   });
 
   it('a combat: targets and attackers by autocomplete, the defender decides its losses with a button', { timeout: 60_000 }, async () => {
-    // The shipped CRT is not filled in (docs/rulings.md): this bot gets the labelled TEST FIXTURE CRT.
+    // A bot with its own seed, so the dice of this combat are known; the shipped CRT.
     await bot.stop();
     const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' });
-    const shipped = loadRuleset();
     bot = await startBot(config, createLogger('silent'), {
       rest: { api: fake.api },
       handleSignals: false,
-      ruleset: { ...shipped, tables: { ...shipped.tables, crt: FIXTURE_CRT } },
       newSeed: () => 'e2e-combat-seed',
     });
     await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
@@ -257,7 +269,9 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     const sets = await fake.autocomplete(boris, 'play combat', { target: 'j16', attackers: '' }, 'attackers').choices();
     expect(String(sets[0]!.name)).toMatch(/^all \d/);
     // Offensive Support (10.3): the mortar, which reaches J16 and does not attack, is offered.
-    const support = await fake.autocomplete(boris, 'play combat', { target: 'J16', attackers: String(sets[0]!.value), support: '' }, 'support').choices();
+    const support = await fake
+      .autocomplete(boris, 'play combat', { target: 'J16', attackers: String(sets[0]!.value), support: '' }, 'support')
+      .choices();
     expect(support.map((c) => c.value)).toContain('Mtr/609');
     // Attacking a hex nobody may attack is refused with the rule.
     let r = await slash(boris, 'play combat', { target: 'M20' });
@@ -268,7 +282,11 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(r[0]!.ephemeral).toBe(false);
     // The Finns may support J16 (10.3.2): they are asked first, nothing is rolled yet; they decline (the default).
     expect(r.some((x) => /Roll #\d+/.test(x.content))).toBe(false);
-    const ask = [...r].reverse().find((x) => x.content.includes(`<@${alice.id}>`) && Object.keys(buttons(x.message)).some((l) => l === 'Accept: no defensive Support'));
+    const ask = [...r]
+      .reverse()
+      .find(
+        (x) => x.content.includes(`<@${alice.id}>`) && Object.keys(buttons(x.message)).some((l) => l === 'Accept: no defensive Support'),
+      );
     expect(ask).toBeDefined();
     const decline = Object.entries(buttons(ask!.message)).find(([l]) => l === 'Accept: no defensive Support')!;
     r = await click(alice, ask!.message!, decline[1]);
@@ -311,63 +329,75 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(status[0]!.content).toMatch(/Waiting for the Soviet side \(boris\): Combat Phase\./);
   });
 
-  it('a Ranged Attack: firers, targets and spotters by autocomplete, the roll with its DRMs in the reply (10.0-10.5)', { timeout: 60_000 }, async () => {
-    await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
-    await slash(boris, 'game join', { side: 'soviet' });
-    await slash(alice, 'game start');
-    await slash(boris, 'play end'); // reset
-    await slash(boris, 'play end'); // action: now the Soviet combat phase
-    const firers = await fake.autocomplete(boris, 'play fire', { unit: 'mtr' }, 'unit').choices();
-    expect(firers[0]).toMatchObject({ value: 'Mtr/609' });
-    expect(String(firers[0]!.name)).toMatch(/RAS \d/);
-    const targets = await fake.autocomplete(boris, 'play fire', { unit: 'Mtr/609', target: 'j' }, 'target').choices();
-    expect(targets.map((c) => c.value)).toContain('J16');
-    expect(String(targets.find((c) => c.value === 'J16')!.name)).toMatch(/range \d+ · (direct|indirect)/);
-    const spotters = await fake.autocomplete(boris, 'play fire', { unit: 'Mtr/609', target: 'j16', spotter: '' }, 'spotter').choices();
-    if (spotters.length) expect(String(spotters[0]!.name)).toMatch(/\(default\)/);
-    // The Finnish player may not fire in the Soviet phase.
-    let r = await slash(alice, 'play fire', { unit: 'Mtr/609', target: 'J16' });
-    expect(r[0]!.ephemeral).toBe(true);
-    r = await slash(boris, 'play fire', { unit: 'Mtr/609', target: 'j 16' });
-    expect(r[0]!.ephemeral).toBe(false);
-    expect(r[0]!.content).toMatch(/Roll #1/);
-    expect(r[0]!.content).toMatch(/🎯 Ranged Attack by Mtr\/609 on J16 .*RAS \d+.*roll #1 = \d+, total -?\d+: /);
-    // Firing again with the same unit is refused with the rule.
-    r = await slash(boris, 'play fire', { unit: 'Mtr/609', target: 'J16' });
-    expect(r[0]!.ephemeral).toBe(true);
-    expect(r[0]!.content).toMatch(/rule \d/);
-  });
-
-  it('recognises a button from before a restart as stale, and a current one still works (no in-memory state)', { timeout: 60_000 }, async () => {
-    await bot.stop();
-    const dir = mkdtempSync(path.join(tmpdir(), 'hexref-e2e-'));
-    const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: `file:${dir}`, LOG_LEVEL: 'silent' });
-    const boot = () => startBot(config, createLogger('silent'), { rest: { api: fake.api }, handleSignals: false });
-    try {
-      bot = await boot();
+  it(
+    'a Ranged Attack: firers, targets and spotters by autocomplete, the roll with its DRMs in the reply (10.0-10.5)',
+    { timeout: 60_000 },
+    async () => {
       await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
       await slash(boris, 'game join', { side: 'soviet' });
-      const started = await slash(alice, 'game start');
-      const oldPing = started[1]!.message!;
-      await click(boris, oldPing, findButton(oldPing, 'End Soviet reset'));
-      const statusBefore = (await slash(boris, 'game status'))[0]!.message!;
-
-      // Restart: a new process would build everything again from the same store.
-      await bot.stop();
-      bot = await boot();
-
-      let r = await click(boris, oldPing, findButton(oldPing, 'End Soviet reset'));
+      await slash(alice, 'game start');
+      await slash(boris, 'play end'); // reset
+      await slash(boris, 'play end'); // action: now the Soviet combat phase
+      const firers = await fake.autocomplete(boris, 'play fire', { unit: 'mtr' }, 'unit').choices();
+      expect(firers[0]).toMatchObject({ value: 'Mtr/609' });
+      expect(String(firers[0]!.name)).toMatch(/RAS \d/);
+      const targets = await fake.autocomplete(boris, 'play fire', { unit: 'Mtr/609', target: 'j' }, 'target').choices();
+      expect(targets.map((c) => c.value)).toContain('J16');
+      expect(String(targets.find((c) => c.value === 'J16')!.name)).toMatch(/range \d+ · (direct|indirect)/);
+      const spotters = await fake.autocomplete(boris, 'play fire', { unit: 'Mtr/609', target: 'j16', spotter: '' }, 'spotter').choices();
+      if (spotters.length) expect(String(spotters[0]!.name)).toMatch(/\(default\)/);
+      // The Finnish player may not fire in the Soviet phase.
+      let r = await slash(alice, 'play fire', { unit: 'Mtr/609', target: 'J16' });
       expect(r[0]!.ephemeral).toBe(true);
-      expect(r[0]!.content).toMatch(/moved on/);
-      r = await click(boris, statusBefore, findButton(statusBefore, 'End Soviet action'));
+      r = await slash(boris, 'play fire', { unit: 'Mtr/609', target: 'j 16' });
       expect(r[0]!.ephemeral).toBe(false);
-      expect(r[0]!.content).toMatch(/end the action phase/);
-    } finally {
+      expect(r[0]!.content).toMatch(/Roll #1/);
+      expect(r[0]!.content).toMatch(/🎯 Ranged Attack by Mtr\/609 on J16 .*RAS \d+.*roll #1 = \d+, total -?\d+: /);
+      // Firing again with the same unit is refused with the rule.
+      r = await slash(boris, 'play fire', { unit: 'Mtr/609', target: 'J16' });
+      expect(r[0]!.ephemeral).toBe(true);
+      expect(r[0]!.content).toMatch(/rule \d/);
+    },
+  );
+
+  it(
+    'recognises a button from before a restart as stale, and a current one still works (no in-memory state)',
+    { timeout: 60_000 },
+    async () => {
       await bot.stop();
-      rmSync(dir, { recursive: true, force: true });
-      bot = await startBot(parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' }), createLogger('silent'), { rest: { api: fake.api }, handleSignals: false });
-    }
-  });
+      const dir = mkdtempSync(path.join(tmpdir(), 'hexref-e2e-'));
+      const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: `file:${dir}`, LOG_LEVEL: 'silent' });
+      const boot = () => startBot(config, createLogger('silent'), { rest: { api: fake.api }, handleSignals: false });
+      try {
+        bot = await boot();
+        await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
+        await slash(boris, 'game join', { side: 'soviet' });
+        const started = await slash(alice, 'game start');
+        const oldPing = started[1]!.message!;
+        await click(boris, oldPing, findButton(oldPing, 'End Soviet reset'));
+        const statusBefore = (await slash(boris, 'game status'))[0]!.message!;
+
+        // Restart: a new process would build everything again from the same store.
+        await bot.stop();
+        bot = await boot();
+
+        let r = await click(boris, oldPing, findButton(oldPing, 'End Soviet reset'));
+        expect(r[0]!.ephemeral).toBe(true);
+        expect(r[0]!.content).toMatch(/moved on/);
+        r = await click(boris, statusBefore, findButton(statusBefore, 'End Soviet action'));
+        expect(r[0]!.ephemeral).toBe(false);
+        expect(r[0]!.content).toMatch(/end the action phase/);
+      } finally {
+        await bot.stop();
+        rmSync(dir, { recursive: true, force: true });
+        bot = await startBot(
+          parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' }),
+          createLogger('silent'),
+          { rest: { api: fake.api }, handleSignals: false },
+        );
+      }
+    },
+  );
 
   it('answers /rule and /roll', async () => {
     let r = await slash(alice, 'rule', { query: '7.3' });

@@ -8,7 +8,12 @@ const engine = engineWith();
 
 describe('/play bonfire and /play raid choices (16.2, 16.4)', () => {
   it('offers the Soviet units that may build a Bonfire, all together first (16.2)', () => {
-    const st = board(at(engine, 5, 'soviet', 'action'), [['1/1/364', 'E1'], ['2/1/364', 'E1'], ['3/1/364', 'E3'], ['1/1/JR16', 'E6']]);
+    const st = board(at(engine, 5, 'soviet', 'action'), [
+      ['1/1/364', 'E1'],
+      ['2/1/364', 'E1'],
+      ['3/1/364', 'E3'],
+      ['1/1/JR16', 'E6'],
+    ]);
     const legal = engine.legalActions(st, 'soviet');
     // 3/1/364 in E3 is 3 hexes from the Finn in E6: not offered.
     expect(bonfireChoices(legal, '')).toEqual([
@@ -19,7 +24,11 @@ describe('/play bonfire and /play raid choices (16.2, 16.4)', () => {
   });
 
   it('offers raid targets, then the raiders (with Pajari) and the approach hexes for the chosen target (16.4.1)', () => {
-    const st = board(at(engine, 5, 'finnish', 'action'), [['1/1/JR16', 'E1'], ['Pajari', 'E1'], ['1/1/364', 'E6']]);
+    const st = board(at(engine, 5, 'finnish', 'action'), [
+      ['1/1/JR16', 'E1'],
+      ['Pajari', 'E1'],
+      ['1/1/364', 'E6'],
+    ]);
     const legal = engine.legalActions(st, 'finnish');
     expect(raidChoices(legal, 'target', '', '')).toEqual([{ name: 'E6 · raiders that reach it: 1/1/JR16, Pajari', value: 'E6' }]);
     expect(raidChoices(legal, 'units', 'e 6', '')).toEqual([

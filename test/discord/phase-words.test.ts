@@ -5,15 +5,29 @@ import type { StatusView } from '../../src/app/game-service.js';
 import { controlsFor, describePending, sidePhaseWords } from '../../commands/support.js';
 
 const subZero: StatusView = {
-  gameId: 'g-0123456789', version: 7, status: 'active', scenario: 'tutorial', turn: 3, phase: 'subZero', activeSide: 'soviet',
+  gameId: 'g-0123456789',
+  channelId: 'c1',
+  version: 7,
+  status: 'active',
+  scenario: 'tutorial',
+  turn: 3,
+  phase: 'subZero',
+  activeSide: 'soviet',
   mustAct: { side: 'soviet', what: 'subZero', pending: null, since: 0 },
-  seats: { finnish: ['1'], soviet: ['2'] }, host: '1', commitment: 'c', undoable: null, vp: { finnish: 0, soviet: 0 },
-  result: null, recordLength: 9,
+  seats: { finnish: ['1'], soviet: ['2'] },
+  host: '1',
+  commitment: 'c',
+  undoable: null,
+  vp: { finnish: 0, soviet: 0 },
+  result: null,
+  recordLength: 9,
 };
 
 describe('phase words for players (3.0, 16.3)', () => {
   it('names the Sub-Zero Loss Phase in player words, without a side, on the end-phase button (16.3)', () => {
-    const labels = controlsFor(subZero).flatMap((row) => row.toJSON().components).map((c) => (c as { label?: string }).label);
+    const labels = controlsFor(subZero)
+      .flatMap((row) => row.toJSON().components)
+      .map((c) => (c as { label?: string }).label);
     expect(labels[0]).toBe('End Sub-Zero Loss Phase');
     expect(labels.join(' ')).not.toMatch(/subZero/);
   });
@@ -29,7 +43,16 @@ describe('phase words for players (3.0, 16.3)', () => {
 
 describe('decision words for players (10.4.2)', () => {
   it('describes a Ranged Attack loss decision in words, not its type name', () => {
-    const text = describePending({ type: 'rangedLosses', side: 'finnish', hex: 'K16', steps: 1, units: [], default: { steps: {} }, defaultText: '1/JR27 loses a step', rule: '10.4.2' } as never);
+    const text = describePending({
+      type: 'rangedLosses',
+      side: 'finnish',
+      hex: 'K16',
+      steps: 1,
+      units: [],
+      default: { steps: {} },
+      defaultText: '1/JR27 loses a step',
+      rule: '10.4.2',
+    } as never);
     expect(text).toBe('decide: loss decision after a Ranged Attack (10.4.2); default: 1/JR27 loses a step');
     expect(text).not.toMatch(/rangedLosses/);
   });

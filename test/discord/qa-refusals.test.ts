@@ -1,35 +1,26 @@
-// Discord QA defects: refusals that say why and how to fix it (8.4 CRT, play area, unit ids in any
-// case, fix lines by refusal kind), with the real bot against the local fake Discord.
+// Discord QA defects: refusals that say why and how to fix it (play area, unit ids in any case, fix
+// lines by refusal kind), and combat that works out of the box, with the real bot against the local
+// fake Discord.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.js';
-import { createLogger } from '../../src/log.js';
-import { startBot, type RunningBot } from '../../src/main.js';
-import { FakeDiscord, fakeUser, type BotReply } from '../support/fake-discord.js';
+import { startBotHarness, type BotHarness } from '../support/bot-harness.js';
+import { fakeUser, type BotReply } from '../support/fake-discord.js';
 
 describe('Discord refusals from the QA pass', () => {
-  let fake: FakeDiscord;
-  let bot: RunningBot;
+  let h: BotHarness;
   const alice = fakeUser('alice'); // host, Finnish
   const boris = fakeUser('boris'); // Soviet
 
   beforeEach(async () => {
-    fake = await new FakeDiscord().start();
-    const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' });
-    // The shipped ruleset: its CRT is not filled in (docs/rulings.md).
-    bot = await startBot(config, createLogger('silent'), { rest: { api: fake.api }, handleSignals: false, newSeed: () => 'qa-refusals-seed' });
+    // The shipped ruleset, its CRT included.
+    h = await startBotHarness({ newSeed: () => 'qa-refusals-seed' });
   });
 
   afterEach(async () => {
-    await bot?.stop();
-    await fake?.close();
+    await h?.stop();
   });
 
-  async function slash(user: typeof alice, path: string, options: Record<string, string | number | boolean> = {}): Promise<BotReply[]> {
-    const ix = fake.command(user, path, options);
-    await ix.callback();
-    await bot.router.drain();
-    return fake.repliesFor(ix.token);
-  }
+  const slash = (user: typeof alice, path: string, options: Record<string, string | number | boolean> = {}): Promise<BotReply[]> =>
+    h.slash(user, path, options);
 
   async function tutorial(): Promise<void> {
     await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
@@ -38,22 +29,21 @@ describe('Discord refusals from the QA pass', () => {
     await slash(boris, 'play end'); // Soviet Reset Phase: now the Soviet Action Phase
   }
 
-  it('with the CRT not filled in, /play combat and its autocomplete say why and how the owner imports it (8.4)', { timeout: 60_000 }, async () => {
-    await tutorial();
-    await slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
-    await slash(boris, 'play end'); // to the Soviet Combat Phase
-    const targets = await fake.autocomplete(boris, 'play combat', { target: '' }, 'target').choices();
-    expect(targets).toHaveLength(1);
-    expect(String(targets[0]!.name)).toMatch(/CRT is not filled in.*\(rule 8\.4\)/);
-    const assault = await fake.autocomplete(boris, 'play assault', { units: '' }, 'units').choices();
-    expect(String(assault[0]?.name ?? '')).toMatch(/CRT is not filled in/);
-    const r = await slash(boris, 'play combat', { target: 'J16' });
-    expect(r[0]!.ephemeral).toBe(true);
-    expect(r[0]!.content).toMatch(/CRT is not filled in/);
-    expect(r[0]!.content).toContain('hexref crt import');
-    expect(r[0]!.content).toMatch(/rule 8\.4/);
-    expect(r[0]!.content).not.toMatch(/only adjacent enemy hexes|pick from the autocomplete/);
-  });
+  it(
+    'on a fresh bot, /play combat and its autocomplete offer the adjacent target and the Combat goes ahead (8.0, 8.4)',
+    { timeout: 60_000 },
+    async () => {
+      await tutorial();
+      await slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
+      await slash(boris, 'play end'); // to the Soviet Combat Phase
+      const targets = await h.fake.autocomplete(boris, 'play combat', { target: '' }, 'target').choices();
+      expect(targets.map((t) => t.value)).toContain('J16');
+      expect(targets.map((t) => String(t.name)).join(' ')).not.toMatch(/CRT|crt import/);
+      const r = await slash(boris, 'play combat', { target: 'J16' });
+      expect(r[0]!.ephemeral).not.toBe(true);
+      expect(JSON.stringify(r)).not.toMatch(/CRT is not filled in|crt import|rule\/crt-missing/);
+    },
+  );
 
   it('refuses /map zoom with no hex in the play area, naming the play area, instead of failing', { timeout: 60_000 }, async () => {
     await tutorial();
@@ -69,7 +59,7 @@ describe('Discord refusals from the QA pass', () => {
 
   it('takes unit ids in any case (move, destination autocomplete) and suggests close ids on a miss', { timeout: 60_000 }, async () => {
     await tutorial();
-    const to = await fake.autocomplete(boris, 'play move', { unit: 'mtr/609', to: '' }, 'to').choices();
+    const to = await h.fake.autocomplete(boris, 'play move', { unit: 'mtr/609', to: '' }, 'to').choices();
     expect(to.length).toBeGreaterThan(0);
     let r = await slash(boris, 'play move', { unit: 'mtr/609', to: String(to[0]!.value) });
     expect(r[0]!.ephemeral).toBe(false);
@@ -80,53 +70,65 @@ describe('Discord refusals from the QA pass', () => {
     expect(r[0]!.content).toMatch(/How to fix: did you mean 3\/1\/609\?/);
   });
 
-  it('the How to fix line fits the refusal: wrong phase → /play end, already acted → /game undo, unknown unit and bad hex', { timeout: 60_000 }, async () => {
-    await tutorial();
-    let r = await slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
-    expect(r[0]!.ephemeral).toBe(false);
-    r = await slash(boris, 'play move', { unit: '3/1/609', to: 'K17' });
-    expect(r[0]!.ephemeral).toBe(true);
-    expect(r[0]!.content).toMatch(/How to fix: .*\/game undo/);
-    r = await slash(boris, 'play move', { unit: 'zzz', to: 'K17' });
-    expect(r[0]!.content).toMatch(/How to fix: pick a unit from the autocomplete list/);
-    r = await slash(boris, 'play move', { unit: '1/1/609', to: 'zz' });
-    expect(r[0]!.content).toMatch(/'zz' is not a hex id[\s\S]*How to fix: give a hex such as M16/);
-    await slash(boris, 'play end'); // to the Combat Phase
-    r = await slash(boris, 'play move', { unit: '1/1/609', to: 'K17' });
-    expect(r[0]!.ephemeral).toBe(true);
-    expect(r[0]!.content).toMatch(/Action Phase/);
-    expect(r[0]!.content).toMatch(/How to fix: .*`\/play end`/);
-    expect(r[0]!.content).not.toMatch(/pick from the autocomplete/);
-  });
+  it(
+    'the How to fix line fits the refusal: wrong phase → /play end, already acted → /game undo, unknown unit and bad hex',
+    { timeout: 60_000 },
+    async () => {
+      await tutorial();
+      let r = await slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
+      expect(r[0]!.ephemeral).toBe(false);
+      r = await slash(boris, 'play move', { unit: '3/1/609', to: 'K17' });
+      expect(r[0]!.ephemeral).toBe(true);
+      expect(r[0]!.content).toMatch(/How to fix: .*\/game undo/);
+      r = await slash(boris, 'play move', { unit: 'zzz', to: 'K17' });
+      expect(r[0]!.content).toMatch(/How to fix: pick a unit from the autocomplete list/);
+      r = await slash(boris, 'play move', { unit: '1/1/609', to: 'zz' });
+      expect(r[0]!.content).toMatch(/'zz' is not a hex id[\s\S]*How to fix: give a hex such as M16/);
+      await slash(boris, 'play end'); // to the Combat Phase
+      r = await slash(boris, 'play move', { unit: '1/1/609', to: 'K17' });
+      expect(r[0]!.ephemeral).toBe(true);
+      expect(r[0]!.content).toMatch(/Action Phase/);
+      expect(r[0]!.content).toMatch(/How to fix: .*`\/play end`/);
+      expect(r[0]!.content).not.toMatch(/pick from the autocomplete/);
+    },
+  );
 
-  it('/map reach lets anyone look where a unit on the map could go (a spectator, the other side), in any case (4.0)', { timeout: 60_000 }, async () => {
-    await tutorial();
-    const carol = fakeUser('carol'); // not seated
-    let r = await slash(carol, 'map reach', { unit: 'mtr/609' });
-    expect(r[0]!.ephemeral).toBe(false);
-    expect(r[0]!.content).toMatch(/^Mtr\/609 from [A-X]\d+: \d+ MP, if it moved now \(a look only/);
-    expect(r[0]!.content).toMatch(/• [A-X]\d+ · \d+(\.\d+)? MP/);
-    expect(r[0]!.files).toHaveLength(1);
-    // The Finnish player looks at a Soviet unit in the Soviet phase.
-    r = await slash(alice, 'map reach', { unit: '3/1/609' });
-    expect(r[0]!.ephemeral).toBe(false);
-    expect(r[0]!.content).toMatch(/a look only/);
-    // The Soviet player's own unit in his Action Phase: the engine's list, without the note.
-    r = await slash(boris, 'map reach', { unit: '3/1/609' });
-    expect(r[0]!.content).not.toMatch(/a look only/);
-    r = await slash(carol, 'map reach', { unit: 'nobody/1' });
-    expect(r[0]!.ephemeral).toBe(true);
-    expect(r[0]!.content).toMatch(/nobody\/1 is not a unit .* on the map[\s\S]*How to fix/);
-  });
+  it(
+    '/map reach lets anyone look where a unit on the map could go (a spectator, the other side), in any case (4.0)',
+    { timeout: 60_000 },
+    async () => {
+      await tutorial();
+      const carol = fakeUser('carol'); // not seated
+      let r = await slash(carol, 'map reach', { unit: 'mtr/609' });
+      expect(r[0]!.ephemeral).toBe(false);
+      expect(r[0]!.content).toMatch(/^Mtr\/609 from [A-X]\d+: \d+ MP, if it moved now \(a look only/);
+      expect(r[0]!.content).toMatch(/• [A-X]\d+ · \d+(\.\d+)? MP/);
+      expect(r[0]!.files).toHaveLength(1);
+      // The Finnish player looks at a Soviet unit in the Soviet phase.
+      r = await slash(alice, 'map reach', { unit: '3/1/609' });
+      expect(r[0]!.ephemeral).toBe(false);
+      expect(r[0]!.content).toMatch(/a look only/);
+      // The Soviet player's own unit in his Action Phase: the engine's list, without the note.
+      r = await slash(boris, 'map reach', { unit: '3/1/609' });
+      expect(r[0]!.content).not.toMatch(/a look only/);
+      r = await slash(carol, 'map reach', { unit: 'nobody/1' });
+      expect(r[0]!.ephemeral).toBe(true);
+      expect(r[0]!.content).toMatch(/nobody\/1 is not a unit .* on the map[\s\S]*How to fix/);
+    },
+  );
 
-  it('at a phase end, a zoom of where the moves happened goes beside the whole map (readable on a phone)', { timeout: 60_000 }, async () => {
-    await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
-    await slash(boris, 'game join', { side: 'soviet' });
-    await slash(alice, 'game start');
-    const fileNames = (r: BotReply[]) => r.find((x) => x.files.some((f) => f.name === 'phase-map.png'))?.files.map((f) => f.name);
-    // A phase in which nothing moved gets the whole map only.
-    expect(fileNames(await slash(boris, 'play end'))).toEqual(['phase-map.png']); // the Soviet Reset Phase
-    await slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
-    expect(fileNames(await slash(boris, 'play end'))).toEqual(['phase-map.png', 'action-area.png']); // the Soviet Action Phase
-  });
+  it(
+    'at a phase end, a zoom of where the moves happened goes beside the whole map (readable on a phone)',
+    { timeout: 60_000 },
+    async () => {
+      await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
+      await slash(boris, 'game join', { side: 'soviet' });
+      await slash(alice, 'game start');
+      const fileNames = (r: BotReply[]) => r.find((x) => x.files.some((f) => f.name === 'phase-map.png'))?.files.map((f) => f.name);
+      // A phase in which nothing moved gets the whole map only.
+      expect(fileNames(await slash(boris, 'play end'))).toEqual(['phase-map.png']); // the Soviet Reset Phase
+      await slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
+      expect(fileNames(await slash(boris, 'play end'))).toEqual(['phase-map.png', 'action-area.png']); // the Soviet Action Phase
+    },
+  );
 });

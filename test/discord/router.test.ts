@@ -1,7 +1,15 @@
 // The router, reply helpers and customId codec against the real discord.js Client and the local
 // fake Discord (no network): slash commands, autocomplete, buttons, selects, refusals, errors.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, SlashCommandBuilder, StringSelectMenuBuilder, type Client, type TextChannel } from 'discord.js';
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  SlashCommandBuilder,
+  StringSelectMenuBuilder,
+  type Client,
+  type TextChannel,
+} from 'discord.js';
 import { connectDiscord } from '../../src/discord/client.js';
 import { Router } from '../../src/discord/router.js';
 import type { Command, ComponentHandler } from '../../src/discord/command.js';
@@ -19,7 +27,12 @@ const echo: Command<Ctx> = {
   data: new SlashCommandBuilder()
     .setName('echo')
     .setDescription('test command')
-    .addSubcommand((s) => s.setName('say').setDescription('say it').addStringOption((o) => o.setName('text').setDescription('what').setRequired(true).setAutocomplete(true)))
+    .addSubcommand((s) =>
+      s
+        .setName('say')
+        .setDescription('say it')
+        .addStringOption((o) => o.setName('text').setDescription('what').setRequired(true).setAutocomplete(true)),
+    )
     .addSubcommand((s) => s.setName('slow').setDescription('defers first'))
     .addSubcommand((s) => s.setName('refuse').setDescription('refuses after a defer'))
     .addSubcommand((s) => s.setName('boom').setDescription('throws'))
@@ -38,10 +51,15 @@ const echo: Command<Ctx> = {
     }
     if (sub === 'boom') throw new Error('secret internals');
     const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-      new ButtonBuilder().setCustomId(encodeCustomId({ kind: 'pick', gameId: 'g1', version: ctx.version, payload: 'a' })).setLabel('A').setStyle(ButtonStyle.Primary),
+      new ButtonBuilder()
+        .setCustomId(encodeCustomId({ kind: 'pick', gameId: 'g1', version: ctx.version, payload: 'a' }))
+        .setLabel('A')
+        .setStyle(ButtonStyle.Primary),
     );
     const row2 = new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
-      new StringSelectMenuBuilder().setCustomId(encodeCustomId({ kind: 'pick', gameId: 'g1', version: ctx.version, payload: 'sel' })).addOptions({ label: 'one', value: '1' }, { label: 'two', value: '2' }),
+      new StringSelectMenuBuilder()
+        .setCustomId(encodeCustomId({ kind: 'pick', gameId: 'g1', version: ctx.version, payload: 'sel' }))
+        .addOptions({ label: 'one', value: '1' }, { label: 'two', value: '2' }),
     );
     return respond(ix, { content: 'choose', components: [row, row2] });
   },
@@ -54,7 +72,8 @@ const echo: Command<Ctx> = {
 const pick: ComponentHandler<Ctx> = {
   kind: 'pick',
   async handle(ix, ref, ctx) {
-    if (isStale(ref, ctx.version)) throw new Refusal('That button is from an older position of the game.', undefined, 'use the newest message.');
+    if (isStale(ref, ctx.version))
+      throw new Refusal('That button is from an older position of the game.', undefined, 'use the newest message.');
     ctx.clicks.push(ix.isStringSelectMenu() ? ix.values.join(',') : ref.payload);
     ctx.version += 1;
     await ix.update({ content: `picked ${ref.payload}`, components: [] });
@@ -72,7 +91,12 @@ describe('discord router against the fake Discord', () => {
     fake = await new FakeDiscord().start();
     ctx = { version: 3, clicks: [] };
     router = new Router([echo], [pick], ctx, createLogger('silent'));
-    client = await connectDiscord({ DISCORD_TOKEN: 'fake.token.value' }, createLogger('silent'), { api: fake.api }, { router, handleSignals: false });
+    client = await connectDiscord(
+      { DISCORD_TOKEN: 'fake.token.value' },
+      createLogger('silent'),
+      { api: fake.api },
+      { router, handleSignals: false },
+    );
   });
   afterEach(async () => {
     await client?.destroy();

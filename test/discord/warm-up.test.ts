@@ -2,7 +2,7 @@
 // the Campaign's whole map is drawn once and discarded; a failure is logged, never thrown.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { warmRenderer } from '../../src/main.js';
+import { warmRenderer } from '../../src/main-game.js';
 import { openGameService } from '../../src/app/wiring.js';
 import { createLogger } from '../../src/log.js';
 
@@ -14,7 +14,15 @@ function capture(): { lines: () => Array<Record<string, unknown>>; stream: Writa
       cb();
     },
   });
-  return { stream, lines: () => out.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) };
+  return {
+    stream,
+    lines: () =>
+      out
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
 }
 
 describe('renderer warm-up at bot start-up', () => {
@@ -34,7 +42,15 @@ describe('renderer warm-up at bot start-up', () => {
     const bundle = await openGameService({ storeUrl: 'memory:' });
     const cap = capture();
     try {
-      const broken = { ruleset: bundle.ruleset, engine: { ...bundle.engine, setup: () => { throw new Error('no such scenario'); } } };
+      const broken = {
+        ruleset: bundle.ruleset,
+        engine: {
+          ...bundle.engine,
+          setup: () => {
+            throw new Error('no such scenario');
+          },
+        },
+      };
       await expect(warmRenderer(broken, createLogger('debug', cap.stream))).resolves.toBeUndefined();
       expect(cap.lines().some((l) => l.msg === 'map renderer warm-up failed')).toBe(true);
     } finally {

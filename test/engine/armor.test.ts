@@ -36,7 +36,10 @@ describe('armor and the road network (12.1.3)', () => {
     expect(hexes).not.toContain('B1');
     expect(hexes).not.toContain('D2');
     const { engine, state } = atAction(r());
-    expect(engine.apply(state, 'soviet', { type: 'move', units: ['t26'], to: 'D2' })).toMatchObject({ ok: false, violation: { code: 'rule/prohibited-terrain', rule: '12.1.3' } });
+    expect(engine.apply(state, 'soviet', { type: 'move', units: ['t26'], to: 'D2' })).toMatchObject({
+      ok: false,
+      violation: { code: 'rule/prohibited-terrain', rule: '12.1.3' },
+    });
   });
 
   it('charges tanks 1 MP and armored cars 2 MP per secondary-road hex; primary roads ½ (12.1.3)', () => {
@@ -54,7 +57,7 @@ describe('armor and the road network (12.1.3)', () => {
     expect(t.find((x) => x.hex === 'C6')).toBeDefined();
   });
 
-  it('stops in an enemy AT unit\'s ZOC and pays terrain there (7.1, 12.1)', () => {
+  it("stops in an enemy AT unit's ZOC and pays terrain there (7.1, 12.1)", () => {
     const t = reach(r({ fat: 'D3' }), 't26');
     // C2 and C3 are next to the AT gun in D3: the tank stops in C2, paying forest (2), not ½.
     expect(t.find((x) => x.hex === 'C2')).toMatchObject({ zocStop: true, cost: 2 });

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, GameState, Side } from '../../src/engine/index.js';
 import { board, engineOn, scene } from './helpers/fire.js';
-import { FIXTURE_CRT } from './combat/helpers.js';
 
 const rs = board();
 function act(st: GameState, side: Side, action: Action, dice: number[] = [], r = rs) {
@@ -21,10 +20,21 @@ const fin = (placed: [string, string, number?][], turn = 2) => scene(placed, { s
 
 describe('AT Fire (11.0, 11.1)', () => {
   it('rolls one numbered die per shot; 5 or more after DRMs reduces the armored unit one step (11.1)', () => {
-    const st = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K12']]);
+    const st = fin([
+      ['AT/JR16', 'K10'],
+      ['T-26 m31', 'K12'],
+    ]);
     let r = ok(act(st, 'finnish', at('AT/JR16', 'T-26 m31'), [5]));
     expect(r.events.find((e) => e.type === 'roll')).toMatchObject({ dice: [5], rule: '11.1' });
-    expect(r.events.find((e) => e.type === 'atFire')).toMatchObject({ unit: 'AT/JR16', target: 'T-26 m31', range: 2, die: 5, total: 5, hit: true, drms: [] });
+    expect(r.events.find((e) => e.type === 'atFire')).toMatchObject({
+      unit: 'AT/JR16',
+      target: 'T-26 m31',
+      range: 2,
+      die: 5,
+      total: 5,
+      hit: true,
+      drms: [],
+    });
     expect(r.state.units['T-26 m31']!.stepsLeft).toBe(1);
     r = ok(act(r.state, 'finnish', at('AT/JR16', 'T-26 m31'), [4]));
     expect(r.events.find((e) => e.type === 'atFire')).toMatchObject({ total: 4, hit: false });
@@ -32,40 +42,97 @@ describe('AT Fire (11.0, 11.1)', () => {
   });
 
   it('a two-step gun rolls two dice, at the same or different targets; a reduced one rolls one (11.1 example)', () => {
-    const st = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K12'], ['BA-10', 'L11']]);
+    const st = fin([
+      ['AT/JR16', 'K10'],
+      ['T-26 m31', 'K12'],
+      ['BA-10', 'L11'],
+    ]);
     let r = ok(act(st, 'finnish', at('AT/JR16', 'T-26 m31'), [1]));
     r = ok(act(r.state, 'finnish', at('AT/JR16', 'BA-10'), [1]));
     expect(code(act(r.state, 'finnish', at('AT/JR16', 'BA-10')))).toBe('rule/at-fire-done');
-    const reduced = fin([['AT/JR16', 'K10', 1], ['T-26 m31', 'K12']]);
+    const reduced = fin([
+      ['AT/JR16', 'K10', 1],
+      ['T-26 m31', 'K12'],
+    ]);
     const r2 = ok(act(reduced, 'finnish', at('AT/JR16', 'T-26 m31'), [1]));
     expect(code(act(r2.state, 'finnish', at('AT/JR16', 'T-26 m31')))).toBe('rule/at-fire-done');
   });
 
   it('reaches 2 hexes with the gun’s own LOS, no spotter; adjacent targets always (11.0, 10.6.1)', () => {
-    const st = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K12'], ['1/1/JR16', 'K14']]);
+    const st = fin([
+      ['AT/JR16', 'K10'],
+      ['T-26 m31', 'K12'],
+      ['1/1/JR16', 'K14'],
+    ]);
     expect(code(act(st, 'finnish', at('AT/JR16', 'T-26 m31'), [], board({ K11: 'forest' })))).toBe('rule/no-los');
-    const far = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K13']]);
+    const far = fin([
+      ['AT/JR16', 'K10'],
+      ['T-26 m31', 'K13'],
+    ]);
     expect(code(act(far, 'finnish', at('AT/JR16', 'T-26 m31')))).toBe('rule/out-of-range');
-    const adj = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K11']]);
+    const adj = fin([
+      ['AT/JR16', 'K10'],
+      ['T-26 m31', 'K11'],
+    ]);
     ok(act(adj, 'finnish', at('AT/JR16', 'T-26 m31'), [1], board({}, 'forest')));
   });
 
+  it('is not blocked by friendly units: they block the LOS of direct-fire Ranged Attacks only (10.6.1, 11.0; ruling)', () => {
+    // A Finnish company in K11 stands between the gun in K10 and the tank in K12 on open ice.
+    const st = fin([
+      ['AT/JR16', 'K10'],
+      ['1/1/JR16', 'K11'],
+      ['T-26 m31', 'K12'],
+    ]);
+    expect(ok(act(st, 'finnish', at('AT/JR16', 'T-26 m31'), [5])).events.find((e) => e.type === 'atFire')).toMatchObject({
+      range: 2,
+      hit: true,
+    });
+    // The same company blocks the gun's direct-fire Ranged Attack at a Soviet company there (10.6.1).
+    const ranged = fin([
+      ['AT/JR16', 'K10'],
+      ['1/1/JR16', 'K11'],
+      ['1/1/364', 'K12'],
+    ]);
+    expect(code(act(ranged, 'finnish', { type: 'ranged', units: ['AT/JR16'], target: 'K12' }))).toBe('rule/no-los');
+  });
+
   it('at night only adjacent armor can be fired on (10.6.2: LOS 1)', () => {
-    const st = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K12']], 5);
+    const st = fin(
+      [
+        ['AT/JR16', 'K10'],
+        ['T-26 m31', 'K12'],
+      ],
+      5,
+    );
     expect(code(act(st, 'finnish', at('AT/JR16', 'T-26 m31')))).toBe('rule/no-los');
   });
 
   it('fires only at Soviet armored units, and only Finnish AT guns fire it (11.0)', () => {
-    const st = fin([['AT/JR16', 'K10'], ['1/1/364', 'K12']]);
+    const st = fin([
+      ['AT/JR16', 'K10'],
+      ['1/1/364', 'K12'],
+    ]);
     expect(code(act(st, 'finnish', at('AT/JR16', '1/1/364')))).toBe('rule/not-armored');
-    const sov = scene([['1/1/139', 'K10'], ['T-26 m31', 'K14'], ['1/1/JR16', 'K12']]);
+    const sov = scene([
+      ['1/1/139', 'K10'],
+      ['T-26 m31', 'K14'],
+      ['1/1/JR16', 'K12'],
+    ]);
     expect(code(act(sov, 'soviet', at('1/1/139', '1/1/JR16')))).toBe('rule/not-at-gun');
-    const mg = fin([['MG/1/JR16#1', 'K10'], ['T-26 m31', 'K12']]);
+    const mg = fin([
+      ['MG/1/JR16#1', 'K10'],
+      ['T-26 m31', 'K12'],
+    ]);
     expect(code(act(mg, 'finnish', at('MG/1/JR16#1', 'T-26 m31')))).toBe('rule/not-at-gun');
   });
 
   it('a gun that fired AT Fire makes no Ranged Attack that phase, and the reverse (11.0)', () => {
-    const st = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K12'], ['1/1/364', 'M10']]);
+    const st = fin([
+      ['AT/JR16', 'K10'],
+      ['T-26 m31', 'K12'],
+      ['1/1/364', 'M10'],
+    ]);
     const r = ok(act(st, 'finnish', at('AT/JR16', 'T-26 m31'), [1]));
     expect(code(act(r.state, 'finnish', { type: 'ranged', units: ['AT/JR16'], target: 'M10' }))).toBe('rule/at-fired');
     const r2 = ok(act(st, 'finnish', { type: 'ranged', units: ['AT/JR16'], target: 'M10' }, [1, 1]));
@@ -74,24 +141,45 @@ describe('AT Fire (11.0, 11.1)', () => {
 });
 
 describe('AT Fire modifiers (11.3)', () => {
-  const drms = (r: ReturnType<typeof act>) => (r.ok ? (r.events.find((e) => e.type === 'atFire') as { drms: { id: string; value: number }[] }).drms.map((d) => [d.id, d.value]) : null);
+  const drms = (r: ReturnType<typeof act>) =>
+    r.ok ? (r.events.find((e) => e.type === 'atFire') as { drms: { id: string; value: number }[] }).drms.map((d) => [d.id, d.value]) : null;
 
   it('+1 against an adjacent target (11.3)', () => {
-    const st = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K11']]);
+    const st = fin([
+      ['AT/JR16', 'K10'],
+      ['T-26 m31', 'K11'],
+    ]);
     expect(drms(act(st, 'finnish', at('AT/JR16', 'T-26 m31'), [1]))).toEqual([['targetAdjacent', 1]]);
   });
 
   it('+1 against the BA-10, +2 against the T-37; −4 when the Obuhov gun fires (ATFT)', () => {
-    const st = fin([['AT/JR16', 'K10'], ['AT/Obuhov', 'K9'], ['BA-10', 'K12'], ['T-37', 'L10']]);
+    const st = fin([
+      ['AT/JR16', 'K10'],
+      ['AT/Obuhov', 'K9'],
+      ['BA-10', 'K12'],
+      ['T-37', 'L10'],
+    ]);
     expect(drms(act(st, 'finnish', at('AT/JR16', 'BA-10'), [1]))).toEqual([['targetBa10', 1]]);
-    expect(drms(act(st, 'finnish', at('AT/JR16', 'T-37'), [1]))).toEqual([['targetAdjacent', 1], ['targetT37', 2]]);
-    expect(drms(act(st, 'finnish', at('AT/Obuhov', 'T-37'), [1]))).toEqual([['targetAdjacent', 1], ['targetT37', 2], ['obuhovFiring', -4]]);
+    expect(drms(act(st, 'finnish', at('AT/JR16', 'T-37'), [1]))).toEqual([
+      ['targetAdjacent', 1],
+      ['targetT37', 2],
+    ]);
+    expect(drms(act(st, 'finnish', at('AT/Obuhov', 'T-37'), [1]))).toEqual([
+      ['targetAdjacent', 1],
+      ['targetT37', 2],
+      ['obuhovFiring', -4],
+    ]);
   });
 });
 
 describe('legal actions list AT Fire', () => {
   it('offers each gun with dice left its targets, and apply accepts each', () => {
-    const st = fin([['AT/JR16', 'K10'], ['T-26 m31', 'K12'], ['BA-10', 'K14'], ['1/1/364', 'K11']]);
+    const st = fin([
+      ['AT/JR16', 'K10'],
+      ['T-26 m31', 'K12'],
+      ['BA-10', 'K14'],
+      ['1/1/364', 'K11'],
+    ]);
     const la = engineOn(rs).legalActions(st, 'finnish');
     expect(la.phaseActions).toContain('atFire');
     const gun = la.fire!.atFire.find((g) => g.unit === 'AT/JR16')!;
@@ -104,23 +192,55 @@ describe('legal actions list AT Fire', () => {
 });
 
 describe('AT Fire inside Combats and Assaults (8.1 step 4, 11.2, 11.3)', () => {
-  // The CRT is the invented TEST FIXTURE (the real one is not in our sources).
-  const withCrt = (r: ReturnType<typeof board>) => ({ ...r, tables: { ...r.tables, crt: FIXTURE_CRT } });
-
   it('fires every die of a defending AT gun at attacking armor before the CRT roll, +1 adjacent (11.2, 11.3)', () => {
-    const r0 = withCrt(board({ K10: 'forest', K11: 'forest', L11: 'forest' }));
-    const st = scene([['T-26 m31', 'K10'], ['1/1/364', 'L11'], ['AT/JR16', 'K11'], ['1/1/JR16', 'K11']]);
+    const r0 = board({ K10: 'forest', K11: 'forest', L11: 'forest' });
+    const st = scene([
+      ['T-26 m31', 'K10'],
+      ['1/1/364', 'L11'],
+      ['AT/JR16', 'K11'],
+      ['1/1/JR16', 'K11'],
+    ]);
     const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['T-26 m31', '1/1/364'], target: 'K11' }, [4, 1, 3, 3], r0));
     const kinds = r.events.filter((e) => e.type === 'atFire' || e.type === 'combat').map((e) => e.type);
     expect(kinds).toEqual(['atFire', 'atFire', 'combat']);
-    expect(r.events.find((e) => e.type === 'atFire')).toMatchObject({ unit: 'AT/JR16', target: 'T-26 m31', die: 4, total: 5, hit: true, drms: [expect.objectContaining({ id: 'targetAdjacent', value: 1 })] });
+    expect(r.events.find((e) => e.type === 'atFire')).toMatchObject({
+      unit: 'AT/JR16',
+      target: 'T-26 m31',
+      die: 4,
+      total: 5,
+      hit: true,
+      drms: [expect.objectContaining({ id: 'targetAdjacent', value: 1 })],
+    });
     expect(r.state.units['T-26 m31']!.stepsLeft).toBe(1);
   });
 
+  it('a defending gun fires past its own units at Soviet armor supporting from 2 hexes (11.2, 10.6.1)', () => {
+    // The tank supports from K13 (Finnish units never block its LOS: they are not its friends); the Finnish
+    // company in K12 stands between it and the defending gun in K11, and does not block the gun's AT Fire.
+    const r0 = board({ K10: 'forest', K11: 'forest' });
+    const st = scene([
+      ['1/1/364', 'K10'],
+      ['T-26 m31', 'K13'],
+      ['1/1/JR16', 'K11'],
+      ['AT/JR16', 'K11'],
+      ['2/1/JR16', 'K12'],
+    ]);
+    const r = ok(
+      act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['T-26 m31'] }, [1, 6, 1, 1, 3, 3], r0),
+    );
+    expect(r.events.filter((e) => e.type === 'atFire').map((e) => (e.type === 'atFire' ? [e.target, e.range, e.hit] : []))).toEqual([
+      ['T-26 m31', 2, false],
+      ['T-26 m31', 2, true],
+    ]);
+  });
+
   it('in an Assault the guns in the defending hex fire at +2 instead of +1 (11.2, 11.3)', () => {
-    const r0 = withCrt(board({ K10: 'forest', K11: 'forest' }));
+    const r0 = board({ K10: 'forest', K11: 'forest' });
     r0.map = { ...r0.map, roads: [...r0.map.roads, { a: 'K10', b: 'K11', type: 'primary' }] };
-    const st = scene([['T-26 m31', 'K10'], ['AT/JR16', 'K11']]);
+    const st = scene([
+      ['T-26 m31', 'K10'],
+      ['AT/JR16', 'K11'],
+    ]);
     st.phase = 'action';
     const r = ok(act(st, 'soviet', { type: 'assault', units: ['T-26 m31'], target: 'K11' }, [3, 1, 3, 3], r0));
     const shots = r.events.filter((e) => e.type === 'atFire');
@@ -129,8 +249,15 @@ describe('AT Fire inside Combats and Assaults (8.1 step 4, 11.2, 11.3)', () => {
   });
 
   it('an attacking AT gun fires at armor in the defending hex; dice already rolled this phase are not rolled again (11.1, 11.2)', () => {
-    const r0 = withCrt(board({ K10: 'forest', K11: 'forest' }));
-    const st = scene([['AT/JR16', 'K10'], ['1/1/JR16', 'K10'], ['T-37', 'K11']], { side: 'finnish' });
+    const r0 = board({ K10: 'forest', K11: 'forest' });
+    const st = scene(
+      [
+        ['AT/JR16', 'K10'],
+        ['1/1/JR16', 'K10'],
+        ['T-37', 'K11'],
+      ],
+      { side: 'finnish' },
+    );
     const first = ok(act(st, 'finnish', at('AT/JR16', 'T-37'), [1], r0));
     const r = ok(act(first.state, 'finnish', { type: 'combat', attackers: ['AT/JR16', '1/1/JR16'], target: 'K11' }, [1, 3, 3], r0));
     const shots = r.events.filter((e) => e.type === 'atFire');

@@ -3,7 +3,13 @@ import { drawDie, initialRng, rollDice } from '../../src/engine/dice.js';
 import { createEngine, type GameEvent } from '../../src/engine/index.js';
 import { block, counter, toyRuleset } from './helpers/toy.js';
 
-const engine = createEngine(toyRuleset({ terrain: block('AB', 1, 3), counters: [counter('s', 'soviet', 'infantry'), counter('f', 'finnish', 'infantry')], setup: { s: 'A1', f: 'B3' } }));
+const engine = createEngine(
+  toyRuleset({
+    terrain: block('AB', 1, 3),
+    counters: [counter('s', 'soviet', 'infantry'), counter('f', 'finnish', 'infantry')],
+    setup: { s: 'A1', f: 'B3' },
+  }),
+);
 
 describe('dice (2.1)', () => {
   it('draws every die from the RNG state kept in the game state: same seed, same dice', () => {

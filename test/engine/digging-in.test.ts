@@ -26,22 +26,30 @@ function make(o: { setup?: Record<string, string>; night?: number[]; terrain?: R
     firstPlayer: 'finnish',
   });
   const scen = r.scenarios[0]!;
-  return { ...r, tables: { ...TOY_TABLES, combatModifiers: REAL.tables.combatModifiers, crt: REAL.tables.crt }, scenarios: [{ ...scen, dugInMarkers: { finnish: o.markers ?? 2, soviet: 2 } }] };
+  return {
+    ...r,
+    tables: { ...TOY_TABLES, combatModifiers: REAL.tables.combatModifiers, crt: REAL.tables.crt },
+    scenarios: [{ ...scen, dugInMarkers: { finnish: o.markers ?? 2, soviet: 2 } }],
+  };
 }
 
 /** Pass phases until `side`'s Action Phase of `turn`. */
 function toAction(engine: Engine, s: GameState, turn: number, side: Side): GameState {
-  while (!(s.turn === turn && s.phase === 'action' && s.activeSide === side)) s = must(engine, s, engine.whoMustAct(s).side, { type: 'endPhase', phase: s.phase });
+  while (!(s.turn === turn && s.phase === 'action' && s.activeSide === side))
+    s = must(engine, s, engine.whoMustAct(s).side, { type: 'endPhase', phase: s.phase });
   return s;
 }
 
-const entrenchments = (s: GameState) => s.markers.filter((m) => m.type === 'diggingIn' || m.type === 'dugIn').map((m) => `${m.side}:${m.type}@${m.hex}`);
+const entrenchments = (s: GameState) =>
+  s.markers.filter((m) => m.type === 'diggingIn' || m.type === 'dugIn').map((m) => `${m.side}:${m.type}@${m.hex}`);
 
 describe('Digging In (14.0–14.5)', () => {
   it('takes two turns: a Digging In marker, then Dug-In by another digging in action on a later turn (14.2)', () => {
     const { engine, state } = atAction(make({ setup: { f2: 'C6' } }), 'finnish');
     const r1 = engine.apply(state, 'finnish', { type: 'digIn', units: ['f1'] });
-    expect(r1.ok && r1.events).toContainEqual(expect.objectContaining({ type: 'digIn', hex: 'C6', marker: 'diggingIn', flipped: false, rule: '14.2' }));
+    expect(r1.ok && r1.events).toContainEqual(
+      expect.objectContaining({ type: 'digIn', hex: 'C6', marker: 'diggingIn', flipped: false, rule: '14.2' }),
+    );
     let s = r1.ok ? r1.state : state;
     expect(entrenchments(s)).toEqual(['finnish:diggingIn@C6']);
     expect(s.markers[0]).toMatchObject({ turn: 1 });
@@ -67,7 +75,10 @@ describe('Digging In (14.0–14.5)', () => {
     expect(codeOf(engine.apply(state, 'finnish', { type: 'digIn', units: ['mtr'] }))).toBe('rule/dig-in-unit-type');
     const paj = engine.apply(state, 'finnish', { type: 'digIn', units: ['paj'] });
     expect(paj.ok === false && paj.violation).toMatchObject({ code: 'rule/dig-in-unit-type', rule: '12.3' });
-    const hexes = engine.legalActions(state, 'finnish').digIn!.map((o) => o.hex).sort();
+    const hexes = engine
+      .legalActions(state, 'finnish')
+      .digIn!.map((o) => o.hex)
+      .sort();
     expect(hexes).toEqual(['B2', 'C6', 'E2']);
   });
 
@@ -80,7 +91,7 @@ describe('Digging In (14.0–14.5)', () => {
     expect(codeOf(l.engine.apply(l.state, 'finnish', { type: 'digIn', units: ['f1'] }))).toBe('rule/dig-in-lake');
   });
 
-  it('needs a free marker: each side has only the scenario\'s counter mix (14.1)', () => {
+  it("needs a free marker: each side has only the scenario's counter mix (14.1)", () => {
     const { engine, state } = atAction(make({ markers: 1, setup: { f2: 'E6' } }), 'finnish');
     const s = must(engine, state, 'finnish', { type: 'digIn', units: ['f1'] });
     const r = engine.apply(s, 'finnish', { type: 'digIn', units: ['f2'] });
@@ -97,14 +108,16 @@ describe('Digging In (14.0–14.5)', () => {
   it('units digging in together must share one hex (14.2)', () => {
     const { engine, state } = atAction(make({ setup: { f2: 'C8' } }), 'finnish');
     expect(codeOf(engine.apply(state, 'finnish', { type: 'digIn', units: ['f1', 'f2'] }))).toBe('rule/stack-not-together');
-    expect(codeOf(engine.apply(state, 'finnish', { type: 'digIn', units: [] }))).toBe('input/units');
+    expect(codeOf(engine.apply(state, 'finnish', { type: 'digIn', units: [] }))).toBe('input/field-type');
   });
 
   describe('engineers (14.2.1)', () => {
     it('make a hex Dug-In in one turn', () => {
       const { engine, state } = atAction(make({ setup: { eng: 'C6' } }), 'finnish');
       const r = engine.apply(state, 'finnish', { type: 'digIn', units: ['eng'] });
-      expect(r.ok && r.events).toContainEqual(expect.objectContaining({ type: 'digIn', marker: 'dugIn', oneTurn: 'engineer', rule: '14.2.1' }));
+      expect(r.ok && r.events).toContainEqual(
+        expect.objectContaining({ type: 'digIn', marker: 'dugIn', oneTurn: 'engineer', rule: '14.2.1' }),
+      );
       expect(r.ok && entrenchments(r.state)).toEqual(['finnish:dugIn@C6']);
     });
 
@@ -120,7 +133,9 @@ describe('Digging In (14.0–14.5)', () => {
       expect(codeOf(withF1.engine.apply(withF1.state, 'finnish', { type: 'digIn', units: ['eng'] }))).toBe('ok');
       // f1 in the hex may not join it in the enemy ZOC.
       expect(codeOf(withF1.engine.apply(withF1.state, 'finnish', { type: 'digIn', units: ['eng', 'f1'] }))).toBe('rule/dig-in-ezoc');
-      expect(withF1.engine.legalActions(withF1.state, 'finnish').digIn).toEqual([expect.objectContaining({ hex: 'C6', units: ['eng'], result: 'dugIn', how: 'engineer' })]);
+      expect(withF1.engine.legalActions(withF1.state, 'finnish').digIn).toEqual([
+        expect.objectContaining({ hex: 'C6', units: ['eng'], result: 'dugIn', how: 'engineer' }),
+      ]);
       const alone = atAction(make({ setup: { f1: 'A1', eng: 'C6', paj: 'C6', s1: 'D6' } }), 'finnish');
       const r = alone.engine.apply(alone.state, 'finnish', { type: 'digIn', units: ['eng'] });
       expect(r.ok === false && r.violation).toMatchObject({ code: 'rule/dig-in-ezoc', rule: '14.2.1' });
@@ -156,7 +171,11 @@ describe('Digging In (14.0–14.5)', () => {
 
     it('every unit in the hex benefits, also one that moved in after (14.3)', () => {
       const { engine, state } = atAction(make({ setup: { fmg: 'C7' } }), 'finnish');
-      const s = must(engine, { ...state, markers: [{ type: 'dugIn', hex: 'C6', side: 'finnish' }] }, 'finnish', { type: 'move', units: ['fmg'], to: 'C6' });
+      const s = must(engine, { ...state, markers: [{ type: 'dugIn', hex: 'C6', side: 'finnish' }] }, 'finnish', {
+        type: 'move',
+        units: ['fmg'],
+        to: 'C6',
+      });
       expect(entrenchments(s)).toEqual(['finnish:dugIn@C6']);
       const left = must(engine, s, 'finnish', { type: 'move', units: ['f1'], to: 'B6' });
       // The 14.3 example: the digger leaves, the newcomer keeps the marker.
@@ -170,13 +189,23 @@ describe('Digging In (14.0–14.5)', () => {
       const s = must(engine, state, 'finnish', { type: 'digIn', units: ['f1'] });
       const s2 = toAction(engine, s, 2, 'finnish');
       const r = engine.apply(s2, 'finnish', { type: 'move', units: ['f1'], to: 'C7' });
-      expect(r.ok && r.events).toContainEqual({ type: 'entrenchmentRemoved', side: 'finnish', hex: 'C6', marker: 'diggingIn', rule: '14.4' });
+      expect(r.ok && r.events).toContainEqual({
+        type: 'entrenchmentRemoved',
+        side: 'finnish',
+        hex: 'C6',
+        marker: 'diggingIn',
+        rule: '14.4',
+      });
       expect(r.ok && entrenchments(r.state)).toEqual([]);
     });
 
     it('frees the marker for use elsewhere (14.1, 14.4)', () => {
       const { engine, state } = atAction(make({ markers: 1, setup: { f2: 'E6' } }), 'finnish');
-      let s = must(engine, { ...state, markers: [{ type: 'dugIn', hex: 'C6', side: 'finnish' }] }, 'finnish', { type: 'move', units: ['f1'], to: 'C7' });
+      let s = must(engine, { ...state, markers: [{ type: 'dugIn', hex: 'C6', side: 'finnish' }] }, 'finnish', {
+        type: 'move',
+        units: ['f1'],
+        to: 'C7',
+      });
       expect(entrenchments(s)).toEqual([]);
       s = must(engine, s, 'finnish', { type: 'digIn', units: ['f2'] });
       expect(entrenchments(s)).toEqual(['finnish:diggingIn@E6']);
@@ -194,12 +223,21 @@ describe('Digging In (14.0–14.5)', () => {
     const r = engine.apply(s, 'finnish', { type: 'removeEntrenchment', hex: 'nowhere' });
     expect(codeOf(r)).toBe('input/bad-hex');
     const ok = engine.apply(s, 'finnish', { type: 'removeEntrenchment', hex: 'C6' });
-    expect(ok.ok && ok.events).toContainEqual({ type: 'entrenchmentRemoved', side: 'finnish', hex: 'C6', marker: 'diggingIn', rule: '14.1' });
+    expect(ok.ok && ok.events).toContainEqual({
+      type: 'entrenchmentRemoved',
+      side: 'finnish',
+      hex: 'C6',
+      marker: 'diggingIn',
+      rule: '14.1',
+    });
     s = ok.ok ? ok.state : s;
     // The marker is free again for another hex.
     expect(codeOf(engine.apply(s, 'finnish', { type: 'digIn', units: ['f2'] }))).toBe('ok');
     // Also in the Combat Phase.
-    const combat = must(engine, must(engine, state, 'finnish', { type: 'digIn', units: ['f1'] }), 'finnish', { type: 'endPhase', phase: 'action' });
+    const combat = must(engine, must(engine, state, 'finnish', { type: 'digIn', units: ['f1'] }), 'finnish', {
+      type: 'endPhase',
+      phase: 'action',
+    });
     expect(codeOf(engine.apply(combat, 'finnish', { type: 'removeEntrenchment', hex: 'C6' }))).toBe('ok');
   });
 
@@ -208,7 +246,8 @@ describe('Digging In (14.0–14.5)', () => {
     const la = engine.legalActions(state, 'finnish');
     expect(la.phaseActions).toContain('digIn');
     // E6 is in s1's ZOC (f2, fmg refused); G2 is not; C6 is free.
-    for (const o of la.digIn!) for (const u of o.units) expect(codeOf(engine.apply(state, 'finnish', { type: 'digIn', units: [u] }))).toBe('ok');
+    for (const o of la.digIn!)
+      for (const u of o.units) expect(codeOf(engine.apply(state, 'finnish', { type: 'digIn', units: [u] }))).toBe('ok');
     const offered = new Set(la.digIn!.flatMap((o) => o.units));
     for (const u of ['f1', 'f2', 'fmg', 'mtr', 'eng']) {
       expect(codeOf(engine.apply(state, 'finnish', { type: 'digIn', units: [u] })) === 'ok').toBe(offered.has(u));

@@ -30,7 +30,9 @@ function checkInvariants(engine: Engine, step: Step, movedThisPhase: Set<string>
       const mine = list.filter((x) => x.side === side).map((x) => rs.counters.find((c) => c.id === x.id)!);
       const counted = mine.filter((c) => c.type !== 'leader');
       expect(counted.length, `overstack in ${hex}`).toBeLessThanOrEqual(STACK_LIMIT.units);
-      expect(counted.filter((c) => c.infantryCompany).length, `too many companies in ${hex}`).toBeLessThanOrEqual(STACK_LIMIT.infantryCompanies);
+      expect(counted.filter((c) => c.infantryCompany).length, `too many companies in ${hex}`).toBeLessThanOrEqual(
+        STACK_LIMIT.infantryCompanies,
+      );
     }
   }
   for (const e of step.events) {
@@ -67,7 +69,11 @@ describe('fuzz: random legal play', () => {
     const engine = createEngine(loadRuleset());
     const moved = new Set<string>();
     for (const seed of ['t1', 't2', 't3']) {
-      const out = randomPlay(engine, engine.setup('tutorial', { seed }), { seed: `play-${seed}`, maxActionsPerPhase: 8, onStep: (step) => checkInvariants(engine, step, moved) });
+      const out = randomPlay(engine, engine.setup('tutorial', { seed }), {
+        seed: `play-${seed}`,
+        maxActionsPerPhase: 8,
+        onStep: (step) => checkInvariants(engine, step, moved),
+      });
       expect(out.state.phase).toBe('gameOver');
     }
   }, 60_000);
@@ -86,12 +92,30 @@ describe('fuzz: random legal play', () => {
         counter('fat', 'finnish', 'atGun'),
         counter('paj', 'finnish', 'leader'),
       ],
-      setup: { t1: 'C1', t2: 'C1', sa: 'C1', sb: 'C2', sc: 'C2', sd: 'D2', se: 'D2', fa: 'F12', fb: 'F12', fc: 'E11', fd: 'G10', fat: 'F11', paj: 'F12' },
+      setup: {
+        t1: 'C1',
+        t2: 'C1',
+        sa: 'C1',
+        sb: 'C2',
+        sc: 'C2',
+        sd: 'D2',
+        se: 'D2',
+        fa: 'F12',
+        fb: 'F12',
+        fc: 'E11',
+        fd: 'G10',
+        fat: 'F11',
+        paj: 'F12',
+      },
       turns: { first: 1, last: 12 },
     });
     const engine = createEngine(rs);
     const moved = new Set<string>();
-    const out = randomPlay(engine, engine.setup('toy', { seed: 'fuzz-2' }), { seed: 'fuzz-play-2', maxActionsPerPhase: 8, onStep: (step) => checkInvariants(engine, step, moved) });
+    const out = randomPlay(engine, engine.setup('toy', { seed: 'fuzz-2' }), {
+      seed: 'fuzz-play-2',
+      maxActionsPerPhase: 8,
+      onStep: (step) => checkInvariants(engine, step, moved),
+    });
     expect(out.state.phase).toBe('gameOver');
   }, 60_000);
 });

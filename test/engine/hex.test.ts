@@ -16,7 +16,7 @@ import {
   toCube,
 } from '../../src/engine/hex.js';
 
-describe('hex grid (FACTS §2.1, rulebook 2.3)', () => {
+describe('hex grid (the printed grid, rulebook 2.3)', () => {
   it('has 732 hexes: odd-lettered columns 30 rows, even-lettered 31', () => {
     const ids = allHexIds();
     expect(ids).toHaveLength(732);

@@ -36,7 +36,12 @@ describe('line of sight geometry (10.6.1)', () => {
   it('an oblique line crosses exactly distance − 1 hexes and never counts a corner it only touches', () => {
     // Every hex not crossed is made forest: a line through hex corners must stay clear.
     // K10–P9 (cube step 5,−4,−1) and K10–O7 (4,−5,1) pass exactly through hex corners.
-    for (const [a, b] of [['K10', 'P9'], ['K10', 'O7'], ['F5', 'K3'], ['M16', 'R12']] as const) {
+    for (const [a, b] of [
+      ['K10', 'P9'],
+      ['K10', 'O7'],
+      ['F5', 'K3'],
+      ['M16', 'R12'],
+    ] as const) {
       const l = sightLine(a, b);
       const crossed = new Set([a, b, ...l.through]);
       const terrain: Record<string, Terrain> = {};
@@ -82,7 +87,10 @@ describe('blocking terrain (10.6.1)', () => {
 
   it('roads have no bearing on LOS: the hex terrain decides (10.6.1)', () => {
     const onRoad = board({ K12: 'village' });
-    onRoad.map = { ...onRoad.map, roads: [...onRoad.map.roads, { a: 'K11', b: 'K12', type: 'primary' }, { a: 'K12', b: 'K13', type: 'primary' }] };
+    onRoad.map = {
+      ...onRoad.map,
+      roads: [...onRoad.map.roads, { a: 'K11', b: 'K12', type: 'primary' }, { a: 'K12', b: 'K13', type: 'primary' }],
+    };
     expect(lineOfSight(onRoad, 'K10', 'K14').clear).toBe(false);
     expect(isBlockingTerrain(onRoad, 'K12')).toBe(true);
   });

@@ -10,7 +10,15 @@ describe('toMapView (render input, src/engine/view.ts)', () => {
     const s = engine.setup('campaign', { seed: 'view' });
     const v = engine.toMapView(s);
     expect(v.version).toBe(1);
-    expect(v.header).toMatchObject({ scenarioId: 'campaign', turn: 1, lastTurn: 32, phase: 'reset', phaseLabel: 'Soviet Reset Phase', sideToAct: 'soviet', ammo: { soviet: 10, finnish: 3 } });
+    expect(v.header).toMatchObject({
+      scenarioId: 'campaign',
+      turn: 1,
+      lastTurn: 32,
+      phase: 'reset',
+      phaseLabel: 'Soviet Reset Phase',
+      sideToAct: 'soviet',
+      ammo: { soviet: 10, finnish: 3 },
+    });
     expect(v.units['Q25']!.map((c) => c.id)).toEqual(expect.arrayContaining(['1/1/609', 'MG/1/609']));
     const o19 = v.units['O19']!;
     // A leader goes under the combat units (drawn last = top), so the top counter shows printed values.
@@ -26,8 +34,12 @@ describe('toMapView (render input, src/engine/view.ts)', () => {
     expect(tut.playArea?.length).toBe(engine.ruleset.scenarios.find((x) => x.id === 'tutorial')!.playArea!.length);
   });
 
-  it('draws this phase\'s moves as arrows and a unit\'s reachable hexes on request', () => {
-    const r = toyRuleset({ terrain: block('ABCDE', 1, 8, 'village'), counters: [counter('s1', 'soviet', 'infantry'), counter('f1', 'finnish', 'infantry')], setup: { s1: 'C5', f1: 'A1' } });
+  it("draws this phase's moves as arrows and a unit's reachable hexes on request", () => {
+    const r = toyRuleset({
+      terrain: block('ABCDE', 1, 8, 'village'),
+      counters: [counter('s1', 'soviet', 'infantry'), counter('f1', 'finnish', 'infantry')],
+      setup: { s1: 'C5', f1: 'A1' },
+    });
     const { engine, state } = atAction(r);
     const before = engine.toMapView(state, { reachableFor: ['s1'], showZoc: true, highlight: ['C3'] });
     expect(before.overlays.reachable).toMatchObject({ unitIds: ['s1'], from: 'C5', allowance: 5 });
@@ -36,7 +48,9 @@ describe('toMapView (render input, src/engine/view.ts)', () => {
     expect(before.overlays.highlight).toEqual(['C3']);
     const s = must(engine, state, 'soviet', { type: 'move', units: ['s1'], to: 'C3' });
     const after = engine.toMapView(s);
-    expect(after.overlays.moves).toEqual([{ side: 'soviet', unitIds: ['s1'], from: 'C5', to: 'C3', path: ['C5', 'C4', 'C3'], kind: 'move' }]);
+    expect(after.overlays.moves).toEqual([
+      { side: 'soviet', unitIds: ['s1'], from: 'C5', to: 'C3', path: ['C5', 'C4', 'C3'], kind: 'move' },
+    ]);
     expect(after.units['C3']![0]!.markers).toContain('moved');
   });
 

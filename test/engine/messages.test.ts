@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { crtMissingViolation } from '../../src/engine/combat/crt.js';
-import crtCommand from '../../src/cli/commands/crt.js';
 import { loadRuleset } from '../../src/data/load.js';
 import { createEngine } from '../../src/engine/index.js';
 import { mustActLabel, pendingLabel, phaseLabel, sidePhaseLabel, whatLabel } from '../../src/engine/labels.js';
 
 const engine = createEngine(loadRuleset());
-
-describe('player-facing engine messages', () => {
-  it('names the real CLI command for entering the CRT (8.4, rule/crt-missing)', () => {
-    const v = crtMissingViolation('any', []);
-    const cmd = /`(hexref [^`<]+)</.exec(v.message)?.[1]?.trim();
-    expect(cmd).toBe('hexref crt import');
-    expect(crtCommand.usage).toContain(`${cmd} <file`);
-  });
-});
 
 describe('phase and decision labels (3.0)', () => {
   it('turns internal phase and decision names into player words (3.0 V, 8.5)', () => {
@@ -26,7 +15,9 @@ describe('phase and decision labels (3.0)', () => {
     expect(whatLabel('advance')).toBe('advance after combat decision (8.7)');
     expect(sidePhaseLabel('soviet', 'action')).toBe('the Soviet Action Phase');
     expect(sidePhaseLabel('soviet', 'subZero')).toBe('the Sub-Zero Loss Phase');
-    expect(mustActLabel({ side: 'finnish', what: 'combatLosses', pending: { type: 'combatLosses' } })).toBe("the Finnish player's loss decision after combat (8.5)");
+    expect(mustActLabel({ side: 'finnish', what: 'combatLosses', pending: { type: 'combatLosses' } })).toBe(
+      "the Finnish player's loss decision after combat (8.5)",
+    );
   });
 
   it('uses them in refusals instead of internal names (3.0)', () => {
@@ -66,11 +57,15 @@ function toAction(s: ReturnType<typeof engine.setup>, turn: number, side: 'sovie
 }
 
 describe('reinforcement refusals in player words (13.1, 13.1.1)', () => {
-  it('sends an ordinary Soviet reinforcement aimed at X1 back to X28: X1 is the 718th\'s (13.1.1, rule/entry-hex)', () => {
+  it("sends an ordinary Soviet reinforcement aimed at X1 back to X28: X1 is the 718th's (13.1.1, rule/entry-hex)", () => {
     const s = toAction(engine.setup('campaign', { seed: 'entry' }), 2, 'soviet');
     for (const a of [{ to: 'X1' }, { at: 'X1' }]) {
       const r = engine.apply(s, 'soviet', { type: 'enterReinforcement', units: ['1/1/364'], ...a });
-      expect(!r.ok && r.violation).toEqual({ code: 'rule/entry-hex', rule: '13.1.1', message: '1/1/364 enters only at X28; X1 is for the 718th (13.1.1).' });
+      expect(!r.ok && r.violation).toEqual({
+        code: 'rule/entry-hex',
+        rule: '13.1.1',
+        message: '1/1/364 enters only at X28; X1 is for the 718th (13.1.1).',
+      });
     }
   });
 
@@ -78,7 +73,11 @@ describe('reinforcement refusals in player words (13.1, 13.1.1)', () => {
     const s = toAction(engine.setup('campaign', { seed: 'entry' }), 2, 'soviet');
     s.units['1/1/718']!.entryTurn = 2; // as if its turn (11) had come
     const r = engine.apply(s, 'soviet', { type: 'enterReinforcement', units: ['1/1/718'], to: 'X28' });
-    expect(!r.ok && r.violation).toEqual({ code: 'rule/entry-hex', rule: '13.1.1', message: '1/1/718 enters only at X1; X28 is for the other Soviet reinforcements (13.1.1).' });
+    expect(!r.ok && r.violation).toEqual({
+      code: 'rule/entry-hex',
+      rule: '13.1.1',
+      message: '1/1/718 enters only at X1; X28 is for the other Soviet reinforcements (13.1.1).',
+    });
   });
 
   it('says when a reinforcement is due instead of naming an engine action (13.1, rule/not-due)', () => {
@@ -88,14 +87,20 @@ describe('reinforcement refusals in player words (13.1, 13.1.1)', () => {
       { type: 'enterReinforcement' as const, units: ['4/2/609'], to: 'O18' },
     ]) {
       const r = engine.apply(s, 'soviet', action);
-      expect(!r.ok && r.violation).toEqual({ code: 'rule/not-due', rule: '13.1', message: '4/2/609 is a reinforcement due on turn 3 (13.1); it enters at O18.' });
+      expect(!r.ok && r.violation).toEqual({
+        code: 'rule/not-due',
+        rule: '13.1',
+        message: '4/2/609 is a reinforcement due on turn 3 (13.1); it enters at O18.',
+      });
     }
   });
 
   it('tells how to bring a due reinforcement on when it is moved like a unit on the map (13.1)', () => {
     const s = toAction(engine.setup('tutorial', { seed: 'entry' }), 3, 'soviet');
     const r = engine.apply(s, 'soviet', { type: 'move', units: ['4/2/609'], to: 'N18' });
-    expect(!r.ok && r.violation.message).toBe('4/2/609 is a reinforcement not on the map yet: bring it on at O18 by moving it onto the map (13.1).');
+    expect(!r.ok && r.violation.message).toBe(
+      '4/2/609 is a reinforcement not on the map yet: bring it on at O18 by moving it onto the map (13.1).',
+    );
     expect(!r.ok && r.violation.message).not.toMatch(/enterReinforcement/);
     // …and entering it that way works.
     expect(engine.apply(s, 'soviet', { type: 'enterReinforcement', units: ['4/2/609'], to: 'N18' }).ok).toBe(true);

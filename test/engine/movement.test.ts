@@ -68,7 +68,11 @@ describe('movement basics (4.1)', () => {
   });
 
   it('cannot enter an enemy-occupied hex (4.1)', () => {
-    const r2 = toyRuleset({ terrain: block('ABCDEF', 1, 8, 'village'), counters: [counter('s1', 'soviet', 'infantry'), counter('f1', 'finnish', 'infantry')], setup: { s1: 'C5', f1: 'C3' } });
+    const r2 = toyRuleset({
+      terrain: block('ABCDEF', 1, 8, 'village'),
+      counters: [counter('s1', 'soviet', 'infantry'), counter('f1', 'finnish', 'infantry')],
+      setup: { s1: 'C5', f1: 'C3' },
+    });
     const { engine, state } = atAction(r2);
     expect(codeOf(engine.apply(state, 'soviet', { type: 'move', units: ['s1'], to: 'C3' }))).toBe('rule/enemy-occupied');
   });
@@ -130,7 +134,13 @@ describe('map edge (4.2)', () => {
   });
 
   it('lets a unit already on the supply source leave without moving (ruling, 4.2)', () => {
-    const r2 = toyRuleset({ terrain: block('ABC', 10, 16, 'forest'), counters: [counter('f1', 'finnish', 'infantry'), counter('s1', 'soviet', 'infantry')], setup: { f1: 'A13', s1: 'C16' }, supply: { finnish: ['A13'] }, firstPlayer: 'finnish' });
+    const r2 = toyRuleset({
+      terrain: block('ABC', 10, 16, 'forest'),
+      counters: [counter('f1', 'finnish', 'infantry'), counter('s1', 'soviet', 'infantry')],
+      setup: { f1: 'A13', s1: 'C16' },
+      supply: { finnish: ['A13'] },
+      firstPlayer: 'finnish',
+    });
     const { engine, state } = atAction(r2, 'finnish');
     expect(engine.legalActions(state, 'finnish').units[0]!.canExit).toBe(true);
     const res = engine.apply(state, 'finnish', { type: 'move', units: ['f1'], exit: true });
@@ -170,17 +180,43 @@ describe('extended movement (4.3)', () => {
     expect(codeOf(engine.apply(state, 'soviet', { type: 'move', units: ['mg'], to: 'C13' }))).toBe('rule/not-enough-mp');
   });
 
+  it('reads the enemy distance from the tables, not from code (4.3, tables.movement.extendedMovement)', () => {
+    const far = {
+      ...r,
+      tables: { ...r.tables, movement: { ...r.tables.movement, extendedMovement: { bonusMp: 2, minEnemyDistance: 8 } } },
+    };
+    const { engine, state } = atAction(far);
+    const moves = engine.legalActions(state, 'soviet').units.find((u) => u.units[0] === 'mg')!;
+    // f1 in I1 is 6 hexes from the road's start: 4+ hexes is enough, 8+ is not.
+    expect(moves.reachable.find((x) => x.hex === 'C13')).toBeUndefined();
+    expect(moves.reachable.find((x) => x.hex === 'C9')).toMatchObject({ cost: 4, extended: false });
+  });
+
   it('denies the bonus when the move leaves the road (4.3)', () => {
     const { engine, state } = atAction(r);
     // C1…C11 by road (5 MP) then off-road into D11 (forest, 2): 7 MP > 4+2.
-    expect(codeOf(engine.apply(state, 'soviet', { type: 'move', units: ['mg'], path: ['C2', 'C3', 'C4', 'C5', 'C6', 'C7', 'C8', 'C9', 'C10', 'C11', 'D11'] }))).toBe('rule/not-enough-mp');
+    expect(
+      codeOf(
+        engine.apply(state, 'soviet', {
+          type: 'move',
+          units: ['mg'],
+          path: ['C2', 'C3', 'C4', 'C5', 'C6', 'C7', 'C8', 'C9', 'C10', 'C11', 'D11'],
+        }),
+      ),
+    ).toBe('rule/not-enough-mp');
   });
 });
 
 describe('Finnish ski bonus (4.4)', () => {
   const r = toyRuleset({
     terrain: block('ABCDEF', 1, 10, 'lake'),
-    counters: [counter('f1', 'finnish', 'infantry'), counter('fat', 'finnish', 'atGun'), counter('paj', 'finnish', 'leader'), counter('fmg', 'finnish', 'mg'), counter('s1', 'soviet', 'infantry')],
+    counters: [
+      counter('f1', 'finnish', 'infantry'),
+      counter('fat', 'finnish', 'atGun'),
+      counter('paj', 'finnish', 'leader'),
+      counter('fmg', 'finnish', 'mg'),
+      counter('s1', 'soviet', 'infantry'),
+    ],
     setup: { f1: 'A1', fat: 'C5', paj: 'E1', fmg: 'E6', s1: 'F10' },
     firstPlayer: 'finnish',
   });

@@ -1,5 +1,5 @@
 /**
- * Night turns under random legal play on the real map (fixture CRT): at every Action Phase of a night turn
+ * Night turns under random legal play on the real map (real CRT): at every Action Phase of a night turn
  * every Bonfire and every single-unit Night Raid that legalActions lists (with Pajari when he is listed) is
  * accepted by apply, and the Sub-Zero Loss Phase leaves no Skull, Night Raid mark or Bonfire behind
  * (16.2, 16.3, 16.4.1).
@@ -48,7 +48,8 @@ describe('night turns under random play (16.2, 16.3, 16.4.1)', () => {
       untilTurn: 5,
       onStep: (step) => {
         const st = step.after;
-        if (st.phase === 'action' && engine.ruleset.turnTrack.find((t) => t.turn === st.turn)?.light === 'night') tried += tryNightOptions(st, st.activeSide);
+        if (st.phase === 'action' && engine.ruleset.turnTrack.find((t) => t.turn === st.turn)?.light === 'night')
+          tried += tryNightOptions(st, st.activeSide);
         if (step.before.phase === 'subZero') {
           subZero++;
           expect(step.events.some((e) => e.type === 'nightMarkersRemoved')).toBe(true);

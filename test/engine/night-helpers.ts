@@ -1,14 +1,11 @@
 /**
- * Builders for the night-turn tests (16.0–16.4): the real map, counters and tables, with the CRT swapped
- * for the TEST FIXTURE (test/fixtures/fixture-crt.json, invented numbers) as the combat tests do.
+ * Builders for the night-turn tests (16.0–16.4): the real map, counters and tables (the CRT included).
  * `board` clears every unit off the map and places only the ones a test names.
  */
 import { createEngine, type Engine, type GameEvent, type GameState, type Side } from '../../src/engine/index.js';
 import { loadRuleset } from '../../src/data/load.js';
-import { FIXTURE_CRT } from './combat/helpers.js';
 
-export const real = loadRuleset();
-export const rs = { ...real, tables: { ...real.tables, crt: FIXTURE_CRT } };
+export const rs = loadRuleset();
 
 const cache = new Map<string, GameState>();
 
@@ -47,8 +44,8 @@ export function board(st: GameState, places: [unit: string, hex: string, steps?:
   return s;
 }
 
-export function engineWith(crt: 'fixture' | 'shipped' = 'fixture'): Engine {
-  return createEngine(crt === 'fixture' ? rs : real);
+export function engineWith(): Engine {
+  return createEngine(rs);
 }
 
 export function ok(r: ReturnType<Engine['apply']>): { state: GameState; events: GameEvent[] } {

@@ -1,7 +1,6 @@
 /**
- * Night turns (16.2–16.4.1) through the public engine on the real map, counters and tables. The CRT is the
- * TEST FIXTURE (test/fixtures/fixture-crt.json, invented numbers), as in the combat tests; with the shipped
- * data (CRT cells missing) raids are refused before any die is rolled.
+ * Night turns (16.2–16.4.1) through the public engine on the real map, counters and tables (the CRT
+ * included), with forced dice.
  * Turn 5 of the campaign is its first night turn.
  */
 import { describe, expect, it } from 'vitest';
@@ -21,7 +20,21 @@ const FMG = 'MG/1/JR16#1';
 /** A raid made earlier in the game (so the first-raid DRM does not apply). */
 function withEarlierRaid(st: GameState): GameState {
   const s = structuredClone(st);
-  const earlier = { type: 'nightRaid', turn: 1, units: [], target: 'A1', approach: 'A2', routeCost: {}, drms: [], rollNumber: 0, die: 1, total: 1, found: false, shift: 0, rule: '16.4' } as GameEvent;
+  const earlier = {
+    type: 'nightRaid',
+    turn: 1,
+    units: [],
+    target: 'A1',
+    approach: 'A2',
+    routeCost: {},
+    drms: [],
+    rollNumber: 0,
+    die: 1,
+    total: 1,
+    found: false,
+    shift: 0,
+    rule: '16.4',
+  } as GameEvent;
   s.log.push(earlier);
   return s;
 }
@@ -37,8 +50,28 @@ function raidEvent(events: readonly GameEvent[]) {
 }
 
 describe('Bonfires (16.2)', () => {
+  it('needs 4+ hexes from every enemy unit, a lone Pajari included (16.2; docs/rulings.md "A lone Pajari is an enemy unit")', () => {
+    const near = board(at(engine, 5, 'soviet', 'action'), [
+      [S1, 'E1'],
+      ['Pajari', 'E4'],
+      [F1, 'X1'],
+    ]);
+    const r = engine.apply(near, 'soviet', { type: 'bonfire', units: [S1] });
+    expect(!r.ok && r.violation).toMatchObject({ code: 'rule/bonfire-enemy-near', rule: '16.2' });
+    const far = board(at(engine, 5, 'soviet', 'action'), [
+      [S1, 'E1'],
+      ['Pajari', 'E5'],
+      [F1, 'X1'],
+    ]);
+    expect(engine.apply(far, 'soviet', { type: 'bonfire', units: [S1] }).ok).toBe(true);
+  });
+
   it('lets a Soviet unit 4+ hexes from every Finn build a Bonfire on a night turn; the builder is under it and has acted (16.2)', () => {
-    let st = board(at(engine, 5, 'soviet', 'action'), [[S1, 'E1'], [S2, 'E1'], [F1, 'E5']]);
+    let st = board(at(engine, 5, 'soviet', 'action'), [
+      [S1, 'E1'],
+      [S2, 'E1'],
+      [F1, 'E5'],
+    ]);
     const legal = engine.legalActions(st, 'soviet');
     expect(legal.phaseActions).toContain('bonfire');
     expect(legal.night?.bonfire).toEqual([S1, S2]);
@@ -54,27 +87,43 @@ describe('Bonfires (16.2)', () => {
 
   it('refuses a Bonfire within 3 hexes of an enemy unit, on a frozen lake, by the Finns, or on a day turn (16.2)', () => {
     const night = at(engine, 5, 'soviet', 'action');
-    const near = board(night, [[S1, 'E1'], [F1, 'E4']]);
+    const near = board(night, [
+      [S1, 'E1'],
+      [F1, 'E4'],
+    ]);
     const r1 = engine.apply(near, 'soviet', { type: 'bonfire', units: [S1] });
     expect(r1.ok).toBe(false);
     if (!r1.ok) expect(r1.violation).toMatchObject({ code: 'rule/bonfire-enemy-near', rule: '16.2' });
     expect(engine.legalActions(near, 'soviet').phaseActions).not.toContain('bonfire');
 
-    const lake = board(night, [[S1, 'O9'], [F1, 'E4']]);
+    const lake = board(night, [
+      [S1, 'O9'],
+      [F1, 'E4'],
+    ]);
     const r2 = engine.apply(lake, 'soviet', { type: 'bonfire', units: [S1] });
     expect(!r2.ok && r2.violation.code).toBe('rule/bonfire-lake');
 
-    const day = board(at(engine, 4, 'soviet', 'action'), [[S1, 'E1'], [F1, 'X1']]);
+    const day = board(at(engine, 4, 'soviet', 'action'), [
+      [S1, 'E1'],
+      [F1, 'X1'],
+    ]);
     const r3 = engine.apply(day, 'soviet', { type: 'bonfire', units: [S1] });
     expect(!r3.ok && r3.violation.code).toBe('rule/not-night');
 
-    const finns = board(at(engine, 5, 'finnish', 'action'), [[S1, 'X1'], [F1, 'E1']]);
+    const finns = board(at(engine, 5, 'finnish', 'action'), [
+      [S1, 'X1'],
+      [F1, 'E1'],
+    ]);
     const r4 = engine.apply(finns, 'finnish', { type: 'bonfire', units: [F1] });
     expect(!r4.ok && r4.violation.code).toBe('rule/bonfire-side');
   });
 
   it('lets a unit both build a Bonfire and attempt Recovery, in either order (16.2, 13.3)', () => {
-    const st = board(at(engine, 5, 'soviet', 'action'), [[S1, 'E1', 1], [S2, 'A1', 1], [F1, 'X1']]);
+    const st = board(at(engine, 5, 'soviet', 'action'), [
+      [S1, 'E1', 1],
+      [S2, 'A1', 1],
+      [F1, 'X1'],
+    ]);
     const a = ok(engine.apply(st, 'soviet', { type: 'bonfire', units: [S1] }));
     const b = ok(engine.apply(a.state, 'soviet', { type: 'recovery', unit: S1 }, { forcedDice: [6] }));
     expect(b.events.some((e) => e.type === 'recovery')).toBe(true);
@@ -87,7 +136,11 @@ describe('Bonfires (16.2)', () => {
   });
 
   it('keeps units under a Bonfire out of their Combat Phase (16.2)', () => {
-    let st = board(at(engine, 5, 'soviet', 'action'), [[S1, 'E1'], [S2, 'D2'], [F1, 'X1']]);
+    let st = board(at(engine, 5, 'soviet', 'action'), [
+      [S1, 'E1'],
+      [S2, 'D2'],
+      [F1, 'X1'],
+    ]);
     st = ok(engine.apply(st, 'soviet', { type: 'bonfire', units: [S1] })).state;
     st = ok(engine.apply(st, 'soviet', { type: 'endPhase', phase: 'action' })).state;
     // Test set-up: a Finn next to both Soviet units in the Combat Phase.
@@ -103,7 +156,10 @@ describe('Bonfires (16.2)', () => {
   });
 
   it('gives the attacking Finns 2R against a Bonfire hex and marks them with a Skull (8.3 case 11, 16.3.1)', () => {
-    const st = board(at(engine, 5, 'finnish', 'combat'), [[S1, 'E2'], [F1, 'E3']]);
+    const st = board(at(engine, 5, 'finnish', 'combat'), [
+      [S1, 'E2'],
+      [F1, 'E3'],
+    ]);
     st.markers.push({ type: 'bonfire', hex: 'E2', side: 'soviet', units: [S1] });
     const r = ok(engine.apply(st, 'finnish', { type: 'combat', attackers: [F1], target: 'E2' }, { forcedDice: [3, 4] }));
     const c = eventsOf(r.events, 'combat')[0]!;
@@ -114,7 +170,10 @@ describe('Bonfires (16.2)', () => {
   });
 
   it('removes a Bonfire the moment no unit is left under it (16.2)', () => {
-    let st = board(withEarlierRaid(at(engine, 5, 'finnish', 'action')), [[S1, 'E5'], [F1, 'E1']]);
+    let st = board(withEarlierRaid(at(engine, 5, 'finnish', 'action')), [
+      [S1, 'E5'],
+      [F1, 'E1'],
+    ]);
     st.markers.push({ type: 'bonfire', hex: 'E5', side: 'soviet', units: [S1] });
     // FNRT 6 + bonfire 2 + short route 1 = 9: 5R; 5:5 → 6:1; CRT 12 → 0/5 eliminates the builder.
     const r = ok(raid(st, [F1], 'E5', [6, 6, 6]));
@@ -129,7 +188,12 @@ describe('Sub-Zero Loss Phase (16.3, 16.3.1)', () => {
   const subZero = (): GameState => at(engine, 5, 'soviet', 'subZero');
 
   it('rolls once per Soviet stack not under a Bonfire; 3 or less costs a step; Soviets roll first (16.3)', () => {
-    const st = board(subZero(), [[S1, 'E1'], [S2, 'E1'], [S3, 'A8'], [F1, 'X1']]);
+    const st = board(subZero(), [
+      [S1, 'E1'],
+      [S2, 'E1'],
+      [S3, 'A8'],
+      [F1, 'X1'],
+    ]);
     st.units[F1]!.flags.skull = true;
     const r = ok(engine.apply(st, 'soviet', { type: 'endPhase', phase: 'subZero' }, { forcedDice: [3, 4, 6] }));
     const checks = eventsOf(r.events, 'subZeroCheck');
@@ -146,7 +210,10 @@ describe('Sub-Zero Loss Phase (16.3, 16.3.1)', () => {
   });
 
   it('applies −1 on a frozen lake (16.3 DRM 1)', () => {
-    const st = board(subZero(), [[S1, 'O9'], [F1, 'X1']]);
+    const st = board(subZero(), [
+      [S1, 'O9'],
+      [F1, 'X1'],
+    ]);
     const r = ok(engine.apply(st, 'soviet', { type: 'endPhase', phase: 'subZero' }, { forcedDice: [4] }));
     const c = eventsOf(r.events, 'subZeroCheck')[0]!;
     expect(c).toMatchObject({ die: 4, total: 3, steps: 1, unit: S1 });
@@ -154,7 +221,12 @@ describe('Sub-Zero Loss Phase (16.3, 16.3.1)', () => {
   });
 
   it('applies +1 to Finnish stacks, which roll only under a Skull (16.3 DRM 2, 16.3.1)', () => {
-    const st = board(subZero(), [[F1, 'A1'], [F2, 'A1'], [F3, 'E1'], [F4, 'X1']]);
+    const st = board(subZero(), [
+      [F1, 'A1'],
+      [F2, 'A1'],
+      [F3, 'E1'],
+      [F4, 'X1'],
+    ]);
     st.units[F1]!.flags.skull = true;
     st.units[F2]!.flags.skull = true;
     st.units[F3]!.flags.skull = true;
@@ -169,7 +241,11 @@ describe('Sub-Zero Loss Phase (16.3, 16.3.1)', () => {
   });
 
   it('exempts units under a Bonfire but not units that came later on top of it (16.2.1)', () => {
-    const st = board(subZero(), [[S1, 'E1'], [S2, 'E1'], [F1, 'X1']]);
+    const st = board(subZero(), [
+      [S1, 'E1'],
+      [S2, 'E1'],
+      [F1, 'X1'],
+    ]);
     st.markers.push({ type: 'bonfire', hex: 'E1', side: 'soviet', units: [S1] });
     const r = ok(engine.apply(st, 'soviet', { type: 'endPhase', phase: 'subZero' }, { forcedDice: [1] }));
     const checks = eventsOf(r.events, 'subZeroCheck');
@@ -179,15 +255,42 @@ describe('Sub-Zero Loss Phase (16.3, 16.3.1)', () => {
   });
 
   it('takes the step from a full-strength unit before a reduced one (16.3, ruling: fixed owner choice)', () => {
-    const st = board(subZero(), [[S1, 'E1', 1], [S2, 'E1'], [F1, 'X1']]);
+    const st = board(subZero(), [
+      [S1, 'E1', 1],
+      [S2, 'E1'],
+      [F1, 'X1'],
+    ]);
     const r = ok(engine.apply(st, 'soviet', { type: 'endPhase', phase: 'subZero' }, { forcedDice: [1] }));
     expect(eventsOf(r.events, 'subZeroCheck')[0]!.unit).toBe(S2);
     expect(r.state.units[S1]!.stepsLeft).toBe(1);
     expect(r.state.units[S2]!.stepsLeft).toBe(1);
   });
 
+  it('rolls for Pajari when the Sub-Zero loss eliminates his last companion out of supply (16.3, 12.3.1)', () => {
+    // Pajari and a reduced Skull company in the corner A1, every neighbour held by a Soviet company: out of supply.
+    const st = board(subZero(), [
+      [F1, 'A1', 1],
+      ['Pajari', 'A1'],
+      [S1, 'A2'],
+      [S2, 'B1'],
+      [S3, 'B2'],
+    ]);
+    st.units[F1]!.flags.skull = true;
+    const r = ok(engine.apply(st, 'soviet', { type: 'endPhase', phase: 'subZero' }, { forcedDice: [6, 6, 6, 1, 1] }));
+    expect(eventsOf(r.events, 'eliminated')).toMatchObject([{ unit: F1, hex: 'A1', inSupply: false }]);
+    expect(eventsOf(r.events, 'pajariCheck')).toMatchObject([
+      { unit: 'Pajari', reason: 'every unit in his hex was eliminated out of supply', roll: 1, captured: true },
+    ]);
+    expect(r.state.units['Pajari']!.location).toBe('eliminated');
+  });
+
   it('rolls for each Night Raider on its own, never for Pajari, then removes every Skull and Bonfire (16.3, 16.4 step 5)', () => {
-    const st = board(subZero(), [[F1, 'A1'], [F2, 'A1'], ['Pajari', 'A1'], [S1, 'X1']]);
+    const st = board(subZero(), [
+      [F1, 'A1'],
+      [F2, 'A1'],
+      ['Pajari', 'A1'],
+      [S1, 'X1'],
+    ]);
     st.units[F1]!.flags.nightRaid = true;
     st.units[F2]!.flags.nightRaid = true;
     st.units['Pajari']!.flags.nightRaid = true;
@@ -200,14 +303,38 @@ describe('Sub-Zero Loss Phase (16.3, 16.3.1)', () => {
   });
 
   it('marks Finns that Assault in their night Action Phase with a Skull (16.3.1)', () => {
-    const st = board(at(engine, 5, 'finnish', 'action'), [[S1, 'E2'], [F1, 'E3'], [F2, 'E3']]);
+    const st = board(at(engine, 5, 'finnish', 'action'), [
+      [S1, 'E2'],
+      [F1, 'E3'],
+      [F2, 'E3'],
+    ]);
     const r = ok(engine.apply(st, 'finnish', { type: 'assault', units: [F1, F2], target: 'E2' }, { forcedDice: [3, 4] }));
     expect(eventsOf(r.events, 'skullMarked')).toEqual([{ type: 'skullMarked', units: [F1, F2], reason: 'assault on E2', rule: '16.3.1' }]);
     expect(r.state.units[F1]!.flags.skull).toBe(true);
   });
 
+  it('marks the attacking Finns with a Skull when their night Combat ends without a CRT roll: AT Fire emptied the hex (16.3.1, 10.4.3)', () => {
+    // A reduced T-37 alone in E2; the Finnish AT gun attacking from E3 hits it first (11.2: 2 + 1 adjacent + 2 T-37 = 5).
+    const st = board(at(engine, 5, 'finnish', 'combat'), [
+      ['T-37', 'E2', 1],
+      [F1, 'E3'],
+      ['AT/JR16', 'E3'],
+    ]);
+    const r = ok(engine.apply(st, 'finnish', { type: 'combat', attackers: [F1, 'AT/JR16'], target: 'E2' }, { forcedDice: [2] }));
+    expect(eventsOf(r.events, 'combatNoRoll')).toHaveLength(1);
+    expect(eventsOf(r.events, 'combat')).toEqual([]);
+    expect(eventsOf(r.events, 'skullMarked')).toEqual([
+      { type: 'skullMarked', units: [F1, 'AT/JR16'], reason: 'combat on E2', rule: '16.3.1' },
+    ]);
+    expect(r.state.units[F1]!.flags.skull).toBe(true);
+    expect(r.state.markers).toContainEqual({ type: 'skull', hex: 'E3', side: 'finnish' });
+  });
+
   it('gives no Skull to Finns attacked in the Soviet night Combat Phase (16.3.1)', () => {
-    const st = board(at(engine, 5, 'soviet', 'combat'), [[S1, 'E2'], [F1, 'E3']]);
+    const st = board(at(engine, 5, 'soviet', 'combat'), [
+      [S1, 'E2'],
+      [F1, 'E3'],
+    ]);
     const r = ok(engine.apply(st, 'soviet', { type: 'combat', attackers: [S1], target: 'E3' }, { forcedDice: [3, 4] }));
     expect(r.state.units[F1]!.flags.skull).toBeUndefined();
     expect(eventsOf(r.events, 'skullMarked')).toEqual([]);
@@ -218,17 +345,20 @@ describe('Finnish Night Raids (16.4, 16.4.1)', () => {
   const finnishAction = (): GameState => at(engine, 5, 'finnish', 'action');
 
   it('rolls the FNRT, attacks on the CRT at the shifted odds with no other modifier, and leaves the raiders home under the Night Raid marker (16.4)', () => {
-    const st = board(finnishAction(), [[F1, 'E1'], [S1, 'E6']]);
+    const st = board(finnishAction(), [
+      [F1, 'E1'],
+      [S1, 'E6'],
+    ]);
     const legal = engine.legalActions(st, 'finnish');
     expect(legal.phaseActions).toContain('nightRaid');
     expect(legal.night?.raid.targets).toEqual([{ hex: 'E6', units: [F1], approaches: ['D6', 'D7', 'E5', 'F6', 'F7'] }]);
-    // FNRT: 4 + 2 (first raid) = 6 → 2R. 5:5 = 1:1 → 3:1. CRT fixture 3:1, roll 7 → 0/2.
-    const r = ok(raid(st, [F1], 'E6', [4, 3, 4]));
+    // FNRT: 4 + 2 (first raid) = 6 → 2R. 5:5 = 1:1 → 3:1. CRT 3:1, roll 8 → 0/2.
+    const r = ok(raid(st, [F1], 'E6', [4, 4, 4]));
     const e = raidEvent(r.events);
     expect(e).toMatchObject({ units: [F1], target: 'E6', approach: 'E5', routeCost: { [F1]: 8 }, die: 4, total: 6, found: true, shift: 2 });
     expect(e.drms).toEqual(['First Night Raid of the game: +2 (16.4 DRM 1)']);
     const a = eventsOf(r.events, 'nightRaidAttack')[0]!;
-    expect(a).toMatchObject({ ratio: '5:5', baseOdds: '1:1', shift: '2R', column: '3:1', roll: 7, result: '0/2', halvings: [] });
+    expect(a).toMatchObject({ ratio: '5:5', baseOdds: '1:1', shift: '2R', column: '3:1', roll: 8, result: '0/2', halvings: [] });
     // Losses are steps only, no retreat; the raider stays in E1.
     expect(r.state.units[S1]!.location).not.toBe('map');
     expect(eventsOf(r.events, 'retreated')).toEqual([]);
@@ -236,11 +366,17 @@ describe('Finnish Night Raids (16.4, 16.4.1)', () => {
     expect(r.state.markers).toContainEqual({ type: 'skull', hex: 'E1', side: 'finnish' });
     expect(r.state.pending).toEqual([]);
     // The two dice rolls are numbered in order.
-    expect(eventsOf(r.events, 'roll').map((x) => [x.rule, x.dice])).toEqual([['16.4', [4]], ['16.4', [3, 4]]]);
+    expect(eventsOf(r.events, 'roll').map((x) => [x.rule, x.dice])).toEqual([
+      ['16.4', [4]],
+      ['16.4', [4, 4]],
+    ]);
   });
 
   it('gets lost on a low FNRT total: no attack, the raiders have still acted (16.4 step 3, 16.4.1)', () => {
-    const st = board(withEarlierRaid(finnishAction()), [[F1, 'E1'], [S1, 'E6']]);
+    const st = board(withEarlierRaid(finnishAction()), [
+      [F1, 'E1'],
+      [S1, 'E6'],
+    ]);
     const r = ok(raid(st, [F1], 'E6', [2]));
     expect(raidEvent(r.events)).toMatchObject({ total: 2, found: false, drms: [] });
     expect(eventsOf(r.events, 'nightRaidAttack')).toEqual([]);
@@ -250,28 +386,41 @@ describe('Finnish Night Raids (16.4, 16.4.1)', () => {
   });
 
   it('adds +2 for the first Night Raid of the game only (16.4 DRM 1)', () => {
-    const first = board(finnishAction(), [[F1, 'E1'], [S1, 'E6']]);
+    const first = board(finnishAction(), [
+      [F1, 'E1'],
+      [S1, 'E6'],
+    ]);
     expect(raidEvent(ok(raid(first, [F1], 'E6', [1])).events).drms).toEqual(['First Night Raid of the game: +2 (16.4 DRM 1)']);
     const later = withEarlierRaid(first);
     expect(raidEvent(ok(raid(later, [F1], 'E6', [1])).events).total).toBe(1);
   });
 
   it('adds +2 when Pajari joins the raid (16.4 DRM 2)', () => {
-    const st = board(withEarlierRaid(finnishAction()), [[F1, 'E1'], ['Pajari', 'E1'], [S1, 'E6']]);
+    const st = board(withEarlierRaid(finnishAction()), [
+      [F1, 'E1'],
+      ['Pajari', 'E1'],
+      [S1, 'E6'],
+    ]);
     const e = raidEvent(ok(raid(st, [F1, 'Pajari'], 'E6', [1])).events);
     expect(e.drms).toEqual(['Pajari takes part: +2 (16.4 DRM 2)']);
     expect(e.total).toBe(3);
   });
 
   it('adds +2 against a hex with a Bonfire (16.4 DRM 3)', () => {
-    const st = board(withEarlierRaid(finnishAction()), [[F1, 'E1'], [S1, 'E6']]);
+    const st = board(withEarlierRaid(finnishAction()), [
+      [F1, 'E1'],
+      [S1, 'E6'],
+    ]);
     st.markers.push({ type: 'bonfire', hex: 'E6', side: 'soviet', units: [S1] });
     expect(raidEvent(ok(raid(st, [F1], 'E6', [1])).events).drms).toEqual(['Target hex has a Bonfire marker: +2 (16.4 DRM 3)']);
   });
 
   it('adds +1 when the route costs every raider 7 MP or less (16.4 DRM 4)', () => {
     // E1 → E5 through E2, E3, E4 (forest, 2 MP each): 6 MP. E1 → E6 costs 8 (previous tests).
-    const st = board(withEarlierRaid(finnishAction()), [[F1, 'E1'], [S1, 'E5']]);
+    const st = board(withEarlierRaid(finnishAction()), [
+      [F1, 'E1'],
+      [S1, 'E5'],
+    ]);
     const e = raidEvent(ok(raid(st, [F1], 'E5', [1])).events);
     expect(e.routeCost).toEqual({ [F1]: 6 });
     expect(e.drms).toEqual(['Route costs every raiding unit 7 MP or less: +1 (16.4 DRM 4)']);
@@ -279,14 +428,23 @@ describe('Finnish Night Raids (16.4, 16.4.1)', () => {
 
   it('adds +1 for a route along a road (16.4 DRM 5), the road rate counting toward DRM 4', () => {
     // F13 → F17 along the road (0.5 per hex) and into F17, next to the target, at the forest cost: 3.5 MP.
-    const st = board(withEarlierRaid(finnishAction()), [[F1, 'F13'], [S1, 'F18']]);
+    const st = board(withEarlierRaid(finnishAction()), [
+      [F1, 'F13'],
+      [S1, 'F18'],
+    ]);
     const e = raidEvent(ok(raid(st, [F1], 'F18', [1])).events);
     expect(e).toMatchObject({ approach: 'F17', routeCost: { [F1]: 3.5 } });
-    expect(e.drms).toEqual(['Route costs every raiding unit 7 MP or less: +1 (16.4 DRM 4)', 'Whole route along road, frozen lake or village hexes: +1 (16.4 DRM 5)']);
+    expect(e.drms).toEqual([
+      'Route costs every raiding unit 7 MP or less: +1 (16.4 DRM 4)',
+      'Whole route along road, frozen lake or village hexes: +1 (16.4 DRM 5)',
+    ]);
   });
 
   it('halves the raiders on a frozen-lake approach (8.2 case 1) and counts a lake route for DRM 5 (16.4)', () => {
-    const st = board(withEarlierRaid(finnishAction()), [[F1, 'O9'], [S1, 'O14']]);
+    const st = board(withEarlierRaid(finnishAction()), [
+      [F1, 'O9'],
+      [S1, 'O14'],
+    ]);
     // Left to itself the engine avoids the halving: P14 (forest) by the lake, 6 MP.
     const auto = raidEvent(ok(raid(st, [F1], 'O14', [1])).events);
     expect(auto).toMatchObject({ approach: 'P14', routeCost: { [F1]: 6 } });
@@ -300,9 +458,12 @@ describe('Finnish Night Raids (16.4, 16.4.1)', () => {
   });
 
   it('halves Soviet armor at night (8.2 case 2), and armor takes raid losses as steps (16.4, 12.1.1)', () => {
-    const st = board(withEarlierRaid(finnishAction()), [[F1, 'E1'], ['T-26 m31', 'E6']]);
-    // FNRT 6 → 2R; 5 vs 10 halved to 5 = 1:1 → 3:1; CRT 12 → 0/4.
-    const r = ok(raid(st, [F1], 'E6', [6, 6, 6]));
+    const st = board(withEarlierRaid(finnishAction()), [
+      [F1, 'E1'],
+      ['T-26 m31', 'E6'],
+    ]);
+    // FNRT 6 → 2R; 5 vs 10 halved to 5 = 1:1 → 3:1; CRT 10 → 0/4.
+    const r = ok(raid(st, [F1], 'E6', [6, 5, 5]));
     const a = eventsOf(r.events, 'nightRaidAttack')[0]!;
     expect(a.halvings).toEqual(['armor at night in E6: CS 10 halved to 5, rounded down (8.2 case 2)']);
     expect(a).toMatchObject({ ratio: '5:5', column: '3:1', result: '0/4' });
@@ -310,18 +471,31 @@ describe('Finnish Night Raids (16.4, 16.4.1)', () => {
   });
 
   it('takes every loss as a step, on both sides (16.4 step 4)', () => {
-    // 1:4 after a 1L shift at 1:3 (4 vs two MGs doubled = 16 → 1:4 base) → the attacker loses 3 at roll 2.
-    const st = board(withEarlierRaid(finnishAction()), [[F1, 'E1'], [F2, 'E1'], ['MG/1/364', 'E6'], ['MG/2/364', 'E6']]);
-    const r = ok(raid(st, [F1, F2], 'E6', [3, 1, 1]));
+    // 10 vs two MGs doubled = 16 → 1:2, 1L → 1:3: the attacker loses 3 at roll 4.
+    const st = board(withEarlierRaid(finnishAction()), [
+      [F1, 'E1'],
+      [F2, 'E1'],
+      ['MG/1/364', 'E6'],
+      ['MG/2/364', 'E6'],
+    ]);
+    const r = ok(raid(st, [F1, F2], 'E6', [3, 1, 3]));
     const a = eventsOf(r.events, 'nightRaidAttack')[0]!;
-    expect(a).toMatchObject({ attackerTotal: 10, defenderTotal: 16, baseOdds: '1:2', shift: '1L', column: '1:3', roll: 2, result: '3/0' });
+    expect(a).toMatchObject({ attackerTotal: 10, defenderTotal: 16, baseOdds: '1:2', shift: '1L', column: '1:3', roll: 4, result: '3/0' });
     const losses = eventsOf(r.events, 'stepLoss').map((x) => [x.unit, x.rule]);
-    expect(losses).toEqual([[F1, '16.4'], [F2, '16.4'], [F1, '16.4']]);
+    expect(losses).toEqual([
+      [F1, '16.4'],
+      [F2, '16.4'],
+      [F1, '16.4'],
+    ]);
     expect(r.state.units[F2]).toMatchObject({ hex: 'E1', stepsLeft: 1 });
   });
 
   it('allows one Night Raid per night turn (16.4.1)', () => {
-    const st = board(finnishAction(), [[F1, 'E1'], [F2, 'A8'], [S1, 'E6']]);
+    const st = board(finnishAction(), [
+      [F1, 'E1'],
+      [F2, 'A8'],
+      [S1, 'E6'],
+    ]);
     const after = ok(raid(st, [F1], 'E6', [1])).state;
     expect(engine.legalActions(after, 'finnish').phaseActions).not.toContain('nightRaid');
     const r = raid(after, [F2], 'E6', [1]);
@@ -334,61 +508,96 @@ describe('Finnish Night Raids (16.4, 16.4.1)', () => {
       const r = raid(st, units, target, [6, 6, 6]);
       return r.ok ? undefined : r.violation.code;
     };
-    const four = board(base, [[F1, 'E1'], [F2, 'E1'], [F3, 'E1'], [F4, 'D1'], [S1, 'E6']]);
+    const four = board(base, [
+      [F1, 'E1'],
+      [F2, 'E1'],
+      [F3, 'E1'],
+      [F4, 'D1'],
+      [S1, 'E6'],
+    ]);
     expect(code(four, [F1, F2, F3, F4])).toBe('rule/night-raid-units');
     expect(code(four, [F1, F2, F3])).toBeUndefined();
-    const reduced = board(base, [[F1, 'E1', 1], [S1, 'E6']]);
+    const reduced = board(base, [
+      [F1, 'E1', 1],
+      [S1, 'E6'],
+    ]);
     expect(code(reduced, [F1])).toBe('rule/night-raid-units');
-    const mg = board(base, [[FMG, 'E1'], [S1, 'E6']]);
+    const mg = board(base, [
+      [FMG, 'E1'],
+      [S1, 'E6'],
+    ]);
     expect(code(mg, [FMG])).toBe('rule/night-raid-units');
-    const apart = board(base, [[F1, 'E1'], [F2, 'A1'], [S1, 'E6']]);
+    const apart = board(base, [
+      [F1, 'E1'],
+      [F2, 'A1'],
+      [S1, 'E6'],
+    ]);
     expect(code(apart, [F1, F2])).toBe('rule/night-raid-units');
-    const adjacent = board(base, [[F1, 'E1'], [F2, 'D1'], [S1, 'E6']]);
+    const adjacent = board(base, [
+      [F1, 'E1'],
+      [F2, 'D1'],
+      [S1, 'E6'],
+    ]);
     expect(code(adjacent, [F1, F2])).toBeUndefined();
-    const inZoc = board(base, [[F1, 'E1'], [S2, 'E2'], [S1, 'A8']]);
+    const inZoc = board(base, [
+      [F1, 'E1'],
+      [S2, 'E2'],
+      [S1, 'A8'],
+    ]);
     expect(code(inZoc, [F1], 'A8')).toBe('rule/night-raid-units');
   });
 
   it('needs a target 4+ hexes from every Finn as the phase began, not the Hotel, within 18 MP (16.4.1)', () => {
     const base = finnishAction();
     // A Finn that began the phase in E8 (2 hexes from E6) rules E6 out even after moving away.
-    let st = board(base, [[F1, 'E1'], [F2, 'E8'], [S1, 'E6']]);
+    let st = board(base, [
+      [F1, 'E1'],
+      [F2, 'E8'],
+      [S1, 'E6'],
+    ]);
     st = ok(engine.apply(st, 'finnish', { type: 'move', units: [F2], to: 'A8' })).state;
     const r1 = raid(st, [F1], 'E6', [6]);
     expect(!r1.ok && r1.violation).toMatchObject({ code: 'rule/night-raid-target', rule: '16.4.1' });
     expect(engine.legalActions(st, 'finnish').night?.raid.targets).toEqual([]);
 
-    const hotel = board(base, [[F1, 'M10'], [S1, 'M16']]);
+    const hotel = board(base, [
+      [F1, 'M10'],
+      [S1, 'M16'],
+    ]);
     const r2 = raid(hotel, [F1], 'M16', [6]);
     expect(!r2.ok && r2.violation.message).toContain('Hotel');
 
-    const far = board(base, [[F1, 'A1'], [S1, 'X30']]);
+    const far = board(base, [
+      [F1, 'A1'],
+      [S1, 'X30'],
+    ]);
     const r3 = raid(far, [F1], 'X30', [6]);
     expect(!r3.ok && r3.violation.code).toBe('rule/night-raid-route');
   });
 
   it('refuses a raid on a day turn or by the Soviets (16.4)', () => {
-    const day = board(at(engine, 4, 'finnish', 'action'), [[F1, 'E1'], [S1, 'E6']]);
+    const day = board(at(engine, 4, 'finnish', 'action'), [
+      [F1, 'E1'],
+      [S1, 'E6'],
+    ]);
     expect((raid(day, [F1], 'E6', [6]) as { violation?: { code: string } }).violation?.code).toBe('rule/not-night');
-    const sov = board(at(engine, 5, 'soviet', 'action'), [[F1, 'E1'], [S1, 'E6']]);
+    const sov = board(at(engine, 5, 'soviet', 'action'), [
+      [F1, 'E1'],
+      [S1, 'E6'],
+    ]);
     const r = engine.apply(sov, 'soviet', { type: 'nightRaid', units: [S1], target: 'E1' });
     expect(!r.ok && r.violation.code).toBe('rule/night-raid-side');
   });
 
-  it('refuses before any die is rolled when the CRT is not filled in, changing nothing (16.4, 8.4)', () => {
-    const shipped = engineWith('shipped');
-    const st = board(at(shipped, 5, 'finnish', 'action'), [[F1, 'E1'], [S1, 'E6']]);
-    const legal = shipped.legalActions(st, 'finnish');
-    expect(legal.phaseActions).not.toContain('nightRaid');
-    expect(legal.night?.raid.unavailable?.code).toBe('rule/crt-missing');
-    const before = JSON.stringify(st);
-    const r = shipped.apply(st, 'finnish', { type: 'nightRaid', units: [F1], target: 'E6' });
-    expect(!r.ok && r.violation).toMatchObject({ code: 'rule/crt-missing', rule: '8.4' });
-    expect(JSON.stringify(st)).toBe(before);
-  });
-
   it('accepts every single-unit raid legalActions lists (16.4.1)', () => {
-    const st = board(finnishAction(), [[F1, 'E1'], [F2, 'O9'], [F3, 'F13'], [S1, 'E6'], [S2, 'O14'], [S3, 'F18']]);
+    const st = board(finnishAction(), [
+      [F1, 'E1'],
+      [F2, 'O9'],
+      [F3, 'F13'],
+      [S1, 'E6'],
+      [S2, 'O14'],
+      [S3, 'F18'],
+    ]);
     const legal = engine.legalActions(st, 'finnish');
     let n = 0;
     for (const t of legal.night!.raid.targets) {

@@ -29,7 +29,9 @@ describe('the Campaign on the real map', () => {
     const s = engine.setup('campaign', { seed: 'x' });
     expect(s.units['5/2/JR16']).toMatchObject({ entryTurn: 4, entryMpPenalty: 2 });
     expect(s.units['6/2/JR16']).toMatchObject({ entryTurn: 4, entryMpPenalty: 2 });
-    const x1 = Object.values(s.units).filter((u) => u.entryHex === 'X1').map((u) => u.id);
+    const x1 = Object.values(s.units)
+      .filter((u) => u.entryHex === 'X1')
+      .map((u) => u.id);
     expect(x1.length).toBeGreaterThanOrEqual(9);
     expect(x1).toContain('1/1/718');
   });

@@ -22,7 +22,9 @@ describe('fuzz: Recovery, Digging In and Replacements on the real map (13.2–14
       // Simulated losses now and then (combat stands in).
       if (rnd() < 0.08) {
         const c = structuredClone(s);
-        const companies = Object.values(c.units).filter((u) => u.location === 'map' && ruleset.counters.find((k) => k.id === u.id)!.infantryCompany);
+        const companies = Object.values(c.units).filter(
+          (u) => u.location === 'map' && ruleset.counters.find((k) => k.id === u.id)!.infantryCompany,
+        );
         if (companies.length > 4) {
           const u = pick(companies);
           if (u.stepsLeft === 2) u.stepsLeft = 1;
@@ -44,17 +46,25 @@ describe('fuzz: Recovery, Digging In and Replacements on the real map (13.2–14
           else if (rp.reconstitute.length) {
             const o = pick(rp.reconstitute);
             const steps = pick(o.steps);
-            action = rp.placementHexes.length && rnd() < 0.7 ? { type: 'replacement', unit: o.unit, steps, hex: pick(rp.placementHexes) } : { type: 'replacement', unit: o.unit, steps, toTurn: pick(rp.turns) };
+            action =
+              rp.placementHexes.length && rnd() < 0.7
+                ? { type: 'replacement', unit: o.unit, steps, hex: pick(rp.placementHexes) }
+                : { type: 'replacement', unit: o.unit, steps, toTurn: pick(rp.turns) };
           }
         } else if (s.phase === 'action') {
           const r = rnd();
-          if (r < 0.3 && la.recovery?.length) action = { type: 'recovery', unit: pick(la.recovery).unit, ...(rnd() < 0.3 ? { pajari: false } : {}) };
+          if (r < 0.3 && la.recovery?.length)
+            action = { type: 'recovery', unit: pick(la.recovery).unit, ...(rnd() < 0.3 ? { pajari: false } : {}) };
           else if (r < 0.6 && la.digIn?.length) {
             const o = pick(la.digIn);
-            action = { type: 'digIn', units: o.units.filter(() => rnd() < 0.5).concat(o.units[0]!) };
+            action = { type: 'digIn', units: [...new Set(o.units.filter(() => rnd() < 0.5).concat(o.units[0]!))] };
           } else if (la.units.length && rnd() < 0.8) {
             const mv = pick(la.units);
-            if (mv.reachable.length) action = mv.kind === 'enter' ? { type: 'enterReinforcement', units: mv.units, to: pick(mv.reachable).hex } : { type: 'move', units: mv.units, to: pick(mv.reachable).hex };
+            if (mv.reachable.length)
+              action =
+                mv.kind === 'enter'
+                  ? { type: 'enterReinforcement', units: mv.units, to: pick(mv.reachable).hex }
+                  : { type: 'move', units: mv.units, to: pick(mv.reachable).hex };
           }
         }
       }
@@ -74,7 +84,8 @@ describe('fuzz: Recovery, Digging In and Replacements on the real map (13.2–14
         const mine = s.markers.filter((m) => (m.type === 'dugIn' || m.type === 'diggingIn') && m.side === side);
         expect(mine.length).toBeLessThanOrEqual(scen.dugInMarkers[side]);
         expect(new Set(mine.map((m) => m.hex)).size).toBe(mine.length);
-        for (const m of mine) expect(Object.values(s.units).some((u) => u.side === side && u.location === 'map' && u.hex === m.hex)).toBe(true);
+        for (const m of mine)
+          expect(Object.values(s.units).some((u) => u.side === side && u.location === 'map' && u.hex === m.hex)).toBe(true);
       }
       if (s.phase === 'reset') {
         const rpEvents = s.log.slice(s.log.map((e) => e.type).lastIndexOf('phase')).filter((e) => e.type === 'replacement');

@@ -55,7 +55,10 @@ describe('game records (docs/game-record.md)', () => {
 
   it('reports the failing action of a record that breaks a rule', () => {
     const rec = read('campaign-turn-1.json');
-    const bad: GameRecord = { ...rec, actions: [...rec.actions.slice(0, 1), { side: 'soviet', action: { type: 'move', units: ['1/1/609'], to: 'A1' } }] };
+    const bad: GameRecord = {
+      ...rec,
+      actions: [...rec.actions.slice(0, 1), { side: 'soviet', action: { type: 'move', units: ['1/1/609'], to: 'A1' } }],
+    };
     const res = replayRecord(engine, bad);
     expect(res.ok).toBe(false);
     if (!res.ok) expect(res.error).toMatchObject({ index: 1, code: 'rule/not-enough-mp' });

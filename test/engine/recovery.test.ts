@@ -3,7 +3,7 @@ import { loadRuleset } from '../../src/data/load.js';
 import { block, counter, toyRuleset, atAction, must, codeOf, turnTrack, TOY_TABLES } from './helpers/toy.js';
 import type { GameState, Side } from '../../src/engine/index.js';
 import type { Ruleset, TurnDef } from '../../src/engine/ruleset.js';
-import type { RecoveryEvent } from '../../src/engine/rebuild-types.js';
+import type { RecoveryEvent } from '../../src/engine/types.js';
 
 const REAL = loadRuleset();
 
@@ -11,7 +11,9 @@ const REAL = loadRuleset();
  * A 8×12 forest block. Finnish supply source A6, Soviet H6. Finnish f1 (reduced later) in C6;
  * Soviet s1 at F6 (3 hexes from C6: not adjacent, and not 4+ away).
  */
-function make(o: { setup?: Record<string, string>; track?: (t: TurnDef) => void; supply?: boolean; extra?: Parameters<typeof counter>[] } = {}): Ruleset {
+function make(
+  o: { setup?: Record<string, string>; track?: (t: TurnDef) => void; supply?: boolean; extra?: Parameters<typeof counter>[] } = {},
+): Ruleset {
   const track = turnTrack(32, [5]);
   for (const t of track) o.track?.(t);
   const r = toyRuleset({
@@ -44,7 +46,12 @@ function reduce(s: GameState, ...ids: string[]): GameState {
 function attempt(r: Ruleset, side: Side, die: number, o: { unit?: string; setup?: (s: GameState) => GameState; pajari?: boolean } = {}) {
   const { engine, state } = atAction(r, side);
   const s = (o.setup ?? ((x: GameState) => x))(reduce(state, o.unit ?? 'f1'));
-  const res = engine.apply(s, side, { type: 'recovery', unit: o.unit ?? 'f1', ...(o.pajari !== undefined ? { pajari: o.pajari } : {}) }, { forcedDice: [die] });
+  const res = engine.apply(
+    s,
+    side,
+    { type: 'recovery', unit: o.unit ?? 'f1', ...(o.pajari !== undefined ? { pajari: o.pajari } : {}) },
+    { forcedDice: [die] },
+  );
   const ev = res.ok ? (res.events.find((e) => e.type === 'recovery') as RecoveryEvent) : undefined;
   return { engine, state: s, res, ev };
 }
@@ -118,6 +125,12 @@ describe('Recovery (13.3)', () => {
       expect(ids(attempt(make({ setup: { s1: 'H1', s2: 'F6' } }), 'finnish', 5).ev)).toEqual([]);
     });
 
+    it('counts a lone Pajari as an enemy unit for the 4 hexes (DRM 2; docs/rulings.md "A lone Pajari is an enemy unit")', () => {
+      // The Soviet company s1 in F6 recovers; the only Finn near it is Pajari, alone in F9 (3 hexes).
+      expect(ids(attempt(make({ setup: { f1: 'A12', paj: 'A1' } }), 'soviet', 5, { unit: 's1' }).ev)).toEqual(['farFromEnemy']);
+      expect(ids(attempt(make({ setup: { f1: 'A12', paj: 'F9' } }), 'soviet', 5, { unit: 's1' }).ev)).toEqual([]);
+    });
+
     it('+1 with Pajari stacked; he may not move afterwards; pajari:false declines (DRM 3, 12.3)', () => {
       const r = make({ setup: { paj: 'C6' } });
       const used = attempt(r, 'finnish', 5);
@@ -156,7 +169,10 @@ describe('Recovery (13.3)', () => {
     });
 
     it('+1 for a JR16 company stacked with a Field Kitchen when optional rule 20.8 is on (DRM 7)', () => {
-      const r = make({ setup: { fk: 'C6' }, extra: [['fk', 'finnish', 'fieldKitchen', { steps: 1, reduced: null, infantryCompany: false }]] });
+      const r = make({
+        setup: { fk: 'C6' },
+        extra: [['fk', 'finnish', 'fieldKitchen', { steps: 1, reduced: null, infantryCompany: false }]],
+      });
       expect(ids(attempt(r, 'finnish', 5).ev)).toEqual([]);
       const withRule = attempt(r, 'finnish', 5, { setup: (s) => ({ ...s, options: { ...s.options, '20.8': true } }) });
       expect(ids(withRule.ev)).toEqual(['fieldKitchen']);
@@ -198,7 +214,8 @@ describe('Recovery (13.3)', () => {
     expect(la.recovery!.map((o) => o.unit).sort()).toEqual(['bike', 'f1']);
     const bike = la.recovery!.find((o) => o.unit === 'bike')!;
     expect(bike).toMatchObject({ hex: 'B2', net: 2, needs: 4, pajariAvailable: true });
-    for (const o of la.recovery!) expect(codeOf(engine.apply(s, 'finnish', { type: 'recovery', unit: o.unit }, { forcedDice: [1] }))).toBe('ok');
+    for (const o of la.recovery!)
+      expect(codeOf(engine.apply(s, 'finnish', { type: 'recovery', unit: o.unit }, { forcedDice: [1] }))).toBe('ok');
     for (const u of ['f2', 'fmg', 'paj', 's1']) expect(codeOf(engine.apply(s, 'finnish', { type: 'recovery', unit: u }))).not.toBe('ok');
     // Nothing to recover: not offered.
     expect(engine.legalActions(state, 'finnish').phaseActions).not.toContain('recovery');
@@ -210,7 +227,8 @@ describe('Recovery on the real map (13.3)', () => {
     const { createEngine } = await import('../../src/engine/index.js');
     const engine = createEngine(REAL);
     let s = engine.setup('campaign', { seed: 'rec' });
-    while (!(s.phase === 'action' && s.activeSide === 'soviet')) s = must(engine, s, engine.whoMustAct(s).side, { type: 'endPhase', phase: s.phase });
+    while (!(s.phase === 'action' && s.activeSide === 'soviet'))
+      s = must(engine, s, engine.whoMustAct(s).side, { type: 'endPhase', phase: s.phase });
     s = reduce(s, '1/1/609');
     const la = engine.legalActions(s, 'soviet');
     const o = la.recovery!.find((x) => x.unit === '1/1/609')!;

@@ -21,7 +21,13 @@ const make = (o: { setup?: Record<string, string>; penalty?: boolean; roadExit?:
     ],
     roadExits: o.roadExit === false ? [] : [{ hex: 'A13', side: 'W', type: 'main' }],
     supply: { finnish: ['A13'] },
-    counters: [counter('f1', 'finnish', 'infantry'), counter('f2', 'finnish', 'infantry'), counter('f3', 'finnish', 'infantry'), counter('s1', 'soviet', 'infantry'), counter('s2', 'soviet', 'infantry')],
+    counters: [
+      counter('f1', 'finnish', 'infantry'),
+      counter('f2', 'finnish', 'infantry'),
+      counter('f3', 'finnish', 'infantry'),
+      counter('s1', 'soviet', 'infantry'),
+      counter('s2', 'soviet', 'infantry'),
+    ],
     setup: { s1: 'E18', ...(o.setup ?? {}) },
     reinforcements: [
       { turn: 1, unit: 'f1', entry: 'A13', ...(o.penalty ? { mpPenalty: 2 } : {}) },

@@ -3,13 +3,15 @@ import { loadRuleset } from '../../src/data/load.js';
 import { block, counter, toyRuleset, must, codeOf, turnTrack } from './helpers/toy.js';
 import { createEngine, type Engine, type GameState, type Side } from '../../src/engine/index.js';
 import type { Ruleset } from '../../src/engine/ruleset.js';
-import type { ReplacementEvent } from '../../src/engine/rebuild-types.js';
+import type { ReplacementEvent } from '../../src/engine/types.js';
 
 /**
  * Forest block A–P × 1–12. Finnish supply source A6, Soviet P6. RPs on turn 2: Finns 3, Soviets 1.
  * f1 (reduced in the tests) in C6; s1 far east in N6.
  */
-function make(o: { setup?: Record<string, string>; rp?: { turn: number; soviet: number; finnish: number }[]; supply?: boolean } = {}): Ruleset {
+function make(
+  o: { setup?: Record<string, string>; rp?: { turn: number; soviet: number; finnish: number }[]; supply?: boolean } = {},
+): Ruleset {
   const r = toyRuleset({
     terrain: block('ABCDEFGHIJKLMNOP', 1, 12, 'forest'),
     supply: o.supply === false ? { soviet: ['P6'] } : { finnish: ['A6'], soviet: ['P6'] },
@@ -33,7 +35,8 @@ function make(o: { setup?: Record<string, string>; rp?: { turn: number; soviet: 
 }
 
 function until(engine: Engine, s: GameState, turn: number, side: Side, phase: GameState['phase']): GameState {
-  while (!(s.turn === turn && s.phase === phase && s.activeSide === side)) s = must(engine, s, engine.whoMustAct(s).side, { type: 'endPhase', phase: s.phase });
+  while (!(s.turn === turn && s.phase === phase && s.activeSide === side))
+    s = must(engine, s, engine.whoMustAct(s).side, { type: 'endPhase', phase: s.phase });
   return s;
 }
 
@@ -46,15 +49,21 @@ function atReset(r: Ruleset, edit: (s: GameState) => void = () => {}, side: Side
   return { engine, state: c };
 }
 
-const reduced = (...ids: string[]) => (s: GameState) => ids.forEach((id) => (s.units[id]!.stepsLeft = 1));
-const dead = (...ids: string[]) => (s: GameState) =>
-  ids.forEach((id) => {
-    const u = s.units[id]!;
-    u.location = 'deadPool';
-    u.hex = null;
-    u.stepsLeft = 0;
-  });
-const rpEvent = (r: ReturnType<Engine['apply']>) => (r.ok ? (r.events.find((e) => e.type === 'replacement') as ReplacementEvent) : undefined);
+const reduced =
+  (...ids: string[]) =>
+  (s: GameState) =>
+    ids.forEach((id) => (s.units[id]!.stepsLeft = 1));
+const dead =
+  (...ids: string[]) =>
+  (s: GameState) =>
+    ids.forEach((id) => {
+      const u = s.units[id]!;
+      u.location = 'deadPool';
+      u.hex = null;
+      u.stepsLeft = 0;
+    });
+const rpEvent = (r: ReturnType<Engine['apply']>) =>
+  r.ok ? (r.events.find((e) => e.type === 'replacement') as ReplacementEvent) : undefined;
 
 describe('Replacements (13.2)', () => {
   it('one RP flips a reduced infantry company in supply to full strength in its own Reset Phase (13.2)', () => {
@@ -138,7 +147,9 @@ describe('Reconstitution (13.2.1)', () => {
     const r3 = atReset(make({ setup: { f3: 'C3', s1: 'D6' } }), dead('f3'));
     expect(codeOf(r3.engine.apply(r3.state, 'finnish', { type: 'replacement', unit: 'f3', hex: 'A6' }))).toBe('ok');
     const r1 = atReset(make({ setup: { f3: 'C3', s1: 'B6' } }), dead('f3'));
-    expect(codeOf(r1.engine.apply(r1.state, 'finnish', { type: 'replacement', unit: 'f3', hex: 'A6' }))).toBe('rule/reconstitute-placement');
+    expect(codeOf(r1.engine.apply(r1.state, 'finnish', { type: 'replacement', unit: 'f3', hex: 'A6' }))).toBe(
+      'rule/reconstitute-placement',
+    );
   });
 
   it('respects stacking: no fourth infantry company in a hex (13.2.1, 6.0)', () => {
@@ -179,7 +190,12 @@ describe('Reconstitution (13.2.1)', () => {
     const back = dead('prov');
     const c = structuredClone(s);
     back(c);
-    expect(engine.legalActions(c, 'finnish').replacements!.reconstitute.map((r) => r.unit).sort()).toEqual(['f3', 'prov']);
+    expect(
+      engine
+        .legalActions(c, 'finnish')
+        .replacements!.reconstitute.map((r) => r.unit)
+        .sort(),
+    ).toEqual(['f3', 'prov']);
   });
 
   it('needs the RPs: 2 for reduced, 3 for full strength (13.2.1)', () => {
@@ -195,14 +211,18 @@ describe('Replacement Points in the Campaign (13.2, Turn Track)', () => {
     let s = engine.setup('campaign', { seed: 'rp' });
     s = until(engine, s, 7, 'soviet', 'reset');
     const c = structuredClone(s);
-    const sov = Object.values(c.units).find((u) => u.side === 'soviet' && u.location === 'map' && u.id.endsWith('/609') && !u.id.startsWith('MG'))!;
+    const sov = Object.values(c.units).find(
+      (u) => u.side === 'soviet' && u.location === 'map' && u.id.endsWith('/609') && !u.id.startsWith('MG'),
+    )!;
     sov.stepsLeft = 1;
     const la = engine.legalActions(c, 'soviet');
     expect(la.replacements).toMatchObject({ points: 4, left: 4 });
     expect(la.replacements!.rebuild).toContain(sov.id);
     const f = until(engine, s, 7, 'finnish', 'reset');
     const fc = structuredClone(f);
-    const fin = Object.values(fc.units).find((u) => u.side === 'finnish' && u.location === 'map' && u.id.endsWith('/JR16') && !u.id.startsWith('MG'))!;
+    const fin = Object.values(fc.units).find(
+      (u) => u.side === 'finnish' && u.location === 'map' && u.id.endsWith('/JR16') && !u.id.startsWith('MG'),
+    )!;
     fin.stepsLeft = 1;
     expect(engine.legalActions(fc, 'finnish').replacements).toMatchObject({ points: 2, left: 2 });
   });

@@ -36,7 +36,15 @@ describe('sequence of play (3.0)', () => {
       seen.push(`${s.turn}:${s.activeSide}:${s.phase}`);
       s = pass(engine, s);
     }
-    expect(seen).toEqual(['1:soviet:reset', '1:soviet:action', '1:soviet:combat', '1:finnish:reset', '1:finnish:action', '1:finnish:combat', '2:soviet:reset']);
+    expect(seen).toEqual([
+      '1:soviet:reset',
+      '1:soviet:action',
+      '1:soviet:combat',
+      '1:finnish:reset',
+      '1:finnish:action',
+      '1:finnish:combat',
+      '2:soviet:reset',
+    ]);
   });
 
   it('adds a Sub-Zero Loss Phase on night turns, passed by the Soviet player first (3.0 V)', () => {

@@ -17,11 +17,20 @@ const units = [
 
 describe('stacking (6.0)', () => {
   it('refuses a move that would leave more than three infantry companies in a hex (6.0)', () => {
-    const r = toyRuleset({ terrain: block('ABCDEF', 1, 8, 'village'), counters: units, setup: { i1: 'C3', i2: 'C3', i3: 'C3', i4: 'C5', f1: 'F8' } });
+    const r = toyRuleset({
+      terrain: block('ABCDEF', 1, 8, 'village'),
+      counters: units,
+      setup: { i1: 'C3', i2: 'C3', i3: 'C3', i4: 'C5', f1: 'F8' },
+    });
     const { engine, state } = atAction(r);
     const res = engine.apply(state, 'soviet', { type: 'move', units: ['i4'], to: 'C3' });
     expect(codeOf(res)).toBe('rule/overstack');
-    expect(engine.legalActions(state, 'soviet').units.find((u) => u.units[0] === 'i4')!.reachable.map((x) => x.hex)).not.toContain('C3');
+    expect(
+      engine
+        .legalActions(state, 'soviet')
+        .units.find((u) => u.units[0] === 'i4')!
+        .reachable.map((x) => x.hex),
+    ).not.toContain('C3');
   });
 
   it('refuses a sixth unit in a hex but lets it pass through (6.0)', () => {

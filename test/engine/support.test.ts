@@ -1,14 +1,13 @@
 /**
  * Offensive Support inside a Combat (8.1 steps 2 and 5, 10.3, 10.3.1, 10.3.5, 10.4.1) through the public
- * engine, real counters and RAT on a test board; the CRT is the invented TEST FIXTURE.
+ * engine, real counters, RAT and CRT on a test board.
  */
 import { describe, expect, it } from 'vitest';
 import type { Action, GameState, Side } from '../../src/engine/index.js';
 import { board, engineOn, scene, scene as baseScene } from './helpers/fire.js';
-import { FIXTURE_CRT } from './combat/helpers.js';
 
 const base = board({ K10: 'forest', K11: 'forest' });
-const rs = { ...base, tables: { ...base.tables, crt: FIXTURE_CRT } };
+const rs = base;
 function act(st: GameState, side: Side, action: Action, dice: number[] = []) {
   return engineOn(rs).apply(st, side, action, { forcedDice: dice });
 }
@@ -19,7 +18,11 @@ function ok(r: ReturnType<typeof act>) {
 
 describe('offensive Support (10.3)', () => {
   it('fires before the CRT roll; a Suppressed result is a 1R shift for the attacker (8.1, 10.3, 10.4.1)', () => {
-    const st = scene([['1/1/364', 'K10'], ['MG/1/364', 'K13'], ['1/1/JR16', 'K11']]);
+    const st = scene([
+      ['1/1/364', 'K10'],
+      ['MG/1/364', 'K13'],
+      ['1/1/JR16', 'K11'],
+    ]);
     const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['MG/1/364'] }, [4, 5, 3, 3]));
     const order = r.events.filter((e) => e.type === 'rangedAttack' || e.type === 'combat').map((e) => e.type);
     expect(order).toEqual(['rangedAttack', 'combat']);
@@ -29,8 +32,22 @@ describe('offensive Support (10.3)', () => {
   });
 
   it('caps the shift at 3 columns however many Suppressed results (10.4.1)', () => {
-    const st = scene([['1/1/364', 'K10'], ['MG/1/364', 'K13'], ['MG/2/364', 'K13'], ['MG/3/364', 'M11'], ['MG/1/609', 'M11'], ['1/1/JR16', 'K11']]);
-    const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['MG/1/364', 'MG/2/364', 'MG/3/364', 'MG/1/609'] }, [4, 5, 4, 5, 4, 5, 4, 5, 3, 3]));
+    const st = scene([
+      ['1/1/364', 'K10'],
+      ['MG/1/364', 'K13'],
+      ['MG/2/364', 'K13'],
+      ['MG/3/364', 'M11'],
+      ['MG/1/609', 'M11'],
+      ['1/1/JR16', 'K11'],
+    ]);
+    const r = ok(
+      act(
+        st,
+        'soviet',
+        { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['MG/1/364', 'MG/2/364', 'MG/3/364', 'MG/1/609'] },
+        [4, 5, 4, 5, 4, 5, 4, 5, 3, 3],
+      ),
+    );
     // Four Suppressed results (15 each), no step lost: the company is still there for the CRT.
     expect(r.events.filter((e) => e.type === 'rangedAttack' && e.result === 'suppressed')).toHaveLength(4);
     const c = r.events.find((e) => e.type === 'combat');
@@ -38,7 +55,12 @@ describe('offensive Support (10.3)', () => {
   });
 
   it('refuses support by an attacker, by a unit adjacent to the target, or without LOS, and rolls nothing (10.0, 10.2, 10.3.5)', () => {
-    const st = scene([['1/1/364', 'K10'], ['MG/1/364', 'K12'], ['MG/2/364', 'K13'], ['1/1/JR16', 'K11']]);
+    const st = scene([
+      ['1/1/364', 'K10'],
+      ['MG/1/364', 'K12'],
+      ['MG/2/364', 'K13'],
+      ['1/1/JR16', 'K11'],
+    ]);
     const a = act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['1/1/364'] });
     expect(a.ok === false && a.violation.code).toBe('rule/support-and-attack');
     const b = act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['MG/1/364'] });
@@ -50,12 +72,24 @@ describe('offensive Support (10.3)', () => {
 
   it('rolls no CRT when Support empties the defending hex and offers the Advance into that hex only (10.4.3)', () => {
     // The MG rolls 12 (+5 RAS, +1 company = 18: Suppressed + 1 step): the one-step Finnish company is eliminated.
-    const st = scene([['1/1/364', 'K10'], ['2/1/364', 'K10'], ['MG/1/364', 'K13'], ['1/1/JR16', 'K11', 1], ['2/1/JR16', 'L11']]);
+    const st = scene([
+      ['1/1/364', 'K10'],
+      ['2/1/364', 'K10'],
+      ['MG/1/364', 'K13'],
+      ['1/1/JR16', 'K11', 1],
+      ['2/1/JR16', 'L11'],
+    ]);
     const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364', '2/1/364'], target: 'K11', support: ['MG/1/364'] }, [6, 6]));
-    expect(r.events.filter((e) => e.type === 'roll').map((e) => e.type === 'roll' && e.purpose)).toEqual(['Ranged Attack by MG/1/364 on K11']);
+    expect(r.events.filter((e) => e.type === 'roll').map((e) => e.type === 'roll' && e.purpose)).toEqual([
+      'Ranged Attack by MG/1/364 on K11',
+    ]);
     expect(r.events.some((e) => e.type === 'combat')).toBe(false);
     expect(r.events.find((e) => e.type === 'eliminated')).toMatchObject({ unit: '1/1/JR16' });
-    expect(r.events.find((e) => e.type === 'combatNoRoll')).toMatchObject({ target: 'K11', attackers: ['1/1/364', '2/1/364'], rule: '10.4.3' });
+    expect(r.events.find((e) => e.type === 'combatNoRoll')).toMatchObject({
+      target: 'K11',
+      attackers: ['1/1/364', '2/1/364'],
+      rule: '10.4.3',
+    });
     const p = r.state.pending[0]!;
     expect(p).toMatchObject({ type: 'advance', side: 'soviet', vacated: 'K11', mandatory: false });
     expect(p.type === 'advance' && p.units.map((u) => u.maxHexes)).toEqual([1, 1]);
@@ -70,12 +104,20 @@ describe('offensive Support (10.3)', () => {
   });
 
   it('a supporting unit counts as having made its Ranged Attack this phase (10.3.5)', () => {
-    const st = scene([['1/1/364', 'K10'], ['MG/1/364', 'K13'], ['1/1/JR16', 'K11'], ['2/1/JR16', 'M13']]);
+    const st = scene([
+      ['1/1/364', 'K10'],
+      ['MG/1/364', 'K13'],
+      ['1/1/JR16', 'K11'],
+      ['2/1/JR16', 'M13'],
+    ]);
     const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['MG/1/364'] }, [1, 1, 3, 3]));
     let s = r.state;
     while (s.pending.length) {
       const p = s.pending[0]!;
-      const ans: Action = p.type === 'advance' ? { type: 'advance', units: [], path: [] } : { type: 'takeLosses', ...(p as { default: { steps: Record<string, number> } }).default };
+      const ans: Action =
+        p.type === 'advance'
+          ? { type: 'advance', units: [], path: [] }
+          : { type: 'takeLosses', ...(p as { default: { steps: Record<string, number> } }).default };
       s = ok(act(s, p.side, ans)).state;
     }
     const again = act(s, 'soviet', { type: 'ranged', units: ['MG/1/364'], target: 'M13' });
@@ -83,7 +125,12 @@ describe('offensive Support (10.3)', () => {
   });
 
   it('Soviet armor declared for Support is a target for the defending AT guns within 2 hexes, before the Support rolls (11.2)', () => {
-    const st = scene([['1/1/364', 'K10'], ['T-26 m31', 'K13'], ['1/1/JR16', 'K11'], ['AT/JR16', 'K11']]);
+    const st = scene([
+      ['1/1/364', 'K10'],
+      ['T-26 m31', 'K13'],
+      ['1/1/JR16', 'K11'],
+      ['AT/JR16', 'K11'],
+    ]);
     const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['T-26 m31'] }, [6, 6, 1, 1, 3, 3]));
     const order = r.events.filter((e) => e.type === 'atFire' || e.type === 'rangedAttack' || e.type === 'combat').map((e) => e.type);
     expect(order).toEqual(['atFire', 'atFire', 'rangedAttack', 'combat']);
@@ -96,25 +143,40 @@ describe('defensive Support (10.3.2–10.3.4, 10.3.6)', () => {
 
   it('is asked in every game, with no setup option, only when the defender has a unit that could support (10.3.2)', () => {
     // No game option: the defender's MG in M10 can fire on K10, so the Combat waits for him.
-    const st = baseScene([['1/1/364', 'K10'], ['1/1/JR16', 'K11'], ['MG/1/JR16#1', 'M10']]);
+    const st = baseScene([
+      ['1/1/364', 'K10'],
+      ['1/1/JR16', 'K11'],
+      ['MG/1/JR16#1', 'M10'],
+    ]);
     expect(st.options.defensiveSupport).toBeUndefined();
     const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11' }, [3, 3]));
     expect(r.state.pending[0]?.type).toBe('defensiveSupport');
     expect(r.events.some((e) => e.type === 'combat' || e.type === 'roll')).toBe(false);
     // Nobody but the defending company itself: no pause, the CRT is rolled at once.
-    const alone = baseScene([['1/1/364', 'K10'], ['1/1/JR16', 'K11']]);
+    const alone = baseScene([
+      ['1/1/364', 'K10'],
+      ['1/1/JR16', 'K11'],
+    ]);
     const r2 = ok(act(alone, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11' }, [3, 3]));
     expect(r2.state.pending.some((p) => p.type === 'defensiveSupport')).toBe(false);
     expect(r2.events.some((e) => e.type === 'combat')).toBe(true);
     // A Finnish MG out of range/LOS of every attacking hex is no reason to pause either.
-    const far = baseScene([['1/1/364', 'K10'], ['1/1/JR16', 'K11'], ['MG/1/JR16#1', 'X28']]);
+    const far = baseScene([
+      ['1/1/364', 'K10'],
+      ['1/1/JR16', 'K11'],
+      ['MG/1/JR16#1', 'X28'],
+    ]);
     const r3 = ok(act(far, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11' }, [3, 3]));
     expect(r3.state.pending.some((p) => p.type === 'defensiveSupport')).toBe(false);
     expect(r3.events.some((e) => e.type === 'combat')).toBe(true);
   });
 
   it('waits for the defender’s declaration before any die; the default is none (10.3.2)', () => {
-    const st = scene([['1/1/364', 'K10'], ['1/1/JR16', 'K11'], ['MG/1/JR16#1', 'M10']]);
+    const st = scene([
+      ['1/1/364', 'K10'],
+      ['1/1/JR16', 'K11'],
+      ['MG/1/JR16#1', 'M10'],
+    ]);
     const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11' }));
     expect(r.events.some((e) => e.type === 'roll')).toBe(false);
     expect(r.events.find((e) => e.type === 'combatDeclared')).toMatchObject({ target: 'K11', waitingFor: 'finnish' });
@@ -126,30 +188,63 @@ describe('defensive Support (10.3.2–10.3.4, 10.3.6)', () => {
     expect(done.events.some((e) => e.type === 'combat')).toBe(true);
   });
 
-  it('resolves the phasing player’s Support first, then the defender’s; markers net before the cap (10.3.2, 10.4.1; 10.6 bridge example)', () => {
+  it('resolves the phasing player’s Support first, then the defender’s; a zero net still lists both sides’ markers (10.3.2, 8.3 case 3, 10.4.1)', () => {
     // Soviet MG rolls 7 (+5 = 12, no effect); the mortar with the adjacent attackers as spotter rolls 9 (+5 = 14,
     // Suppressed: 1R); the Finnish MG across the ice (RAS 4 here) rolls 9 with +3 for three companies: 16,
     // Suppressed: 1L. Net: no shift.
     const map = board({ K10: 'forest', K11: 'forest', K13: 'forest' });
-    const rs2 = { ...map, tables: { ...map.tables, crt: FIXTURE_CRT } };
-    const st = scene([['1/1/364', 'K10'], ['2/1/364', 'K10'], ['3/1/364', 'K10'], ['MG/1/364', 'K13'], ['Mtr/364', 'K7'], ['MG/1/JR16#1', 'K11'], ['MG/2/JR16#1', 'M10']]);
+    const rs2 = map;
+    const st = scene([
+      ['1/1/364', 'K10'],
+      ['2/1/364', 'K10'],
+      ['3/1/364', 'K10'],
+      ['MG/1/364', 'K13'],
+      ['Mtr/364', 'K7'],
+      ['MG/1/JR16#1', 'K11'],
+      ['MG/2/JR16#1', 'M10'],
+    ]);
     const eng = engineOn(rs2);
-    const r1 = eng.apply(st, 'soviet', { type: 'combat', attackers: ['1/1/364', '2/1/364', '3/1/364'], target: 'K11', support: ['MG/1/364', 'Mtr/364'], spotters: { 'Mtr/364': '1/1/364' } });
+    const r1 = eng.apply(st, 'soviet', {
+      type: 'combat',
+      attackers: ['1/1/364', '2/1/364', '3/1/364'],
+      target: 'K11',
+      support: ['MG/1/364', 'Mtr/364'],
+      spotters: { 'Mtr/364': '1/1/364' },
+    });
     if (!r1.ok) throw new Error(r1.violation.message);
-    const r2 = eng.apply(r1.state, 'finnish', { type: 'support', units: ['MG/2/JR16#1'], target: 'K10' }, { forcedDice: [3, 4, 4, 5, 4, 5, 3, 3] });
+    const r2 = eng.apply(
+      r1.state,
+      'finnish',
+      { type: 'support', units: ['MG/2/JR16#1'], target: 'K10' },
+      { forcedDice: [3, 4, 4, 5, 4, 5, 3, 3] },
+    );
     if (!r2.ok) throw new Error(r2.violation.message);
-    const shots = r2.events.filter((e) => e.type === 'rangedAttack').map((e) => (e.type === 'rangedAttack' ? [e.unit, e.total, e.result] : []));
+    const shots = r2.events
+      .filter((e) => e.type === 'rangedAttack')
+      .map((e) => (e.type === 'rangedAttack' ? [e.unit, e.total, e.result] : []));
     expect(shots).toEqual([
       ['MG/1/364', 12, 'no effect'],
       ['Mtr/364', 14, 'suppressed'],
       ['MG/2/JR16#1', 16, 'suppressed'],
     ]);
     const c = r2.events.find((e) => e.type === 'combat');
-    expect(c && c.type === 'combat' && c.modifiers.some((m) => m.includes('suppression'))).toBe(false);
+    if (c?.type !== 'combat') throw new Error('no combat event');
+    // One marker each: the sum is shown, with no shift (8.3 case 3, 10.4.1).
+    expect(c.suppression).toEqual({ attacker: 1, defender: 1, net: 0 });
+    expect(c.modifiers).toEqual([
+      'suppression from support (1 for the attacker, 1 for the defender): no shift (8.3 case 3)',
+      'soviet morale bonus: 1R (8.3 case 8)',
+    ]);
+    expect(c.netShift).toBe('1R');
   });
 
   it('fires on one hex of attackers of the defender’s choice (10.3.3, 10.3.4)', () => {
-    const st = scene([['1/1/364', 'K10'], ['2/1/364', 'L12'], ['1/1/JR16', 'K11'], ['MG/1/JR16#1', 'K13']]);
+    const st = scene([
+      ['1/1/364', 'K10'],
+      ['2/1/364', 'L12'],
+      ['1/1/JR16', 'K11'],
+      ['MG/1/JR16#1', 'K13'],
+    ]);
     const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364', '2/1/364'], target: 'K11' }));
     const p = r.state.pending[0]!;
     expect(p.type === 'defensiveSupport' && p.attackerHexes).toEqual(['K10', 'L12']);
@@ -159,9 +254,13 @@ describe('defensive Support (10.3.2–10.3.4, 10.3.6)', () => {
 
   it('allows Adjacent Defensive Support into a frozen-lake hex of attackers, not from another eZOC (10.3.6)', () => {
     const map = board({ K11: 'forest', L11: 'forest', K13: 'forest', J12: 'forest' });
-    const rs2 = { ...map, tables: { ...map.tables, crt: FIXTURE_CRT } };
+    const rs2 = map;
     // Attackers on the ice in K12 attack K11; the Finnish MG in L12 is adjacent to K12 only among the Soviets.
-    const st = scene([['1/1/364', 'K12'], ['1/1/JR16', 'K11'], ['MG/1/JR16#1', 'L13']]);
+    const st = scene([
+      ['1/1/364', 'K12'],
+      ['1/1/JR16', 'K11'],
+      ['MG/1/JR16#1', 'L13'],
+    ]);
     const eng = engineOn(rs2);
     const r1 = eng.apply(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11' });
     if (!r1.ok) throw new Error(r1.violation.message);
@@ -171,7 +270,12 @@ describe('defensive Support (10.3.2–10.3.4, 10.3.6)', () => {
     if (!r2.ok) throw new Error(r2.violation.message);
     expect(r2.events.find((e) => e.type === 'rangedAttack')).toMatchObject({ unit: 'MG/1/JR16#1', range: 1 });
     // A second Soviet unit next to the MG puts it in another eZOC: no adjacent Support.
-    const st2 = scene([['1/1/364', 'K12'], ['2/1/364', 'M13'], ['1/1/JR16', 'K11'], ['MG/1/JR16#1', 'L13']]);
+    const st2 = scene([
+      ['1/1/364', 'K12'],
+      ['2/1/364', 'M13'],
+      ['1/1/JR16', 'K11'],
+      ['MG/1/JR16#1', 'L13'],
+    ]);
     const r3 = eng.apply(st2, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11' });
     if (!r3.ok) throw new Error(r3.violation.message);
     const opts = r3.state.pending[0]?.type === 'defensiveSupport' ? r3.state.pending[0].options.map((o) => o.unit) : [];

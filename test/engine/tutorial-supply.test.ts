@@ -27,7 +27,10 @@ describe('tutorial supply sources on its play-area edge (15.0; ruling "Tutorial 
   it('cuts the Finns off when a Soviet unit holds their source hex G18 (15.3)', () => {
     const s = engine.setup('tutorial', { seed: 'supply' });
     s.units['3/1/609']!.hex = 'G18';
-    const finns = Object.values(s.units).filter((u) => u.side === 'finnish' && u.location === 'map' && u.id !== 'Pajari').map((u) => u.id).sort();
+    const finns = Object.values(s.units)
+      .filter((u) => u.side === 'finnish' && u.location === 'map' && u.id !== 'Pajari')
+      .map((u) => u.id)
+      .sort();
     expect(outOfSupply(s).filter((id) => s.units[id]!.side === 'finnish')).toEqual(finns);
   });
 

@@ -28,8 +28,13 @@ function endGame(s: GameState): { state: GameState; events: ReturnType<typeof en
   return { state: r.state, events: r };
 }
 
-describe('objective scoring (17.0, FACTS §1.12)', () => {
-  const obj = (scoring: Objective['scoring'], n: number): Objective => ({ id: 'o', name: 'O', hexes: Array.from({ length: n }, (_, i) => `A${i + 1}`), scoring });
+describe('objective scoring (17.0, the Campaign set-up)', () => {
+  const obj = (scoring: Objective['scoring'], n: number): Objective => ({
+    id: 'o',
+    name: 'O',
+    hexes: Array.from({ length: n }, (_, i) => `A${i + 1}`),
+    scoring,
+  });
 
   it('scores fixed objectives only when every hex is held, "each" per hex up to the cap, any-or-all (17.0)', () => {
     expect(objectiveValue(obj({ type: 'fixed', vp: 10 }, 2), 1)).toBe(0);
@@ -41,7 +46,7 @@ describe('objective scoring (17.0, FACTS §1.12)', () => {
     expect(objectiveValue(obj({ type: 'anyOrAll', any: 5, all: 10 }, 5), 5)).toBe(10);
   });
 
-  it('awards each Campaign objective to the side controlling it (7.3, 17.1 via FACTS §1.12)', () => {
+  it('awards each Campaign objective to the side controlling it (7.3, 17.1, the Campaign objectives)', () => {
     const s = engine.setup('campaign', { seed: 'vp' });
     const awards = objectiveAwards(ctx, s);
     // At setup the Finns control every objective except the main-road zone around the Soviet start (7.3).
@@ -54,7 +59,7 @@ describe('objective scoring (17.0, FACTS §1.12)', () => {
     expect(objectiveAwards(ctx, s).find((a) => a.objective === 'hotel')).toMatchObject({ side: 'soviet', vp: 15 });
   });
 
-  it('counts a hex held by one side\'s combat units as that side\'s whatever the record says (7.3)', () => {
+  it("counts a hex held by one side's combat units as that side's whatever the record says (7.3)", () => {
     const s = engine.setup('tutorial', { seed: 'vp' });
     // The Soviets set up in M16 (the Hotel): a stale record cannot take it from them.
     s.control.hexes['M16'] = 'finnish';
@@ -64,8 +69,14 @@ describe('objective scoring (17.0, FACTS §1.12)', () => {
 
 describe('victory rules (17.0; rulings "Victory")', () => {
   it('higher VP wins and equal VP is a draw (higherVp, ruling)', () => {
-    expect(decideWinner({ type: 'higherVp' }, { soviet: 30, finnish: 25 })).toEqual({ winner: 'soviet', reason: 'Soviet 30 VP, Finnish 25 VP; more VP wins' });
-    expect(decideWinner({ type: 'higherVp' }, { soviet: 20, finnish: 20 })).toEqual({ winner: null, reason: 'draw at Soviet 20 VP, Finnish 20 VP' });
+    expect(decideWinner({ type: 'higherVp' }, { soviet: 30, finnish: 25 })).toEqual({
+      winner: 'soviet',
+      reason: 'Soviet 30 VP, Finnish 25 VP; more VP wins',
+    });
+    expect(decideWinner({ type: 'higherVp' }, { soviet: 20, finnish: 20 })).toEqual({
+      winner: null,
+      reason: 'draw at Soviet 20 VP, Finnish 20 VP',
+    });
   });
 
   it('a VP threshold is met at or above it, otherwise the other side wins (vpThreshold, tutorial)', () => {
@@ -104,7 +115,9 @@ describe('victory rules (17.0; rulings "Victory")', () => {
     const vp = ev.find((e) => e.type === 'victoryPoints');
     expect(vp).toMatchObject({ before: { soviet: 0, finnish: 3 } });
     expect(state.vp.soviet).toBeGreaterThanOrEqual(25);
-    expect(state.vp.finnish).toBe(3 + (vp && vp.type === 'victoryPoints' ? vp.awards.filter((a) => a.side === 'finnish').reduce((n, a) => n + a.vp, 0) : 0));
+    expect(state.vp.finnish).toBe(
+      3 + (vp && vp.type === 'victoryPoints' ? vp.awards.filter((a) => a.side === 'finnish').reduce((n, a) => n + a.vp, 0) : 0),
+    );
     expect(state.result?.winner).toBe('soviet');
   });
 });

@@ -5,7 +5,12 @@ import { controllerOf } from '../../src/engine/zoc.js';
 // Finnish unit at E5: its ZOC is E4 F5 F6 E6 D6 D5.
 const base = {
   terrain: block('ABCDEFGH', 1, 10, 'forest'),
-  counters: [counter('s1', 'soviet', 'infantry'), counter('s2', 'soviet', 'infantry'), counter('f1', 'finnish', 'infantry'), counter('paj', 'finnish', 'leader')],
+  counters: [
+    counter('s1', 'soviet', 'infantry'),
+    counter('s2', 'soviet', 'infantry'),
+    counter('f1', 'finnish', 'infantry'),
+    counter('paj', 'finnish', 'leader'),
+  ],
 };
 
 describe('ZOC and movement (7.1)', () => {
@@ -45,14 +50,34 @@ describe('ZOC and movement (7.1)', () => {
   });
 
   it('never uses the road rate to enter an enemy ZOC, but may use it to leave one (5.3, 7.1)', () => {
-    const r = toyRuleset({ ...base, roads: [['D1', 'D2'], ['D2', 'D3'], ['D3', 'D4'], ['D4', 'D5'], ['D5', 'D6'], ['D6', 'D7']], setup: { s1: 'D1', s2: 'D5', f1: 'E5' } });
+    const r = toyRuleset({
+      ...base,
+      roads: [
+        ['D1', 'D2'],
+        ['D2', 'D3'],
+        ['D3', 'D4'],
+        ['D4', 'D5'],
+        ['D5', 'D6'],
+        ['D6', 'D7'],
+      ],
+      setup: { s1: 'D1', s2: 'D5', f1: 'E5' },
+    });
     const { engine, state } = atAction(r);
     const la = engine.legalActions(state, 'soviet');
     // D2, D3, D4 by road (1.5), then D5 at forest cost 2 because it is in the Finnish ZOC.
     const s1 = la.units.find((u) => u.units[0] === 's1')!;
     expect(s1.reachable.find((x) => x.hex === 'D4')?.cost).toBe(1.5);
     // D5 holds s2 (friendly): the path ends in the ZOC at forest cost.
-    const r2 = toyRuleset({ ...base, roads: [['D1', 'D2'], ['D2', 'D3'], ['D3', 'D4'], ['D4', 'D5']], setup: { s1: 'D1', f1: 'E5' } });
+    const r2 = toyRuleset({
+      ...base,
+      roads: [
+        ['D1', 'D2'],
+        ['D2', 'D3'],
+        ['D3', 'D4'],
+        ['D4', 'D5'],
+      ],
+      setup: { s1: 'D1', f1: 'E5' },
+    });
     const b = atAction(r2);
     expect(b.engine.legalActions(b.state, 'soviet').units[0]!.reachable.find((x) => x.hex === 'D5')?.cost).toBe(3.5);
     // Leaving: s2 starts in the ZOC at D5 and follows the road out to D7: +1 then ½ + ½ (D6 is in the ZOC, so terrain there).
@@ -87,5 +112,62 @@ describe('hex control (7.3)', () => {
     expect(controllerOf(s, 'E5')).toBe('soviet');
     expect(controllerOf(s, 'F6')).toBe('soviet');
     expect(controllerOf(s, 'G6')).toBe('finnish');
+  });
+});
+
+describe('hex control by every way of entering a hex (7.3)', () => {
+  // The Finns in D6 attack s1 in D5 in their Combat Phase; every hex is theirs beforehand.
+  function finnishAttack(extra: Record<string, string> = {}) {
+    const r = toyRuleset({
+      ...base,
+      counters: [...base.counters, counter('f2', 'finnish', 'infantry')],
+      setup: { s1: 'D5', f1: 'D6', f2: 'D6', ...extra },
+    });
+    const { engine, state } = atAction(r, 'finnish');
+    const combat = must(engine, state, 'finnish', { type: 'endPhase', phase: 'action' });
+    combat.control = { base: 'finnish', hexes: {} };
+    // 10:5 = 2:1; an 8 reads 0/1: one loss for s1.
+    const res = engine.apply(combat, 'finnish', { type: 'combat', attackers: ['f1', 'f2'], target: 'D5' }, { forcedDice: [4, 4] });
+    if (!res.ok) throw new Error(res.violation.message);
+    return { engine, state: res.state };
+  }
+
+  it('gives a retreating unit the hexes it retreats into and those its new position exerts a ZOC into (7.3, 8.5.2)', () => {
+    const { engine, state } = finnishAttack();
+    const p = state.pending[0];
+    if (p?.type !== 'combatLosses') throw new Error('expected the Soviet loss decision');
+    const hex = p.firstHexes.s1![0]!;
+    const r = engine.apply(state, 'soviet', { type: 'takeLosses', steps: {}, retreat: { s1: [hex] } });
+    if (!r.ok) throw new Error(r.violation.message);
+    expect(r.state.units.s1!.hex).toBe(hex);
+    expect(controllerOf(r.state, hex)).toBe('soviet');
+    const control = r.events.find((e) => e.type === 'control');
+    expect(control).toMatchObject({ side: 'soviet', rule: '7.3' });
+    // The hexes around its new position are Soviet too, the hex it left included, but not the Finns' own hex.
+    expect(controllerOf(r.state, 'D5')).toBe('soviet');
+    expect(controllerOf(r.state, 'D6')).toBe('finnish');
+  });
+
+  it('gives the advancing attackers the vacated hex (7.3, 8.7)', () => {
+    const { engine, state } = finnishAttack();
+    const p = state.pending[0];
+    if (p?.type !== 'combatLosses') throw new Error('expected the Soviet loss decision');
+    const r = must(engine, state, 'soviet', { type: 'takeLosses', steps: {}, retreat: { s1: [p.firstHexes.s1![0]!] } });
+    expect(controllerOf(r, 'D5')).toBe('soviet');
+    const adv = must(engine, r, 'finnish', { type: 'advance', units: ['f1'], path: ['D5'] });
+    expect(adv.units.f1!.hex).toBe('D5');
+    expect(controllerOf(adv, 'D5')).toBe('finnish');
+  });
+
+  it('lets a retreat enter a lone Pajari’s hex like a move, and picks him up (4.1, 8.5.2, 12.3.1)', () => {
+    const { engine, state } = finnishAttack({ paj: 'D4' });
+    const p = state.pending[0];
+    if (p?.type !== 'combatLosses') throw new Error('expected the Soviet loss decision');
+    expect(p.firstHexes.s1).toContain('D4');
+    const r = engine.apply(state, 'soviet', { type: 'takeLosses', steps: {}, retreat: { s1: ['D4'] } });
+    if (!r.ok) throw new Error(r.violation.message);
+    expect(r.events.find((e) => e.type === 'leaderPickedUp')).toMatchObject({ unit: 'paj', from: 'D4' });
+    expect(r.state.units.paj!.hex).toBe('D6');
+    expect(controllerOf(r.state, 'D4')).toBe('soviet');
   });
 });

@@ -56,7 +56,9 @@ describe('renderMap', () => {
       expect(ids.length).toBeGreaterThan(0);
       // Up to 12 hexes spread over the map, avoiding roads and named places.
       const busy = new Set([...map.roads.flatMap((r) => [r.a, r.b]), ...map.places.flatMap((p) => p.hexes)]);
-      const sample = ids.filter((id) => !busy.has(id) && !map.hexes[id]!.building).filter((_, i, a) => i % Math.max(1, Math.floor(a.length / 12)) === 0);
+      const sample = ids
+        .filter((id) => !busy.has(id) && !map.hexes[id]!.building)
+        .filter((_, i, a) => i % Math.max(1, Math.floor(a.length / 12)) === 0);
       for (const id of sample.length > 0 ? sample : ids.slice(0, 3)) {
         const c = pixelCenter(frame, id);
         expect(share(ctx, c.x, c.y, TERRAIN_FILL[terrain]), `${id} (${terrain})`).toBeGreaterThan(0.4);
@@ -158,7 +160,9 @@ describe('renderMap', () => {
 
   it('lists off-map counters under the whole map (not on zooms) and stacks under zooms', () => {
     const view = busyView(30);
-    const defs = ruleset().counters.filter((c) => c.full.ma === null).slice(0, 3);
+    const defs = ruleset()
+      .counters.filter((c) => c.full.ma === null)
+      .slice(0, 3);
     const plainWhole = planPicture(view, map).height;
     view.offMap.push({ side: 'soviet', title: 'Off-map artillery', units: defs.map((d) => counterView(d)) });
     const whole = planPicture(view, map);
@@ -215,7 +219,7 @@ describe('renderMap', () => {
   });
 });
 
-describe('counter values follow the printed conventions (FACTS §1.11)', () => {
+describe('counter values follow the printed conventions (the counter sheet)', () => {
   const defs = new Map(ruleset().counters.map((c) => [c.id, c]));
   const pieces = (id: string, reduced = false) => valuePieces(counterView(defs.get(id)!, reduced));
 

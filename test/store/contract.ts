@@ -138,7 +138,14 @@ export function storeContract(name: string, harness: ContractHarness): void {
     });
 
     it('round-trips awkward JSON: colon-led strings, unicode, nested arrays, numbers', async () => {
-      const awkward = { s: ':base64:AAAA', t: '::x', u: 'Tolvajärvi — “Hotel” 🎲', n: [0, -1, 1.5, 1e21, 12345678901234], z: null, deep: [[[{ a: [] }]]] };
+      const awkward = {
+        s: ':base64:AAAA',
+        t: '::x',
+        u: 'Tolvajärvi — “Hotel” 🎲',
+        n: [0, -1, 1.5, 1e21, 12345678901234],
+        z: null,
+        deep: [[[{ a: [] }]]],
+      };
       await store.create('g1', 'c1', awkward);
       expect((await store.load('g1'))!.doc).toEqual(awkward);
       await store.save('g1', { ...awkward, v: 2 }, 1);

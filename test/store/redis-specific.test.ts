@@ -21,7 +21,11 @@ describe('Redis store', () => {
     keyv.on('error', () => {});
     try {
       expect(await keyv.get(`${p}game:g1`)).toEqual({
-        version: 2, channelId: 'c1', finishedAt: null, expiresAt: null, doc: { hello: ':colon', n: 2 },
+        version: 2,
+        channelId: 'c1',
+        finishedAt: null,
+        expiresAt: null,
+        doc: { hello: ':colon', n: 2 },
       });
       expect(await keyv.get(`${p}channel:c1`)).toBe('g1');
     } finally {
@@ -78,9 +82,43 @@ describe('Redis store', () => {
       let ok = false;
       for (let i = 0; i < 40 && !ok; i++) {
         await new Promise((r) => setTimeout(r, 100));
-        ok = await store.load('g1').then(() => true, () => false);
+        ok = await store.load('g1').then(
+          () => true,
+          () => false,
+        );
       }
       expect(ok).toBe(true);
+    } finally {
+      await store.close();
+      await redis.stop();
+    }
+  });
+
+  it('reports an outage once and its end once, however many errors the client sees meanwhile', async () => {
+    const port = await freePort();
+    let redis = await startPrivateRedis({ port });
+    const events: string[] = [];
+    const store = await RedisStore.open(redis.url, {
+      prefix: 'once:',
+      opTimeoutMs: 500,
+      onError: () => events.push('down'),
+      onRecover: () => events.push('up'),
+    });
+    try {
+      await store.create('g1', 'c1', { a: 1 });
+      await redis.stop();
+      // The client retries in the background; players keep trying meanwhile.
+      for (let i = 0; i < 12; i++) {
+        await store.load('g1').catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(events).toEqual(['down']);
+      redis = await startPrivateRedis({ port });
+      for (let i = 0; i < 60 && !events.includes('up'); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(events).toEqual(['down', 'up']);
+      await redis.stop();
+      for (let i = 0; i < 30 && events.length < 3; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(events).toEqual(['down', 'up', 'down']);
     } finally {
       await store.close();
       await redis.stop();

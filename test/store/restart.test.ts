@@ -23,11 +23,14 @@ describe('embedded store survives a restart', () => {
   it('keeps every saved version after the writing process is killed, and takes over its stale lock', async () => {
     const dir = tmp('hexref-restart-');
     const child = run(process.execPath, ['--import', 'tsx', 'test/store/fixtures/file-store-writer.ts', dir, '25']);
-    const err = await child.then(() => null, (e: { signal?: string; stdout?: string }) => e);
+    const err = await child.then(
+      () => null,
+      (e: { signal?: string; stdout?: string }) => e,
+    );
     expect(err?.signal).toBe('SIGKILL');
     expect(err?.stdout).toContain('saved 26');
     // a temp file left by a crash mid-write is ignored and cleaned up
-    writeFileSync(path.join(dir, 'games', '.g1.json.999.abcd.tmp'), '{"torn');
+    writeFileSync(path.join(dir, 'games', 'g1', '.27.999.abcd.tmp'), '{"torn');
     const store = await FileStore.open(dir);
     try {
       const g = await store.load('g1');
@@ -35,7 +38,8 @@ describe('embedded store survives a restart', () => {
       expect((g?.doc as { moves: number[] }).moves).toHaveLength(25);
       expect(await store.gameInChannel('c1')).toBe('g1');
       expect(await store.loadRecord('dice', 'c1')).toEqual({ value: { counter: 7 }, version: 1 });
-      expect(readdirSync(path.join(dir, 'games'))).toEqual(['g1.json']);
+      expect(readdirSync(path.join(dir, 'games'))).toEqual(['g1']);
+      expect(readdirSync(path.join(dir, 'games', 'g1')).sort()).toEqual(['24.json', '25.json', '26.json']); // older versions pruned
       expect((await store.save('g1', { moves: [] }, 26)).version).toBe(27);
     } finally {
       await store.close();
@@ -62,9 +66,14 @@ describe('embedded store survives a restart', () => {
     const a = await FileStore.open(dir);
     await a.create('g1', 'c1', { x: 1 });
     await a.close();
-    writeFileSync(path.join(dir, 'games', 'g1.json'), 'not json at all\n');
-    const err = await FileStore.open(dir).catch((e: unknown) => e);
-    expect((err as StoreError).code).toBe('store/corrupt');
+    writeFileSync(path.join(dir, 'games', 'g1', '1.json'), 'not json at all\n');
+    const b = await FileStore.open(dir);
+    try {
+      const err = await b.load('g1').catch((e: unknown) => e);
+      expect((err as StoreError).code).toBe('store/corrupt');
+    } finally {
+      await b.close();
+    }
   });
 });
 

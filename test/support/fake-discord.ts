@@ -1,12 +1,95 @@
 // A local fake of Discord for offline end-to-end tests: an HTTP server for the REST API
 // (`/api/v10/...`) and a `ws` gateway. The real discord.js Client logs in against it
-// (see ../shared/TECH-NOTES.md § "discord.js fully offline"). Every REST request is recorded;
+// (docs/discord.md § Testing offline). Every REST request is recorded;
 // tests dispatch INTERACTION_CREATE payloads as fake users and read what the bot answered.
+// Every request body the bot sends (interaction callbacks, webhook edits and follow-ups, channel
+// messages, command PUTs) is checked against Discord's published API schema (discord-api-spec's zod
+// schemas): a body that does not fit is answered 400 like Discord does, and `close()` then fails the
+// test, naming the request and the problem.
 // Payloads are Discord's loose JSON, handled as such: `any` is deliberate in this file.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import {
+  ApplicationCommandAutocompleteCallbackRequestSchema,
+  ApplicationCommandUpdateRequestSchema,
+  CreateMessageInteractionCallbackRequestSchema,
+  IncomingWebhookRequestPartialSchema,
+  IncomingWebhookUpdateRequestPartialSchema,
+  MessageCreateRequestSchema,
+  ModalInteractionCallbackRequestSchema,
+  UpdateMessageInteractionCallbackRequestSchema,
+} from 'discord-api-spec/zod';
+
+/** What Discord's schema says about one request body: null when it fits. */
+type Check = (body: unknown) => string | null;
+
+function schemaCheck(schema: {
+  safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string; code?: string }[] } };
+}): Check {
+  return (body) => {
+    const r = schema.safeParse(body);
+    if (r.success) return null;
+    return r
+      .error!.issues.slice(0, 5)
+      .map((i) => `${i.path.map(String).join('.') || '(body)'}: ${i.code ?? ''} ${i.message}`)
+      .join('; ');
+  };
+}
+
+const CALLBACK_SCHEMAS: Record<number, Check> = {
+  4: schemaCheck(CreateMessageInteractionCallbackRequestSchema),
+  5: schemaCheck(CreateMessageInteractionCallbackRequestSchema),
+  6: schemaCheck(UpdateMessageInteractionCallbackRequestSchema),
+  7: schemaCheck(UpdateMessageInteractionCallbackRequestSchema),
+  8: schemaCheck(ApplicationCommandAutocompleteCallbackRequestSchema),
+  9: schemaCheck(ModalInteractionCallbackRequestSchema),
+};
+const webhookEdit = schemaCheck(IncomingWebhookUpdateRequestPartialSchema);
+const webhookExecute = schemaCheck(IncomingWebhookRequestPartialSchema);
+const channelMessage = schemaCheck(MessageCreateRequestSchema);
+const commandUpdate = schemaCheck(ApplicationCommandUpdateRequestSchema);
+
+/** The schema problem of a request the bot sent, or null (also null for requests without a body schema). */
+export function discordSchemaProblem(method: string, path: string, body: unknown, files: number): string | null {
+  if (method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(path)) {
+    const check = CALLBACK_SCHEMAS[Number((body as { type?: unknown } | null)?.type)];
+    return check
+      ? check(body)
+      : `(body).type: not an interaction callback type (${JSON.stringify((body as { type?: unknown } | null)?.type)})`;
+  }
+  if (method === 'PATCH' && /^\/webhooks\/\d+\/[^/]+\/messages\/(@original|\d+)$/.test(path))
+    return webhookEdit(body ?? {}) ?? attachmentsProblem(body, files);
+  if (method === 'POST' && /^\/webhooks\/\d+\/[^/]+$/.test(path)) {
+    return (webhookExecute(body ?? {}) && webhookEdit(body ?? {})) ?? attachmentsProblem(body, files) ?? emptyMessage(body, files);
+  }
+  if (method === 'POST' && /^\/channels\/\d+\/messages$/.test(path))
+    return channelMessage(body ?? {}) ?? attachmentsProblem(body, files) ?? emptyMessage(body, files);
+  if (method === 'PUT' && /^\/applications\/\d+(\/guilds\/\d+)?\/commands$/.test(path)) {
+    if (!Array.isArray(body)) return '(body): a list of commands';
+    for (const [i, cmd] of body.entries()) {
+      const p = commandUpdate(cmd);
+      if (p) return `[${i}] ${p}`;
+    }
+  }
+  return null;
+}
+
+/** Files sent as multipart must be described by `attachments` entries whose ids name them (`files[n]`). */
+function attachmentsProblem(body: any, files: number): string | null {
+  if (!files) return null;
+  const listed: any[] = body?.attachments ?? [];
+  if (listed.length !== files) return `attachments: ${files} file(s) uploaded, ${listed.length} described`;
+  return null;
+}
+
+/** Discord refuses a new message with nothing in it (content, embeds, components, files, poll). */
+function emptyMessage(body: any, files: number): string | null {
+  const has =
+    (body?.content ?? '') !== '' || body?.embeds?.length || body?.components?.length || files || body?.poll || body?.sticker_ids?.length;
+  return has ? null : '(body): 50006 Cannot send an empty message';
+}
 
 export interface FakeUser {
   id: string;
@@ -71,6 +154,8 @@ export class FakeDiscord {
   readonly messages = new Map<string, ApiMessage>();
   /** Commands as last PUT, per scope ('global' or a guild id). */
   readonly commands = new Map<string, any[]>();
+  /** Requests whose body did not fit Discord's schema (answered 400). `close()` fails when any. */
+  readonly schemaErrors: { method: string; path: string; problem: string; body: any }[] = [];
   /** Interaction token → replies (in order) the bot sent for it. */
   private readonly replies = new Map<string, BotReply[]>();
   private readonly tokenChannel = new Map<string, string>();
@@ -106,6 +191,14 @@ export class FakeDiscord {
   }
 
   async close(): Promise<void> {
+    await this.shutdown();
+    if (this.schemaErrors.length) {
+      const list = this.schemaErrors.map((e) => `${e.method} ${e.path}: ${e.problem}`).join('\n  ');
+      throw new Error(`fake Discord: the bot sent ${this.schemaErrors.length} request(s) that Discord's API schema refuses:\n  ${list}`);
+    }
+  }
+
+  private async shutdown(): Promise<void> {
     for (const ws of this.sockets) ws.terminate();
     this.sockets.clear();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
@@ -144,7 +237,14 @@ export class FakeDiscord {
       relationships: [],
     });
     const channel = (id: string, name: string) => ({
-      id, type: 0, name, guild_id: this.guildId, position: 0, permission_overwrites: [], nsfw: false, topic: null,
+      id,
+      type: 0,
+      name,
+      guild_id: this.guildId,
+      position: 0,
+      permission_overwrites: [],
+      nsfw: false,
+      topic: null,
     });
     this.send(ws, 'GUILD_CREATE', {
       id: this.guildId,
@@ -158,7 +258,19 @@ export class FakeDiscord {
       features: [],
       emojis: [],
       stickers: [],
-      roles: [{ id: this.guildId, name: '@everyone', permissions: MEMBER_PERMISSIONS, position: 0, color: 0, hoist: false, managed: false, mentionable: false, flags: 0 }],
+      roles: [
+        {
+          id: this.guildId,
+          name: '@everyone',
+          permissions: MEMBER_PERMISSIONS,
+          position: 0,
+          color: 0,
+          hoist: false,
+          managed: false,
+          mentionable: false,
+          flags: 0,
+        },
+      ],
       channels: [channel(this.channelId, 'red-winter'), channel(this.otherChannelId, 'lobby')],
       threads: [],
       members: [{ user: this.bot, roles: [], joined_at: new Date().toISOString(), deaf: false, mute: false, flags: 0 }],
@@ -221,7 +333,12 @@ export class FakeDiscord {
    * Send a slash command. `path` is `name` or `name sub` (or `name group sub`); options are
    * name → value. `focused` names the option being typed (then it is an autocomplete, type 4).
    */
-  command(user: FakeUser, path: string, options: Record<string, string | number | boolean> = {}, opts: { focused?: string; channelId?: string } = {}): Interaction {
+  command(
+    user: FakeUser,
+    path: string,
+    options: Record<string, string | number | boolean> = {},
+    opts: { focused?: string; channelId?: string } = {},
+  ): Interaction {
     const [name, ...subs] = path.trim().split(/\s+/);
     const type = opts.focused ? 4 : 2;
     const base = this.baseInteraction(user, type, opts.channelId ?? this.channelId);
@@ -258,7 +375,13 @@ export class FakeDiscord {
   }
 
   /** Type into an option of a slash command (autocomplete, interaction type 4). */
-  autocomplete(user: FakeUser, path: string, options: Record<string, string | number | boolean>, focused: string, channelId?: string): Interaction {
+  autocomplete(
+    user: FakeUser,
+    path: string,
+    options: Record<string, string | number | boolean>,
+    focused: string,
+    channelId?: string,
+  ): Interaction {
     return this.command(user, path, options, { focused, ...(channelId ? { channelId } : {}) });
   }
 
@@ -308,6 +431,14 @@ export class FakeDiscord {
     }
     const rec: RecordedRequest = { method, path, query: url.searchParams, headers: req.headers, body, files, at: Date.now() };
     this.requests.push(rec);
+    const problem = discordSchemaProblem(method, path, body, files.length);
+    if (problem) {
+      this.schemaErrors.push({ method, path, problem, body });
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 50035, message: `Invalid Form Body (fake Discord: ${problem})`, errors: {} }));
+      this.wake();
+      return;
+    }
     const reply = (status: number, json?: unknown) => {
       if (json === undefined) {
         res.writeHead(status);
@@ -367,7 +498,13 @@ export class FakeDiscord {
     }
     if ((m = /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/.exec(path)) && method === 'PUT') {
       if (!String(req.headers.authorization ?? '').startsWith('Bot ')) return reply(401, { message: '401: Unauthorized', code: 0 });
-      const defs = (body as any[]).map((d) => ({ id: snowflake(), application_id: m![1], version: snowflake(), ...(m![2] ? { guild_id: m![2] } : {}), ...d }));
+      const defs = (body as any[]).map((d) => ({
+        id: snowflake(),
+        application_id: m![1],
+        version: snowflake(),
+        ...(m![2] ? { guild_id: m![2] } : {}),
+        ...d,
+      }));
       this.commands.set(m[2] ?? 'global', defs);
       return reply(200, defs);
     }
@@ -397,7 +534,14 @@ export class FakeDiscord {
       mentions: [],
       mention_roles: [],
       attachments: files.length
-        ? files.map((f) => ({ id: snowflake(), filename: f.name, size: f.data.length, url: `https://cdn.invalid/${f.name}`, proxy_url: `https://cdn.invalid/${f.name}`, content_type: f.contentType }))
+        ? files.map((f) => ({
+            id: snowflake(),
+            filename: f.name,
+            size: f.data.length,
+            url: `https://cdn.invalid/${f.name}`,
+            proxy_url: `https://cdn.invalid/${f.name}`,
+            content_type: f.contentType,
+          }))
         : (previous?.attachments ?? []),
       embeds: data.embeds ?? previous?.embeds ?? [],
       components: data.components ?? previous?.components ?? [],
@@ -410,7 +554,12 @@ export class FakeDiscord {
 
   private findReplyMessage(token: string, which: string): ApiMessage | undefined {
     const list = this.replies.get(token) ?? [];
-    if (which === '@original') return list.find((r) => r.message && r.raw.path.endsWith('/callback'))?.message ?? list.find((r) => r.raw.path.endsWith('@original'))?.message ?? undefined;
+    if (which === '@original')
+      return (
+        list.find((r) => r.message && r.raw.path.endsWith('/callback'))?.message ??
+        list.find((r) => r.raw.path.endsWith('@original'))?.message ??
+        undefined
+      );
     return this.messages.get(which);
   }
 
@@ -427,6 +576,13 @@ export class FakeDiscord {
       raw,
     });
     this.replies.set(token, list);
+  }
+
+  /** Wait until the bot has acknowledged `ix` and finished handling it (its router drained); its replies. */
+  async settle(ix: Interaction, router: { drain(): Promise<void> }): Promise<BotReply[]> {
+    await ix.callback();
+    await router.drain();
+    return this.repliesFor(ix.token);
   }
 
   /** Everything the bot sent for an interaction token, in order. */
@@ -462,7 +618,13 @@ export class FakeDiscord {
         if (i >= 0) this.waiters.splice(i, 1);
         reject(new Error(`fake Discord: timed out waiting for ${what}`));
       }, ms);
-      const waiter = { test, resolve: () => { clearTimeout(timer); resolve(); } };
+      const waiter = {
+        test,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
       this.waiters.push(waiter);
     });
   }

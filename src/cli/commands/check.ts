@@ -5,25 +5,30 @@
 //   hexref check weather-rnc --condition overcast --rnc red5
 import { parseArgs } from 'node:util';
 import { rollInChannel } from '../../dice/channel.js';
-import { checks, findCheck, type CheckOptions } from '../../dice/checks/index.js';
+import { allChecks, findCheck, type CheckOptions } from '../../dice/checks/index.js';
 import { FileDiceStreamStore } from '../../dice/store.js';
+import { loadRuleset } from '../../data/load.js';
 import { loadRuleLibrary } from '../../rules/load.js';
 import type { CliCommand } from '../types.js';
 
 const command: CliCommand = {
   name: 'check',
-  summary: 'adjudicate a rule (Rifles snow, ASL skis and winter, weather RNCs) and cite it',
+  summary: 'adjudicate a rule (Red Winter tables, Rifles snow, ASL skis and winter, weather RNCs) and cite it',
   usage: 'hexref check <name> [--option value…] [--roll N] [--channel ID]   (hexref check --list for names and options)',
   async run(args, io) {
     const [name, ...rest] = args;
+    // the Red Winter table checks read their rows and DRMs from data/redwinter/tables.json
+    const checks = allChecks(loadRuleset().tables);
     if (!name || name === '--list' || name === 'list') {
       for (const c of checks) {
         io.out(`${c.name.padEnd(20)} ${c.summary}`);
-        io.out(`${''.padEnd(20)} options: ${c.options.map((o) => `--${o.name}${o.type === 'boolean' ? '' : o.choices ? ` ${o.choices.join('|')}` : ' N'}${o.required ? ' (required)' : ''}`).join(' ')}`);
+        io.out(
+          `${''.padEnd(20)} options: ${c.options.map((o) => `--${o.name}${o.type === 'boolean' ? '' : o.choices ? ` ${o.choices.join('|')}` : ' N'}${o.required ? ' (required)' : ''}`).join(' ')}`,
+        );
       }
       return name ? 0 : 2;
     }
-    const def = findCheck(name);
+    const def = findCheck(name, checks);
     if (!def) {
       const close = checks.filter((c) => c.name.startsWith(name.split('-')[0]!)).map((c) => c.name);
       io.err(`Unknown check '${name}'.${close.length ? ` Did you mean: ${close.join(', ')}?` : ''} Run \`hexref check --list\`.`);
@@ -32,7 +37,9 @@ const command: CliCommand = {
     let parsed;
     try {
       const options: Record<string, { type: 'string' | 'boolean' }> = {
-        roll: { type: 'string' }, channel: { type: 'string' }, dir: { type: 'string' },
+        roll: { type: 'string' },
+        channel: { type: 'string' },
+        dir: { type: 'string' },
       };
       for (const o of def.options) options[o.name] = { type: o.type === 'boolean' ? 'boolean' : 'string' };
       parsed = parseArgs({ args: rest, options, allowPositionals: false });
@@ -53,7 +60,11 @@ const command: CliCommand = {
       } else {
         const needed = def.rollNeeded?.(opts);
         if (needed) {
-          const r = await rollInChannel(new FileDiceStreamStore((dir as string | undefined) ?? 'var/dice'), (channel as string | undefined) ?? 'cli', needed);
+          const r = await rollInChannel(
+            new FileDiceStreamStore((dir as string | undefined) ?? 'var/dice'),
+            (channel as string | undefined) ?? 'cli',
+            needed,
+          );
           roll = r.roll.total;
           io.out(`#${r.roll.n} ${r.roll.text}   [stream ${r.commitment.slice(0, 16)}…]`);
         }
@@ -62,7 +73,14 @@ const command: CliCommand = {
       io.out(`${def.name}: ${result.outcome}`);
       for (const d of result.details) io.out(`  ${d}`);
       const lib = loadRuleLibrary();
-      io.out(`Rules: ${result.cites.map((c) => `${c.system} ${c.id}${lib.find(c.system, c.id) ? ` ${lib.find(c.system, c.id)!.title}` : ''}`).join('; ')}`);
+      io.out(
+        `Rules: ${result.cites
+          .map((c) => {
+            const e = lib.find(c.system, c.id);
+            return `${c.system} ${e ? lib.heading(e) : c.id}`;
+          })
+          .join('; ')}`,
+      );
       return 0;
     } catch (err) {
       io.err((err as Error).message);

@@ -1,5 +1,5 @@
 import { runConsole } from '../../console/console.js';
-import { consolePlay, loadConfigOrExplain } from '../../main.js';
+import { consolePlay, loadConfigOrExplain } from '../../main-game.js';
 import { createLogger } from '../../log.js';
 import type { CliCommand } from '../types.js';
 

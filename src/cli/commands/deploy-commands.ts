@@ -1,7 +1,7 @@
 // `hexref deploy-commands`: register the slash commands with Discord (npm run deploy-commands).
 // Guild deploy when DISCORD_GUILD_ID is set (instant; for development), global otherwise.
 import { parseArgs } from 'node:util';
-import { loadConfigOrExplain } from '../../main.js';
+import { loadConfigOrExplain } from '../../main-game.js';
 import { deployCommands, DeployError } from '../../discord/deploy.js';
 import { commandSetProblems } from '../../discord/limits.js';
 import { commandDefinitions } from '../../../commands/index.js';
@@ -10,7 +10,8 @@ import type { CliCommand } from '../types.js';
 const command: CliCommand = {
   name: 'deploy-commands',
   summary: 'register the slash commands with Discord (guild when DISCORD_GUILD_ID is set, else global)',
-  usage: 'hexref deploy-commands [--dry-run] [--global] [--api <base url>]\n' +
+  usage:
+    'hexref deploy-commands [--dry-run] [--global] [--api <base url>]\n' +
     '  needs DISCORD_TOKEN and DISCORD_CLIENT_ID; --dry-run prints the definitions instead of sending them;\n' +
     '  --global ignores DISCORD_GUILD_ID; --api sends to another API base (e.g. a local fake)',
   async run(args, io) {
@@ -31,7 +32,9 @@ const command: CliCommand = {
     const config = loadConfigOrExplain(io.err);
     if (!config) return 2;
     if (!config.DISCORD_TOKEN || !config.DISCORD_CLIENT_ID) {
-      io.err('deploy-commands needs DISCORD_TOKEN and DISCORD_CLIENT_ID. Fix: set both in .env (developer portal: Bot → Reset Token; General Information → Application ID).');
+      io.err(
+        'deploy-commands needs DISCORD_TOKEN and DISCORD_CLIENT_ID. Fix: set both in .env (developer portal: Bot → Reset Token; General Information → Application ID).',
+      );
       return 2;
     }
     try {
@@ -42,14 +45,18 @@ const command: CliCommand = {
         api: flags.api,
         definitions,
       });
-      io.out(`Deployed ${r.count} command(s) ${r.scope === 'guild' ? `to guild ${config.DISCORD_GUILD_ID} (available now)` : 'globally (may take up to an hour to appear)'}: ${definitions.map((d) => '/' + d.name).join(' ')}`);
+      io.out(
+        `Deployed ${r.count} command(s) ${r.scope === 'guild' ? `to guild ${config.DISCORD_GUILD_ID} (available now)` : 'globally (may take up to an hour to appear)'}: ${definitions.map((d) => '/' + d.name).join(' ')}`,
+      );
       return 0;
     } catch (e) {
       if (e instanceof DeployError) {
         io.err(e.message);
         return 1;
       }
-      io.err(`Deploy failed: ${(e as Error).message}. Fix: check DISCORD_TOKEN and DISCORD_CLIENT_ID, and that the bot was invited with the applications.commands scope.`);
+      io.err(
+        `Deploy failed: ${(e as Error).message}. Fix: check DISCORD_TOKEN and DISCORD_CLIENT_ID, and that the bot was invited with the applications.commands scope.`,
+      );
       return 1;
     }
   },

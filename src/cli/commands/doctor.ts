@@ -56,13 +56,24 @@ async function runChecks(): Promise<Check[]> {
     const kind = storeKind(config.STORE_URL);
     if (kind === 'file') checks.push({ name: 'store', ...checkFileStore(config.STORE_URL) });
     else if (kind === 'memory')
-      checks.push({ name: 'store', ok: true, warn: true, detail: 'in-memory store: games are lost on restart', fix: 'use file: or redis:// for real games' });
+      checks.push({
+        name: 'store',
+        ok: true,
+        warn: true,
+        detail: 'in-memory store: games are lost on restart',
+        fix: 'use file: or redis:// for real games',
+      });
     else checks.push({ name: 'redis', ...(await pingRedis(config.STORE_URL)) });
   }
 
   const fontsPresent = Object.values(FONT_FILES).every((f) => existsSync(f));
   if (!fontsPresent) {
-    checks.push({ name: 'font', ok: false, detail: 'bundled font files are missing from render/fonts/', fix: 'restore render/fonts/ from git' });
+    checks.push({
+      name: 'font',
+      ok: false,
+      detail: 'bundled font files are missing from render/fonts/',
+      fix: 'restore render/fonts/ from git',
+    });
   }
   try {
     const { bytes, textWidth } = await canvasSelfTest();

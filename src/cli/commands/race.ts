@@ -14,7 +14,9 @@ import type { CliCommand } from '../types.js';
 import type { RaceJob, RaceStats } from '../race-worker.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const WORKER = path.resolve(here, '../race-worker.ts');
+// The worker beside this file: .ts when run through tsx, .js when compiled (dist/).
+const EXT = path.extname(fileURLToPath(import.meta.url));
+const WORKER = path.resolve(here, `../race-worker${EXT}`);
 
 export interface RaceSummary {
   processes: number;
@@ -34,7 +36,13 @@ export interface RaceSummary {
   ms: number;
 }
 
-export async function runRace(opts: { processes: number; actions: number; storeUrl: string; mode: 'engine' | 'notes'; scenario?: string }): Promise<RaceSummary> {
+export async function runRace(opts: {
+  processes: number;
+  actions: number;
+  storeUrl: string;
+  mode: 'engine' | 'notes';
+  scenario?: string;
+}): Promise<RaceSummary> {
   const t0 = Date.now();
   const bundle = await openGameService({ storeUrl: opts.storeUrl });
   const channelId = `race-${randomBytes(4).toString('hex')}`;
@@ -53,11 +61,16 @@ export async function runRace(opts: { processes: number; actions: number; storeU
     const per = Math.floor(opts.actions / opts.processes);
     const children = Array.from({ length: opts.processes }, (_, w) => {
       const job: RaceJob = {
-        storeUrl: opts.storeUrl, gameId, worker: w, mode: opts.mode, lastTurn, user,
+        storeUrl: opts.storeUrl,
+        gameId,
+        worker: w,
+        mode: opts.mode,
+        lastTurn,
+        user,
         actions: per + (w < opts.actions % opts.processes ? 1 : 0),
       };
       return fork(WORKER, [], {
-        execArgv: ['--import', 'tsx'],
+        execArgv: EXT === '.ts' ? ['--import', 'tsx'] : [],
         env: { ...process.env, HEXREF_RACE_JOB: JSON.stringify(job), LOG_LEVEL: 'silent' },
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       });
@@ -69,7 +82,9 @@ export async function runRace(opts: { processes: number; actions: number; storeU
           c.on('message', (m: { type: string; stats?: RaceStats }) => {
             if (m.type === 'done') stats = m.stats;
           });
-          c.once('exit', (code) => (stats ? resolve(stats) : reject(new Error(`race worker ${w} exited with code ${code} without a report`))));
+          c.once('exit', (code) =>
+            stats ? resolve(stats) : reject(new Error(`race worker ${w} exited with code ${code} without a report`)),
+          );
         }),
     );
     await Promise.all(children.map((c) => new Promise<void>((resolve) => c.once('message', () => resolve()))));
@@ -167,7 +182,13 @@ const command: CliCommand = {
         redis = await startPrivateRedis();
         storeUrl = redis.url;
       }
-      const summary = await runRace({ processes, actions, storeUrl, mode: values.mode, ...(values.scenario ? { scenario: values.scenario } : {}) });
+      const summary = await runRace({
+        processes,
+        actions,
+        storeUrl,
+        mode: values.mode,
+        ...(values.scenario ? { scenario: values.scenario } : {}),
+      });
       io.out(JSON.stringify(summary));
       return summary.lost === 0 && summary.duplicates === 0 && summary.sequential ? 0 : 1;
     } catch (err) {

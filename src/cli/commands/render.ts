@@ -20,7 +20,7 @@ const USAGE = [
   '  --scenario   scenario id (e.g. campaign); with --record, taken from the record if omitted',
   '  --record     an exported game record (hexref-record/1): the map shows the state it replays to',
   '  --center     zoom on this hex (printed id, e.g. M16); --radius hexes around it (default 5)',
-  '  --zoc        shade both sides\' zones of control',
+  "  --zoc        shade both sides' zones of control",
   '  --reachable  show where these units can move, with MP costs',
   '  --hex-size   hex radius in pixels (default 40 for the whole map)',
   '  --data       ruleset data directory (default data/redwinter)',
@@ -103,7 +103,8 @@ const command: CliCommand = {
     }
     if (values.radius !== undefined) {
       const r = Number(values.radius);
-      if (!Number.isInteger(r) || r < 0 || r > 40) return fail(io, `--radius must be a whole number from 0 to 40, got ${JSON.stringify(values.radius)}.`);
+      if (!Number.isInteger(r) || r < 0 || r > 40)
+        return fail(io, `--radius must be a whole number from 0 to 40, got ${JSON.stringify(values.radius)}.`);
       if (options.center === undefined) return fail(io, '--radius needs --center (the hex to zoom on).');
       options.radius = r;
     }
@@ -150,7 +151,12 @@ const command: CliCommand = {
         // Without the seed (game still running) the recorded dice are replayed as they fell.
         const dice = record.seed ? undefined : record.actions.flatMap((a) => (a.dice ?? []).flat());
         const res = replayRecord(engine, record, dice ? { dice } : {});
-        if (!res.ok) return fail(io, `the record does not replay${res.error.index !== null ? ` (action #${res.error.index + 1})` : ''}: ${res.error.code}: ${res.error.message}`, 1);
+        if (!res.ok)
+          return fail(
+            io,
+            `the record does not replay${res.error.index !== null ? ` (action #${res.error.index + 1})` : ''}: ${res.error.code}: ${res.error.message}`,
+            1,
+          );
         state = res.state;
       } else {
         state = engine.setup(scenarioId, { seed: 'render-preview' });
@@ -175,7 +181,14 @@ const command: CliCommand = {
       writeFileSync(out, png);
     } catch (e) {
       const err = e as NodeJS.ErrnoException;
-      const why = err.code === 'ENOENT' ? 'its folder does not exist' : err.code === 'EACCES' ? 'permission denied' : err.code === 'EISDIR' ? 'it is a folder' : err.message;
+      const why =
+        err.code === 'ENOENT'
+          ? 'its folder does not exist'
+          : err.code === 'EACCES'
+            ? 'permission denied'
+            : err.code === 'EISDIR'
+              ? 'it is a folder'
+              : err.message;
       return fail(io, `cannot write ${out}: ${why}. Give --out a file in an existing folder you may write to.`, 1);
     }
     const mib = png.length / 1024 / 1024;

@@ -1,14 +1,18 @@
-// `hexref roll <notation>`: a numbered roll from the channel's committed dice stream (var/dice/).
-//   hexref roll 2d6 | 4d6kh3 | 10d6>=5 | 4d6r1 | dr | DR | 4+ | rw:crt   [--channel ID]
-//   hexref roll --open | --status | --rotate [--out FILE]              [--channel ID]
+// `hexref roll <notation>`: a numbered roll from the channel's committed dice stream (var/dice/, or
+// with --game-store the bot's streams in the game store STORE_URL names, as /roll uses them).
+//   hexref roll 2d6 | 4d6kh3 | 10d6>=5 | 4d6r1 | dr | DR | 4+ | rw:crt   [--channel ID] [--game-store]
+//   hexref roll --open | --status | --rotate [--out FILE]              [--channel ID] [--game-store]
 //   hexref roll --verify FILE                   (a revealed stream written by --rotate)
 //   hexref roll --verify --seed S --commitment C --rolls FILE
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openStream, rollInChannel, rotateStream, streamStatus } from '../../dice/channel.js';
+import { DiceStreamDamaged, openStream, replaceDamagedStream, rollInChannel, rotateStream, streamStatus } from '../../dice/channel.js';
 import { DiceInputError } from '../../dice/notation.js';
-import { FileDiceStreamStore } from '../../dice/store.js';
+import { FileDiceStreamStore, type DiceStreamStore } from '../../dice/store.js';
+import { StoreDiceStreams } from '../../app/dice-streams.js';
+import { loadConfig } from '../../config.js';
+import { createStore, type GameStore } from '../../store/index.js';
 import { describeReport, readVerificationInput, verifyStream } from '../../dice/verify.js';
 import type { CliCommand, CliIO } from '../types.js';
 
@@ -30,17 +34,27 @@ function verify(values: { seed?: string; commitment?: string; rolls?: string }, 
 
 const command: CliCommand = {
   name: 'roll',
-  summary: 'roll dice from a channel\'s committed, verifiable stream (2d6, 4d6kh3, dr, DR, 4+, rw:crt…)',
-  usage: 'hexref roll <notation> [--channel ID] | --open | --status | --rotate [--out FILE] | --verify FILE | --verify --seed S --commitment C --rolls FILE   [--dir var/dice]',
+  summary: "roll dice from a channel's committed, verifiable stream (2d6, 4d6kh3, dr, DR, 4+, rw:crt…)",
+  usage:
+    'hexref roll <notation> [--channel ID] | --open | --status | --rotate [--out FILE] | --verify FILE | --verify --seed S --commitment C --rolls FILE   [--dir var/dice | --game-store]',
   async run(args, io) {
     let parsed;
     try {
       parsed = parseArgs({
-        args, allowPositionals: true,
+        args,
+        allowPositionals: true,
         options: {
-          channel: { type: 'string' }, dir: { type: 'string' }, open: { type: 'boolean' }, status: { type: 'boolean' },
-          rotate: { type: 'boolean' }, out: { type: 'string' }, verify: { type: 'boolean' }, seed: { type: 'string' },
-          commitment: { type: 'string' }, rolls: { type: 'string' },
+          channel: { type: 'string' },
+          dir: { type: 'string' },
+          open: { type: 'boolean' },
+          status: { type: 'boolean' },
+          rotate: { type: 'boolean' },
+          out: { type: 'string' },
+          verify: { type: 'boolean' },
+          seed: { type: 'string' },
+          commitment: { type: 'string' },
+          rolls: { type: 'string' },
+          'game-store': { type: 'boolean' },
         },
       });
     } catch (err) {
@@ -51,12 +65,21 @@ const command: CliCommand = {
     const input = parsed.positionals.join(' ');
     if (v.verify) return verify(v, parsed.positionals[0], io);
     const dir = v.dir ?? 'var/dice';
-    const store = new FileDiceStreamStore(dir);
+    let gameStore: GameStore | undefined;
     const channel = v.channel ?? 'cli';
     try {
+      let store: DiceStreamStore;
+      if (v['game-store']) {
+        gameStore = await createStore(loadConfig().STORE_URL);
+        store = new StoreDiceStreams(gameStore);
+      } else {
+        store = new FileDiceStreamStore(dir);
+      }
       if (v.open) {
         const s = await openStream(store, channel);
-        io.out(`${s.newStream ? 'New' : 'Current'} dice stream for channel ${channel}: commitment ${s.commitment} (${s.rolls} rolls so far)`);
+        io.out(
+          `${s.newStream ? 'New' : 'Current'} dice stream for channel ${channel}: commitment ${s.commitment} (${s.rolls} rolls so far)`,
+        );
         return 0;
       }
       if (v.status) {
@@ -71,7 +94,16 @@ const command: CliCommand = {
         return 0;
       }
       if (v.rotate) {
-        const { revealed, nextCommitment } = await rotateStream(store, channel);
+        let rotation;
+        try {
+          rotation = await rotateStream(store, channel);
+        } catch (err) {
+          if (!(err instanceof DiceStreamDamaged)) throw err;
+          const { nextCommitment } = await replaceDamagedStream(store, channel);
+          io.out(`${err.message} It was replaced: new stream, commitment ${nextCommitment}`);
+          return 0;
+        }
+        const { revealed, nextCommitment } = rotation;
         const out = v.out ?? join(dir, `${channel}-${revealed.commitment.slice(0, 12)}.revealed.json`);
         mkdirSync(dirname(out), { recursive: true });
         writeFileSync(out, JSON.stringify(revealed, null, 1));
@@ -91,6 +123,8 @@ const command: CliCommand = {
     } catch (err) {
       io.err((err as Error).message);
       return err instanceof DiceInputError ? 2 : 1;
+    } finally {
+      await gameStore?.close();
     }
   },
 };

@@ -2,7 +2,6 @@
 // words (English or Japanese). Shows our summary, and the owner's imported full text when present.
 import { parseArgs } from 'node:util';
 import { loadRuleLibrary } from '../../rules/load.js';
-import { hasCjk } from '../../rules/tokenize.js';
 import type { CliCommand } from '../types.js';
 
 const command: CliCommand = {
@@ -13,8 +12,15 @@ const command: CliCommand = {
     let parsed;
     try {
       parsed = parseArgs({
-        args, allowPositionals: true,
-        options: { system: { type: 'string' }, limit: { type: 'string' }, ja: { type: 'boolean' }, index: { type: 'string' }, fulltext: { type: 'string' } },
+        args,
+        allowPositionals: true,
+        options: {
+          system: { type: 'string' },
+          limit: { type: 'string' },
+          ja: { type: 'boolean' },
+          index: { type: 'string' },
+          fulltext: { type: 'string' },
+        },
       });
     } catch (err) {
       io.err(`${(err as Error).message}\nUsage: ${command.usage}`);
@@ -43,13 +49,13 @@ const command: CliCommand = {
       if (outcome.didYouMean.length) io.out(`Did you mean: ${outcome.didYouMean.join('; ')}?`);
       return 1;
     }
-    const ja = parsed.values.ja || hasCjk(query);
+    const language = parsed.values.ja || outcome.language === 'ja' ? 'ja' : 'en';
     outcome.hits.forEach((hit, i) => {
       const e = hit.entry;
-      const title = ja && e.ja ? `${e.ja.title} (${e.title})` : e.title;
-      io.out(`${i === 0 ? '' : '\n'}[${e.system}] ${e.id} ${title}`);
+      const title = lib.heading(e, language) + (language === 'ja' && e.ja ? ` (${e.title})` : '');
+      io.out(`${i === 0 ? '' : '\n'}[${e.system}] ${title}`);
       if (i === 0 || hit.match === 'id') {
-        const summary = ja && e.ja ? e.ja.summary : e.summary;
+        const summary = language === 'ja' && e.ja ? e.ja.summary : e.summary;
         if (summary) io.out(summary);
         if (e.refs.length) io.out(`See also: ${e.refs.join(', ')}`);
         if (e.fullText) io.out(`\nFull text (imported by this server's owner):\n${e.fullText}`);

@@ -13,7 +13,11 @@ const command: CliCommand = {
   async run(args, io) {
     let parsed;
     try {
-      parsed = parseArgs({ args, allowPositionals: true, options: { system: { type: 'string' }, dir: { type: 'string' }, index: { type: 'string' } } });
+      parsed = parseArgs({
+        args,
+        allowPositionals: true,
+        options: { system: { type: 'string' }, dir: { type: 'string' }, index: { type: 'string' } },
+      });
     } catch (err) {
       io.err(`${(err as Error).message}\nUsage: ${command.usage}`);
       return 2;
@@ -25,11 +29,14 @@ const command: CliCommand = {
       for (const index of loadRuleIndexes(parsed.values.index)) {
         const f = imported.get(index.system);
         const problems = crossCheck(index);
-        io.out(`${index.system.padEnd(10)} ${String(index.entries.length).padStart(4)} entries  ${index.title}${f ? `  [full text: ${f.sections.length} sections from ${f.importedFrom}]` : ''}`);
+        io.out(
+          `${index.system.padEnd(10)} ${String(index.entries.length).padStart(4)} entries  ${index.title}${f ? `  [full text: ${f.sections.length} sections from ${f.importedFrom}]` : ''}`,
+        );
         for (const p of problems) io.out(`  warning: ${p}`);
         imported.delete(index.system);
       }
-      for (const f of imported.values()) io.out(`${f.system.padEnd(10)} ${String(f.sections.length).padStart(4)} sections (imported only, from ${f.importedFrom})`);
+      for (const f of imported.values())
+        io.out(`${f.system.padEnd(10)} ${String(f.sections.length).padStart(4)} sections (imported only, from ${f.importedFrom})`);
       return 0;
     }
     if (action !== 'import' || rest.length !== 1) {

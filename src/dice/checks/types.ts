@@ -70,10 +70,11 @@ export function opt(options: CheckOptions, def: CheckOptionDef): OptionValue {
 }
 
 /** Read every option of a check into a typed bag, rejecting unknown option names. */
-export function readOptions(def: CheckDef, options: CheckOptions): Record<string, OptionValue> {
+export function readOptions(def: Pick<CheckDef, 'name' | 'options'>, options: CheckOptions): Record<string, OptionValue> {
   const known = new Set(def.options.map((o) => o.name));
   for (const k of Object.keys(options)) {
-    if (!known.has(k) && options[k] !== undefined) throw new CheckInputError(`${def.name} has no option --${k}. Options: ${def.options.map((o) => `--${o.name}`).join(', ')}.`);
+    if (!known.has(k) && options[k] !== undefined)
+      throw new CheckInputError(`${def.name} has no option --${k}. Options: ${def.options.map((o) => `--${o.name}`).join(', ')}.`);
   }
   const out: Record<string, OptionValue> = {};
   for (const o of def.options) out[o.name] = opt(options, o);

@@ -6,29 +6,36 @@
 import type { Ctx } from '../ctx.js';
 import { areAdjacent, parseHexId } from '../hex.js';
 import type { HexId, Side } from '../ruleset.js';
-import type { Action, GameEvent, GameState, PendingDecision, ReachableHex, RuleViolation } from '../types.js';
+import type {
+  Action,
+  CombatDecision,
+  CombatOptions,
+  GameEvent,
+  GameState,
+  PendingDecision,
+  ReachableHex,
+  RuleViolation,
+} from '../types.js';
 import { rollDice, type DiceSource } from '../dice.js';
 import { checkPath, envFor, type Mover } from '../movement.js';
 import { moverOnMap, checkUnitList } from '../mover.js';
-import { terrainCost } from '../terrain.js';
-import { updateControlAfterMove } from '../zoc.js';
-import { pickUpLeaders, nearestFriendlyHexes } from '../pajari.js';
+import { isProhibitedFor, terrainCost } from '../terrain.js';
+import { occupyHexes } from '../occupy.js';
 import {
   answerAdvance,
   answerLosses,
   checkAssaultDeclaration,
   checkCombatDeclaration,
-  combatInProgress,
   mayAssault,
-  readRecord,
   resolveDeclared,
   type CombatIo,
 } from './resolve.js';
-import type { CombatDecision } from './types.js';
-import { crtMissingViolation } from './crt.js';
+import { combatInProgress, consumeOverrun, moveContinuation, overrunAllowance, readRecord } from './record.js';
 import { combatFireStep } from '../combat-fire.js';
-import { currentValues, inEnemyZoc, isArmored, isCombatUnit, isLeader, isProhibitedFor, mustCounter, otherSide, unitsIn } from './units.js';
 import { OFF_MAP, retreatChoices } from './losses.js';
+import { currentValues, isArmored, isLeader, isMapCombatUnit, mustCounter, otherSide, unitsIn } from '../units.js';
+import { inEnemyZoc } from '../zoc.js';
+import { contextOf } from '../ctx.js';
 
 const COMBAT_ACTIONS = new Set(['combat', 'assault', 'takeLosses', 'advance']);
 
@@ -44,11 +51,19 @@ export function isCombatDecision(p: PendingDecision | undefined): boolean {
 export function combatPendingGate(p: PendingDecision, action: Action): RuleViolation | null | undefined {
   if (p.type === 'combatLosses') {
     if (action.type === 'takeLosses') return null;
-    return { code: 'rule/pending-decision', rule: p.rule, message: `First the ${p.side} player takes ${p.losses} loss(es) (takeLosses); default: ${p.defaultText}.` };
+    return {
+      code: 'rule/pending-decision',
+      rule: p.rule,
+      message: `First the ${p.side} player takes ${p.losses} loss(es) (takeLosses); default: ${p.defaultText}.`,
+    };
   }
   if (p.type === 'advance') {
     if (action.type === 'advance') return null;
-    return { code: 'rule/pending-decision', rule: p.rule, message: `First the ${p.side} player decides the Advance After Combat into ${p.vacated} (advance); default: ${p.defaultText}.` };
+    return {
+      code: 'rule/pending-decision',
+      rule: p.rule,
+      message: `First the ${p.side} player decides the Advance After Combat into ${p.vacated} (advance); default: ${p.defaultText}.`,
+    };
   }
   return undefined;
 }
@@ -64,42 +79,10 @@ function ioFor(ctx: Ctx, draft: GameState, source: DiceSource, events: GameEvent
     emit(e) {
       events.push(e);
     },
-    afterAdvance(side, units, path) {
-      updateControlAfterMove(ctx, draft, side, units, path, events);
-      pickUpLeaders(ctx, draft, side, path, events);
-    },
-    placeLeader(unit, from) {
-      const options = nearestFriendlyHexes(ctx, draft, unit, from);
-      const u = draft.units[unit]!;
-      events.push({ type: 'leaderPickedUp', unit, from, options, rule: '12.3.1' });
-      if (options.length === 0) {
-        u.location = 'eliminated';
-        u.hex = null;
-        events.push({ type: 'leaderRemoved', unit, reason: 'no friendly combat unit on the map', rule: '12.3.1' });
-      } else if (options.length === 1) {
-        u.hex = options[0]!;
-        events.push({ type: 'leaderPlaced', unit, hex: u.hex, rule: '12.3.1' });
-      } else {
-        // Placed after the combat's own decisions: goes behind them in the queue.
-        draft.pending.push({ type: 'placeLeader', side: u.side, unit, options, rule: '12.3.1' });
-      }
+    occupied(side, units, path) {
+      occupyHexes(ctx, draft, side, units, path, events);
     },
   };
-}
-
-/** MPs an armored unit still has after a successful Assault this Action Phase (12.1.2), or null. */
-export function overrunAllowance(state: GameState, unitId: string): number | null {
-  if (state.phase !== 'action') return null;
-  const o = readRecord(state).overrun;
-  return o && o.units.includes(unitId) ? o.mpLeft : null;
-}
-
-/** The units have used their Overrun MPs (they moved or assaulted again). */
-export function consumeOverrun(state: GameState, ids: readonly string[]): void {
-  const o = state.combat?.overrun;
-  if (!o) return;
-  o.units = o.units.filter((u) => !ids.includes(u));
-  if (o.units.length === 0) state.combat!.overrun = null;
 }
 
 /** Overrun costs printed in 12.1.2 (road cost of the target hex + 2; the secondary-road figures as printed). */
@@ -110,7 +93,8 @@ export function assaultCost(ctx: Ctx, units: string[], from: HexId, target: HexI
   const counters = units.map((id) => ctx.counter(id)).filter((c) => !isLeader(c));
   const road = ctx.road(from, target);
   if (road && counters.length > 0 && counters.every((c) => isArmored(c))) {
-    if (road === 'secondary') return Math.max(...counters.map((c) => (c.type === 'armoredCar' ? OVERRUN_COST.secondary.armoredCar : OVERRUN_COST.secondary.tank)));
+    if (road === 'secondary')
+      return Math.max(...counters.map((c) => (c.type === 'armoredCar' ? OVERRUN_COST.secondary.armoredCar : OVERRUN_COST.secondary.tank)));
     return OVERRUN_COST[road];
   }
   return Math.max(...counters.map((c) => terrainCost(ctx, c, target))) + ctx.ruleset.tables.movement.assaultExtra;
@@ -122,7 +106,15 @@ export interface MoveHooks {
 }
 
 /** apply() for combat, assault, takeLosses and advance. Mutates the draft; returns a violation or null. */
-export function applyCombatAction(ctx: Ctx, draft: GameState, side: Side, action: Action, source: DiceSource, events: GameEvent[], hooks: MoveHooks): RuleViolation | null {
+export function applyCombatAction(
+  ctx: Ctx,
+  draft: GameState,
+  side: Side,
+  action: Action,
+  source: DiceSource,
+  events: GameEvent[],
+  hooks: MoveHooks,
+): RuleViolation | null {
   const ruleset = ctx.ruleset;
   const io = ioFor(ctx, draft, source, events, action);
   switch (action.type) {
@@ -133,22 +125,48 @@ export function applyCombatAction(ctx: Ctx, draft: GameState, side: Side, action
     }
     case 'assault': {
       if (draft.phase !== 'action' || draft.activeSide !== side) {
-        return { code: 'rule/wrong-phase', rule: '9.0', message: `Assaults happen during movement in your own Action Phase; now it is the ${draft.activeSide} ${draft.phase} phase.` };
+        return {
+          code: 'rule/wrong-phase',
+          rule: '9.0',
+          message: `Assaults happen during movement in your own Action Phase; now it is the ${draft.activeSide} ${draft.phase} phase.`,
+        };
       }
       if (combatInProgress(draft)) return { code: 'rule/combat-in-progress', rule: '8.1', message: 'Finish the current Assault first.' };
       const list = checkUnitList(draft, side, action.units);
       if ('violation' in list) return list.violation;
       for (const id of list.ids) {
-        if (!mayAssault(ruleset, id)) return { code: 'rule/cannot-assault', rule: '9.1', message: `${id} (${ctx.counter(id).type}) cannot Assault: only infantry, armor, engineers and MGs may.` };
+        if (!mayAssault(ruleset, id))
+          return {
+            code: 'rule/cannot-assault',
+            rule: '9.1',
+            message: `${id} (${ctx.counter(id).type}) cannot Assault: only infantry, armor, engineers and MGs may.`,
+          };
       }
+      // An Assault is made in the course of a unit's move (9.1). A stack that has just moved and was the
+      // last thing to move may still assault with the MPs it has left (4.1); once something else has
+      // acted, its move is over. Overrun continuations (12.1.2) have their own allowance.
+      const movedAlready = list.ids.find((id) => draft.units[id]!.flags.acted && overrunAllowance(draft, id) === null);
+      const continuing = movedAlready ? moveContinuation(draft, list.ids) : null;
+      if (movedAlready && !continuing)
+        return {
+          code: 'rule/assault-after-move',
+          rule: '9.1, 4.1',
+          message: `${movedAlready} has already finished its move this Action Phase. A stack may assault right after its own move with the MPs it has left, before anything else acts, or declare the Assault with the path it moves along first, as one action.`,
+        };
+      if (continuing && action.path !== undefined && action.path.length > 0)
+        return {
+          code: 'input/path',
+          rule: '9.1',
+          message: `The stack goes on from ${continuing.hex}, where its move ended: give no path.`,
+        };
       const env = envFor(ctx, draft, side);
-      const m = moverOnMap(ctx, draft, side, list.ids, env);
-      if ('violation' in m) return m.violation;
-      let from = m.start!;
-      let mpLeft = m.allowance;
-      let moved = false;
+      const m = continuing ? null : moverOnMap(ctx, draft, side, list.ids, env);
+      if (m && 'violation' in m) return m.violation;
+      let from = continuing ? continuing.hex : m!.start!;
+      let mpLeft = continuing ? continuing.mpLeft : m!.allowance;
+      let moved = continuing !== null;
       let route: ReachableHex | null = null;
-      if (action.path !== undefined) {
+      if (action.path !== undefined && m) {
         if (!Array.isArray(action.path)) return { code: 'input/path', rule: '9.1', message: 'path is a list of hex ids.' };
         const hexes: HexId[] = [];
         for (const h of action.path as unknown[]) {
@@ -160,7 +178,12 @@ export function applyCombatAction(ctx: Ctx, draft: GameState, side: Side, action
         if (hexes.length > 0) {
           const r = checkPath(ctx, draft, m, env, hexes);
           if (!r.ok) return r.violation;
-          if (r.route.minimumMove) return { code: 'rule/assault-mp', rule: '9.1, 4.1.1', message: 'The minimum move does not leave MPs for an Assault: it allows one only from where the stack began the phase.' };
+          if (r.route.minimumMove)
+            return {
+              code: 'rule/assault-mp',
+              rule: '9.1, 4.1.1',
+              message: 'The minimum move does not leave MPs for an Assault: it allows one only from where the stack began the phase.',
+            };
           route = r.route;
           from = r.route.hex;
           mpLeft = r.route.mpLeft;
@@ -168,14 +191,20 @@ export function applyCombatAction(ctx: Ctx, draft: GameState, side: Side, action
         }
       }
       const target = (typeof action.target === 'string' ? parseHexId(action.target) : null) ?? '';
-      if (!ctx.hex(target)) return { code: 'input/bad-hex', rule: '2.3', message: `${JSON.stringify(action.target)} is not a hex on the map.` };
+      if (!ctx.hex(target))
+        return { code: 'input/bad-hex', rule: '2.3', message: `${JSON.stringify(action.target)} is not a hex on the map.` };
       const cost = areAdjacent(from, target) ? assaultCost(ctx, list.ids, from, target) : Infinity;
       // The minimum move (4.1.1) is for a stack assaulting from where it began the phase, not an Overrun going on.
       const overrunning = list.ids.some((id) => overrunAllowance(draft, id) !== null);
-      const d = checkAssaultDeclaration(draft, ruleset, side, list.ids, target, { from, mpLeft, cost, minimumMove: !moved && !overrunning });
+      const d = checkAssaultDeclaration(draft, ruleset, side, list.ids, target, {
+        from,
+        mpLeft,
+        cost,
+        minimumMove: !moved && !overrunning,
+      });
       if ('violation' in d) return d.violation;
-      // A refusal after this point (e.g. rule/crt-missing) discards the whole draft, the move included.
-      if (route) {
+      // A refusal after this point (e.g. bad Support) discards the whole draft, the move included.
+      if (route && m) {
         const err = hooks.carryOut(m, route);
         if (err) return err;
       }
@@ -185,7 +214,11 @@ export function applyCombatAction(ctx: Ctx, draft: GameState, side: Side, action
       return resolveDeclared(draft, ruleset, d, io, { mpLeft: left });
     }
     case 'takeLosses': {
-      const answer = { steps: action.steps, ...(action.retreat ? { retreat: action.retreat } : {}), ...(action.zocLoss ? { zocLoss: action.zocLoss } : {}) };
+      const answer = {
+        steps: action.steps,
+        ...(action.retreat ? { retreat: action.retreat } : {}),
+        ...(action.zocLoss ? { zocLoss: action.zocLoss } : {}),
+      };
       return answerLosses(draft, ruleset, side, answer, io);
     }
     case 'advance':
@@ -195,31 +228,15 @@ export function applyCombatAction(ctx: Ctx, draft: GameState, side: Side, action
   }
 }
 
-/** What legalActions lists for combat: targets with the units that may attack each, and assault targets. */
-export interface CombatOptions {
-  /** Combat Phase: each enemy hex that may be attacked, with the units that may join the attack (8.0). */
-  targets: { hex: HexId; attackers: string[] }[];
-  /** Action Phase: adjacent enemy hexes each unit or stack could assault from where it stands (9.1). */
-  assaults: { units: string[]; from: HexId; target: HexId; cost: number }[];
-  /** Why no Combat or Assault can be offered at all (the CRT is not filled in, 8.4). */
-  unavailable?: RuleViolation;
-}
-
 export function combatOptions(ctx: Ctx, state: GameState, side: Side): CombatOptions {
   const ruleset = ctx.ruleset;
   const out: CombatOptions = { targets: [], assaults: [] };
   if (combatInProgress(state) || state.activeSide !== side) return out;
   if (state.phase !== 'combat' && state.phase !== 'action') return out;
-  // legalActions offers only what apply accepts: with CRT cells missing, no attack can be resolved.
-  const missing = ruleset.tables.crt.rows.some((r) => r.cells.some((c) => !c)) || ruleset.tables.crt.rows.length === 0;
-  if (missing) {
-    out.unavailable = crtMissingViolation('any', []);
-    return out;
-  }
   const enemy = otherSide(side);
   const enemyHexes = new Set<HexId>();
   for (const u of Object.values(state.units)) {
-    if (u.side === enemy && u.location === 'map' && u.hex && isCombatUnit(mustCounter(ruleset, u.id))) enemyHexes.add(u.hex);
+    if (u.side === enemy && u.location === 'map' && u.hex && isMapCombatUnit(mustCounter(ruleset, u.id))) enemyHexes.add(u.hex);
   }
   if (state.phase === 'combat') {
     const rec = readRecord(state);
@@ -236,21 +253,31 @@ export function combatOptions(ctx: Ctx, state: GameState, side: Side): CombatOpt
     }
   }
   if (state.phase === 'action') {
-    const byHex = new Map<HexId, string[]>();
+    // Stacks by hex; units still in the course of their move (4.1, 9.1) form their own stack.
+    const byHex = new Map<string, { from: HexId; ids: string[]; continuing: number | null }>();
     for (const u of Object.values(state.units)) {
       if (u.side !== side || u.location !== 'map' || !u.hex || !mayAssault(ruleset, u.id)) continue;
-      if (u.flags.acted && overrunAllowance(state, u.id) === null) continue;
+      const cont = u.flags.acted && overrunAllowance(state, u.id) === null ? moveContinuation(state, [u.id]) : null;
+      if (u.flags.acted && overrunAllowance(state, u.id) === null && !cont) continue;
       if (isLeader(mustCounter(ruleset, u.id))) continue;
       if ((currentValues(mustCounter(ruleset, u.id), u).cs ?? 0) <= 0) continue;
-      byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), u.id]);
+      const key = cont ? `${u.hex}:moving` : u.hex;
+      const group = byHex.get(key) ?? { from: u.hex, ids: [], continuing: cont ? cont.mpLeft : null };
+      group.ids.push(u.id);
+      byHex.set(key, group);
     }
-    for (const [from, ids] of byHex) {
+    for (const { from, ids, continuing } of byHex.values()) {
       for (const target of ctx.neighbours(from)) {
         if (!enemyHexes.has(target)) continue;
         const cost = assaultCost(ctx, ids, from, target);
         const ov = ids.map((id) => overrunAllowance(state, id)).filter((x): x is number => x !== null);
         // A stack that has not acted began the phase here: the minimum move lets it assault (4.1.1).
-        const mp = ov.length ? { mpLeft: Math.min(...ov), minimumMove: false } : { mpLeft: cost, minimumMove: true };
+        const mp =
+          continuing !== null
+            ? { mpLeft: continuing, minimumMove: false }
+            : ov.length
+              ? { mpLeft: Math.min(...ov), minimumMove: false }
+              : { mpLeft: cost, minimumMove: true };
         const d = checkAssaultDeclaration(state, ruleset, side, ids, target, { from, cost, ...mp });
         if (!('violation' in d)) out.assaults.push({ units: ids, from, target, cost });
       }
@@ -292,13 +319,13 @@ export function decisionHexes(ctx: Ctx, state: GameState, req: { units: string[]
     if (req.path.length >= limit) return [];
     const last = req.path[req.path.length - 1]!;
     const armoredOnly = req.units.every((id) => isArmored(mustCounter(ruleset, id)));
-    if (inEnemyZoc(state, ruleset, last, p.side, { armored: armoredOnly })) return [];
+    if (inEnemyZoc(state, contextOf(ruleset), last, p.side, { armored: armoredOnly })) return [];
     const enemy = otherSide(p.side);
     return ctx
       .neighbours(last)
       .filter((h) => !req.path.includes(h))
-      .filter((h) => !unitsIn(state, h).some((x) => x.side === enemy && isCombatUnit(mustCounter(ruleset, x.id))))
-      .filter((h) => req.units.every((id) => !isProhibitedFor(ruleset, mustCounter(ruleset, id), h)))
+      .filter((h) => !unitsIn(state, h).some((x) => x.side === enemy && isMapCombatUnit(mustCounter(ruleset, x.id))))
+      .filter((h) => req.units.every((id) => !isProhibitedFor(contextOf(ruleset), mustCounter(ruleset, id), h)))
       .sort();
   }
   return [];

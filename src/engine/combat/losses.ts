@@ -4,27 +4,15 @@
  * by the caller), and where eliminated units go (8.6). Pure: `checkLosses` validates an owner's answer and
  * returns what will happen; `applyLosses` carries it out on a draft state.
  */
-import { compareHexIds, hexDistance } from '../hex.js';
+import { compareHexIds, hexDistance, isEdgeHex } from '../hex.js';
 import type { CounterDef, HexId, Ruleset, Side } from '../ruleset.js';
-import type { GameEvent, GameState, RuleViolation } from '../types.js';
+import type { CombatKind, GameEvent, GameState, LossDecision, RuleViolation, UnitState } from '../types.js';
+import { contextOf } from '../ctx.js';
 import { isInSupply } from '../supply.js';
-import type { CombatKind } from './odds.js';
-import type { LossDecision } from './types.js';
-import {
-  currentValues,
-  inEnemyZoc,
-  isArmored,
-  isCombatUnit,
-  isLeader,
-  isProhibitedFor,
-  mapNeighbours,
-  isEdgeHex,
-  mustCounter,
-  otherSide,
-  retreatLimit,
-  stackFits,
-  unitsIn,
-} from './units.js';
+import { currentValues, isArmored, isLeader, isMapCombatUnit, mustCounter, otherSide, unitsIn } from '../units.js';
+import { inEnemyZoc } from '../zoc.js';
+import { isProhibitedFor } from '../terrain.js';
+import { stackFits } from '../stacking.js';
 
 /** Who shares a loss and how (8.5). */
 export interface LossSetup {
@@ -50,7 +38,7 @@ export interface ZocStep {
   hex: HexId;
   index: number;
   units: string[];
-  /** The unit taking the step; null when none can (armor in a Combat) or the leader is alone (see pajari). */
+  /** The unit taking the step; null when none can (armor in a Combat, or the leader alone: 12.3.1, pajari.ts). */
   unit: string | null;
 }
 
@@ -59,12 +47,13 @@ export interface LossOutcome {
   moves: Record<string, HexId[]>;
   zocSteps: ZocStep[];
   retreatHexes: number;
-  /** Leader eliminated/captured check (12.3.1): he retreated alone into an eZOC. */
-  leaderZocRoll: string | null;
 }
 
 type Check<T> = { ok: true; value: T } | { ok: false; violation: RuleViolation };
-const bad = (code: string, rule: string, message: string): { ok: false; violation: RuleViolation } => ({ ok: false, violation: { code, rule, message } });
+const bad = (code: string, rule: string, message: string): { ok: false; violation: RuleViolation } => ({
+  ok: false,
+  violation: { code, rule, message },
+});
 
 /** Can this unit absorb step reductions in this kind of fight? Armor ignores Combat losses (12.1.1); the leader never (12.3.1). */
 export function canTakeSteps(def: CounterDef, kind: CombatKind): boolean {
@@ -101,11 +90,13 @@ function score(
 ): number[] {
   let s1 = 1;
   if (final) {
-    const staying = unitsIn(state, cand).filter((u) => u.side === side && !leaving.has(u.id)).map((u) => u.id);
-    s1 = stackFits(ruleset, [...staying, ...group]) ? 1 : 0;
+    const staying = unitsIn(state, cand)
+      .filter((u) => u.side === side && !leaving.has(u.id))
+      .map((u) => u.id);
+    s1 = stackFits(contextOf(ruleset), [...staying, ...group]) ? 1 : 0;
   }
   const armoredOnly = group.every((id) => isArmored(mustCounter(ruleset, id)));
-  const s3 = inEnemyZoc(state, ruleset, cand, side, { armored: armoredOnly }) ? 0 : 1;
+  const s3 = inEnemyZoc(state, contextOf(ruleset), cand, side, { armored: armoredOnly }) ? 0 : 1;
   let s4 = 2;
   for (const e of awayFrom) {
     const before = hexDistance(cur, e);
@@ -133,12 +124,15 @@ export function retreatChoices(
   leaving: ReadonlySet<string>,
 ): HexId[] {
   const enemy = otherSide(side);
-  const cands = mapNeighbours(ruleset, cur).filter(
-    (h) =>
-      !visited.has(h) &&
-      !unitsIn(state, h).some((u) => u.side === enemy) &&
-      group.every((id) => !isProhibitedFor(ruleset, mustCounter(ruleset, id), h)),
-  );
+  // A hex holding enemy combat units is never entered; a lone enemy leader's may be, and he is picked up (4.1, 12.3.1).
+  const cands = contextOf(ruleset)
+    .neighbours(cur)
+    .filter(
+      (h) =>
+        !visited.has(h) &&
+        !unitsIn(state, h).some((u) => u.side === enemy && isMapCombatUnit(mustCounter(ruleset, u.id))) &&
+        group.every((id) => !isProhibitedFor(contextOf(ruleset), mustCounter(ruleset, id), h)),
+    );
   const scored = cands.map((h) => ({ h, s: score(state, ruleset, side, group, cur, h, awayFrom, final, leaving) }));
   // II: from a hex on the map edge a unit may retreat off the map (4.2), which removes it from the game:
   // it never overstacks and is in no ZOC, but every hex that keeps it on the map is preferred.
@@ -152,7 +146,16 @@ export function retreatChoices(
 }
 
 /** Greedy default path of `length` hexes for a group (ties: lowest hex id). */
-export function defaultPath(state: GameState, ruleset: Ruleset, side: Side, group: string[], from: HexId, length: number, awayFrom: HexId[], leaving: ReadonlySet<string>): HexId[] | null {
+export function defaultPath(
+  state: GameState,
+  ruleset: Ruleset,
+  side: Side,
+  group: string[],
+  from: HexId,
+  length: number,
+  awayFrom: HexId[],
+  leaving: ReadonlySet<string>,
+): HexId[] | null {
   const path: HexId[] = [];
   const visited = new Set<HexId>([from]);
   let cur = from;
@@ -216,7 +219,11 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
     if (n > 0 && !u.steppable) {
       return isLeader(u.def)
         ? bad('rule/leader-no-steps', '12.3.1', `${id} cannot be given a step loss.`)
-        : bad('rule/armor-ignores-combat-losses', '12.1.1', `${id} is armored: it ignores losses in a Combat; give the steps to other units.`);
+        : bad(
+            'rule/armor-ignores-combat-losses',
+            '12.1.1',
+            `${id} is armored: it ignores losses in a Combat; give the steps to other units.`,
+          );
     }
     if (n > u.stepsLeft) return bad('rule/too-many-steps', '8.5.1', `${id} has only ${u.stepsLeft} step(s) left.`);
     S += n;
@@ -224,7 +231,11 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
   if (S > setup.losses) return bad('rule/too-many-losses', '8.5', `Only ${setup.losses} loss(es) to take, but ${S} steps were given.`);
   if (S < minSteps) {
     return setup.kind === 'assault'
-      ? bad('rule/assault-losses-are-steps', '8.5 b, 9.2', `In an Assault the attacker takes every loss as a step reduction: ${minSteps} step(s).`)
+      ? bad(
+          'rule/assault-losses-are-steps',
+          '8.5 b, 9.2',
+          `In an Assault the attacker takes every loss as a step reduction: ${minSteps} step(s).`,
+        )
       : bad('rule/first-loss-step', '8.5 a', 'The attacker must take the first loss as a step reduction.');
   }
   const eliminated = new Set(us.filter((u) => u.steppable && (answer.steps?.[u.id] ?? 0) >= u.stepsLeft).map((u) => u.id));
@@ -232,11 +243,13 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
   const retreat = answer.retreat ?? {};
   for (const id of Object.keys(retreat)) {
     if (!byId.has(id)) return bad('input/unknown-unit', '8.5.2', `${id} is not one of the units taking this loss.`);
-    if (eliminated.has(id)) return bad('rule/eliminated-cannot-retreat', '8.5.2', `${id} is eliminated by its step losses and cannot retreat.`);
+    if (eliminated.has(id))
+      return bad('rule/eliminated-cannot-retreat', '8.5.2', `${id} is eliminated by its step losses and cannot retreat.`);
   }
   for (const [id, p] of Object.entries(retreat)) {
     const k = p.indexOf(OFF_MAP);
-    if (k >= 0 && k !== p.length - 1) return bad('rule/retreat-off-map', '4.2', `${id} leaves the game when it retreats off the map: ${OFF_MAP} must be the last entry.`);
+    if (k >= 0 && k !== p.length - 1)
+      return bad('rule/retreat-off-map', '4.2', `${id} leaves the game when it retreats off the map: ${OFF_MAP} must be the last entry.`);
   }
   const lengths = Object.values(retreat).map((p) => p.length);
   // A unit that retreats off the map leaves the game (4.2): its retreat counts as the full distance.
@@ -248,7 +261,8 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
     return bad('rule/assault-losses-are-steps', '8.5 b, 9.2', 'In an Assault the attacker cannot retreat: every loss is a step reduction.');
   }
   const mustUnits = survivors.filter((u) => u.must);
-  if (S + R > setup.losses) return bad('rule/too-many-losses', '8.5.2', `Steps ${S} + retreat ${R} hexes exceed the ${setup.losses} loss(es).`);
+  if (S + R > setup.losses)
+    return bad('rule/too-many-losses', '8.5.2', `Steps ${S} + retreat ${R} hexes exceed the ${setup.losses} loss(es).`);
   if (S + R < setup.losses) {
     const stepsLeftToGive = survivors.some((u) => u.steppable);
     if (stepsLeftToGive || (R > 0 && mustUnits.length > 0)) {
@@ -265,7 +279,11 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
       const p = retreat[u.id];
       if (!fullLength(p)) {
         if (u.limit < R) {
-          return bad('rule/retreat-limit', '8.5.2.1', `${u.id} can retreat at most ${u.limit} hex(es) (MA − 2${isArmored(u.def) ? '; armor defending an Assault: 0, 12.1.1' : ''}); take more losses as steps, e.g. eliminate it first (8.5 example).`);
+          return bad(
+            'rule/retreat-limit',
+            '8.5.2.1',
+            `${u.id} can retreat at most ${u.limit} hex(es) (MA − 2${isArmored(u.def) ? '; armor defending an Assault: 0, 12.1.1' : ''}); take more losses as steps, e.g. eliminate it first (8.5 example).`,
+          );
         }
         return bad('rule/retreat-all-units', '8.5.2', `A Retreat moves every unit taking the loss: give ${u.id} a path of ${R} hex(es).`);
       }
@@ -312,8 +330,15 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
   for (const [id, p] of Object.entries(moves)) ends.set(p[p.length - 1]!, [...(ends.get(p[p.length - 1]!) ?? []), id]);
   ends.delete(OFF_MAP);
   for (const [hex, ids] of ends) {
-    const staying = unitsIn(state, hex).filter((x) => x.side === setup.side && !leaving.has(x.id)).map((x) => x.id);
-    if (!stackFits(ruleset, [...staying, ...ids])) return bad('rule/retreat-overstack', '8.5.2, 6.0', `Retreating into ${hex} would overstack it (5 units, at most 3 infantry companies).`);
+    const staying = unitsIn(state, hex)
+      .filter((x) => x.side === setup.side && !leaving.has(x.id))
+      .map((x) => x.id);
+    if (!stackFits(contextOf(ruleset), [...staying, ...ids]))
+      return bad(
+        'rule/retreat-overstack',
+        '8.5.2, 6.0',
+        `Retreating into ${hex} would overstack it (5 units, at most 3 infantry companies).`,
+      );
   }
   // eZOC step losses (8.5.2.2): one per stack per eZOC hex entered; units entering the same hex together are one stack.
   const groups = new Map<string, { hex: HexId; index: number; units: string[] }>();
@@ -321,7 +346,7 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
     p.forEach((hex, index) => {
       if (hex === OFF_MAP) return;
       const def = byId.get(id)!.def;
-      if (!inEnemyZoc(state, ruleset, hex, setup.side, { armored: isArmored(def) })) return;
+      if (!inEnemyZoc(state, contextOf(ruleset), hex, setup.side, { armored: isArmored(def) })) return;
       const k = `${index}:${hex}`;
       const g = groups.get(k) ?? { hex, index, units: [] };
       g.units.push(id);
@@ -329,49 +354,58 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
     });
   }
   const zocSteps: ZocStep[] = [];
-  let leaderZocRoll: string | null = null;
   const stepsAfter = new Map(us.map((u) => [u.id, u.stepsLeft - (answer.steps?.[u.id] ?? 0)]));
   for (const g of [...groups.values()].sort((a, b) => a.index - b.index)) {
     const eligible = g.units.filter((id) => byId.get(id)!.steppable && (stepsAfter.get(id) ?? 0) > 0);
     let unit: string | null = null;
     const chosen = answer.zocLoss?.[g.hex];
     if (chosen !== undefined) {
-      if (!eligible.includes(chosen)) return bad('rule/zoc-step-unit', '8.5.2.2', `${chosen} cannot take the eZOC step in ${g.hex}; choose one of ${eligible.join(', ') || '(none)'}.`);
+      if (!eligible.includes(chosen))
+        return bad(
+          'rule/zoc-step-unit',
+          '8.5.2.2',
+          `${chosen} cannot take the eZOC step in ${g.hex}; choose one of ${eligible.join(', ') || '(none)'}.`,
+        );
       unit = chosen;
     } else if (eligible.length > 0) {
-      unit = [...eligible].sort((a, b) => (stepsAfter.get(b)! - stepsAfter.get(a)!) || a.localeCompare(b))[0]!;
+      unit = [...eligible].sort((a, b) => stepsAfter.get(b)! - stepsAfter.get(a)! || a.localeCompare(b))[0]!;
     }
     if (unit) stepsAfter.set(unit, stepsAfter.get(unit)! - 1);
-    if (!unit && g.units.every((id) => isLeader(byId.get(id)!.def))) leaderZocRoll = g.units[0]!;
     zocSteps.push({ ...g, unit });
   }
   const steps: Record<string, number> = {};
   for (const [id, n] of Object.entries(answer.steps ?? {})) if (n > 0) steps[id] = n;
-  return { ok: true, value: { steps, moves, zocSteps, retreatHexes: R, leaderZocRoll } };
+  return { ok: true, value: { steps, moves, zocSteps, retreatHexes: R } };
 }
 
 /** Where an eliminated unit goes (8.6): infantry companies in supply to the Dead Pool, everything else permanently. */
 export function eliminationBox(state: GameState, ruleset: Ruleset, unitId: string): 'deadPool' | 'eliminated' {
   const def = mustCounter(ruleset, unitId);
   if (!def.infantryCompany) return 'eliminated';
-  return isInSupply(state, ruleset, unitId) ? 'deadPool' : 'eliminated';
+  return isInSupply(state, contextOf(ruleset), unitId) ? 'deadPool' : 'eliminated';
 }
 
-export type LossEvent =
-  | { type: 'exited'; side: Side; units: string[]; hex: HexId; rule: '4.2' }
-  | { type: 'stepLoss'; unit: string; steps: number; stepsLeft: number; rule: string; reason: string }
-  | { type: 'eliminated'; unit: string; box: 'deadPool' | 'eliminated'; inSupply: boolean; rule: '8.6' }
-  | { type: 'retreated'; unit: string; from: HexId; path: HexId[]; rule: '8.5.2' };
+/** The events a loss can cause (defined once, in events.ts). */
+export type LossEvent = Extract<GameEvent, { type: 'exited' | 'stepLoss' | 'eliminated' | 'retreated' }>;
 
 /** Step-reduce a unit on a draft state; eliminate it (8.6) when no step is left. Supply is judged where it stands now. */
-export function reduceUnit(draft: GameState, ruleset: Ruleset, unitId: string, n: number, rule: string, reason: string, events: LossEvent[]): boolean {
+export function reduceUnit(
+  draft: GameState,
+  ruleset: Ruleset,
+  unitId: string,
+  n: number,
+  rule: string,
+  reason: string,
+  events: LossEvent[],
+): boolean {
   const u = draft.units[unitId]!;
-  const inSupply = isInSupply(draft, ruleset, unitId);
+  const hex = u.hex!;
+  const inSupply = isInSupply(draft, contextOf(ruleset), unitId);
   const box = u.stepsLeft - n <= 0 ? eliminationBox(draft, ruleset, unitId) : null;
   u.stepsLeft = Math.max(0, u.stepsLeft - n);
   events.push({ type: 'stepLoss', unit: unitId, steps: n, stepsLeft: u.stepsLeft, rule, reason });
   if (box) {
-    events.push({ type: 'eliminated', unit: unitId, box, inSupply, rule: '8.6' });
+    events.push({ type: 'eliminated', unit: unitId, hex, box, inSupply, rule: '8.6' });
     u.location = box;
     u.hex = null;
     return true;
@@ -379,34 +413,61 @@ export function reduceUnit(draft: GameState, ruleset: Ruleset, unitId: string, n
   return false;
 }
 
-/** Carry out a checked outcome on a draft state: steps first, then retreats hex by hex with eZOC steps (8.5, 8.5.2.2). */
-export function applyLosses(draft: GameState, ruleset: Ruleset, outcome: LossOutcome, events: LossEvent[]): { retreated: string[] } {
+/**
+ * Carry out a checked outcome on a draft state: steps first, then retreats hex by hex with eZOC steps
+ * (8.5, 8.5.2.2). A leader left alone in an enemy ZOC on the way (his last companion took the eZOC step
+ * and died) retreats no further: his capture roll comes next (12.3.1, pajari.ts). Returns the units that
+ * retreated and the hexes each actually entered (for hex control, 7.3).
+ */
+export function applyLosses(
+  draft: GameState,
+  ruleset: Ruleset,
+  outcome: LossOutcome,
+  events: LossEvent[],
+): { retreated: string[]; entered: Record<string, HexId[]> } {
   for (const [id, n] of Object.entries(outcome.steps)) reduceUnit(draft, ruleset, id, n, '8.5.1', 'combat loss', events);
   const from: Record<string, HexId> = {};
-  for (const id of Object.keys(outcome.moves)) from[id] = draft.units[id]!.hex!;
+  const entered: Record<string, HexId[]> = {};
+  for (const id of Object.keys(outcome.moves)) {
+    from[id] = draft.units[id]!.hex!;
+    entered[id] = [];
+  }
+  const stopped = new Set<string>();
   const maxLen = Math.max(0, ...Object.values(outcome.moves).map((p) => p.length));
   for (let i = 0; i < maxLen; i++) {
     for (const [id, p] of Object.entries(outcome.moves)) {
       const u = draft.units[id]!;
-      if (u.location !== 'map' || !p[i]) continue;
+      if (u.location !== 'map' || !p[i] || stopped.has(id)) continue;
       if (p[i] === OFF_MAP) {
         // 4.2: off the map by Retreat: out of the game, not eliminated.
         events.push({ type: 'exited', side: u.side, units: [id], hex: u.hex!, rule: '4.2' });
         u.location = 'exited';
         u.hex = null;
-      } else u.hex = p[i]!;
+      } else {
+        u.hex = p[i]!;
+        entered[id]!.push(u.hex);
+      }
     }
     for (const z of outcome.zocSteps.filter((x) => x.index === i && x.unit)) {
-      if (draft.units[z.unit!]!.location === 'map') reduceUnit(draft, ruleset, z.unit!, 1, '8.5.2.2', `retreated into an enemy ZOC at ${z.hex}`, events);
+      if (draft.units[z.unit!]!.location === 'map')
+        reduceUnit(draft, ruleset, z.unit!, 1, '8.5.2.2', `retreated into an enemy ZOC at ${z.hex}`, events);
+    }
+    for (const id of Object.keys(outcome.moves)) {
+      const u = draft.units[id]!;
+      if (stopped.has(id) || u.location !== 'map' || !isLeader(mustCounter(ruleset, id))) continue;
+      const mates = unitsIn(draft, u.hex!).some((x) => x.side === u.side && x.id !== id);
+      if (!mates && inEnemyZoc(draft, contextOf(ruleset), u.hex!, u.side)) stopped.add(id);
     }
   }
   const retreated: string[] = [];
   for (const [id, p] of Object.entries(outcome.moves)) {
     if (p.length === 0) continue;
     retreated.push(id);
-    if (draft.units[id]!.location === 'map' || draft.units[id]!.location === 'exited') events.push({ type: 'retreated', unit: id, from: from[id]!, path: p, rule: '8.5.2' });
+    const u = draft.units[id]!;
+    const path = u.location === 'exited' ? [...entered[id]!, OFF_MAP] : entered[id]!;
+    if (u.location === 'map' || u.location === 'exited') events.push({ type: 'retreated', unit: id, from: from[id]!, path, rule: '8.5.2' });
   }
-  return { retreated };
+  return { retreated, entered };
 }
 
 function describe(steps: Record<string, number>, moves: Record<string, HexId[]>): string {
@@ -445,7 +506,14 @@ export function lossDecision(state: GameState, ruleset: Ruleset, setup: LossSetu
     kind: setup.kind,
     losses: setup.losses,
     rule: '8.5',
-    units: us.map((u) => ({ unit: u.id, hex: u.hex, stepsLeft: u.stepsLeft, canTakeSteps: u.steppable, retreatLimit: u.limit, mustRetreat: u.must })),
+    units: us.map((u) => ({
+      unit: u.id,
+      hex: u.hex,
+      stepsLeft: u.stepsLeft,
+      canTakeSteps: u.steppable,
+      retreatLimit: u.limit,
+      mustRetreat: u.must,
+    })),
     minSteps,
     maxRetreat,
     firstHexes,
@@ -499,7 +567,7 @@ function allocationFor(state: GameState, ruleset: Ruleset, setup: LossSetup, r: 
   for (const [hex, group] of byHex) {
     const p = defaultPath(state, ruleset, setup.side, group, hex, r, setup.awayFrom, leaving);
     if (!p) return null;
-    if (avoidZoc && p.some((h) => h === OFF_MAP || inEnemyZoc(state, ruleset, h, setup.side))) return null;
+    if (avoidZoc && p.some((h) => h === OFF_MAP || inEnemyZoc(state, contextOf(ruleset), h, setup.side))) return null;
     for (const id of group) retreat[id] = p;
   }
   const answer: LossAnswer = { steps, retreat };
@@ -518,5 +586,10 @@ export function defaultAllocation(state: GameState, ruleset: Ruleset, setup: Los
   return allocationFor(state, ruleset, setup, 0, false) ?? { steps: {} };
 }
 
-export { isCombatUnit };
-export type { GameEvent };
+export { isMapCombatUnit };
+
+/** Retreat and advance limit (8.5.2.1): MA − 2; units with MA below 3 cannot retreat. */
+export function retreatLimit(def: CounterDef, unit: UnitState): number {
+  const ma = currentValues(def, unit).ma ?? 0;
+  return ma < 3 ? 0 : ma - 2;
+}

@@ -6,21 +6,10 @@
  */
 import { directionBetween } from '../hex.js';
 import type { CombatModifierDef, HexId, OddsColumn, Ruleset, Side } from '../ruleset.js';
-import type { GameState } from '../types.js';
-import {
-  currentValues,
-  isArmored,
-  isBridgeHexside,
-  isCombatUnit,
-  isInfantry,
-  isLake,
-  isLeader,
-  mustCounter,
-  otherSide,
-  terrainOf,
-} from './units.js';
-
-export type CombatKind = 'combat' | 'assault';
+import type { AttackerRef, CombatKind, GameState } from '../types.js';
+import { currentValues, isArmored, isInfantry, isLeader, isMapCombatUnit, mustCounter, otherSide } from '../units.js';
+import { isBridgeHexside, isLake, terrainOf } from '../terrain.js';
+import { contextOf } from '../ctx.js';
 
 /** CRT columns left to right (8.2). Index −3 … 5, with 1:1 at 0. */
 export const COLUMNS: readonly OddsColumn[] = ['1:4', '1:3', '1:2', '1:1', '2:1', '3:1', '4:1', '5:1', '6:1'];
@@ -82,12 +71,6 @@ export function isConcentric(target: HexId, attackingHexes: readonly HexId[]): b
 }
 
 // ───────────────────────────── situation ─────────────────────────────
-
-/** One attacking unit and the hex it attacks from (for an Assault: the hex it launches from, 9.1). */
-export interface AttackerRef {
-  unit: string;
-  from: HexId;
-}
 
 /**
  * Everything the ratio and shifts depend on. Build it with `situationFromState`, or by hand in tests.
@@ -155,6 +138,8 @@ export interface CombatAnalysis {
   /** `9:1` (may lie beyond the table, 8.3.1). */
   baseOdds: string;
   modifiers: ModifierLine[];
+  /** Support's Suppression markers (8.3 case 3, 10.4.1): each side's count and the net shift after the cap. */
+  suppression: { attacker: number; defender: number; net: number };
   netShift: number;
   finalIndex: number;
   /** Ratio after the shifts, before clamping (`7:1`). */
@@ -196,8 +181,7 @@ export function situationFromState(
     .filter((u) => u.location === 'map' && u.hex === target && u.side !== attackerSide)
     .map((u) => u.id);
   const markersHere = state.markers.filter((m) => m.hex === target);
-  const dugIn =
-    markersHere.some((m) => m.type === 'dugIn') || defenders.some((id) => state.units[id]?.flags.dugIn === true);
+  const dugIn = markersHere.some((m) => m.type === 'dugIn') || defenders.some((id) => state.units[id]?.flags.dugIn === true);
   return {
     kind,
     attackerSide,
@@ -228,7 +212,7 @@ export function analyseCombat(ruleset: Ruleset, st: GameState, s: CombatSituatio
   const favour = (side: Side, n: number): number => (side === s.attackerSide ? n : -n);
 
   const allOnLake =
-    s.attackers.length > 0 && isLake(ruleset, s.target) && s.attackers.every((a) => isLake(ruleset, a.from));
+    s.attackers.length > 0 && isLake(contextOf(ruleset), s.target) && s.attackers.every((a) => isLake(contextOf(ruleset), a.from));
 
   // ── attackers' CS (8.2) ──
   const attackers: CsLine[] = s.attackers.map((a) => {
@@ -244,14 +228,14 @@ export function analyseCombat(ruleset: Ruleset, st: GameState, s: CombatSituatio
   // Case 1: attackers on a frozen lake or across a bridge: their total halved, rounded up.
   const penalised = allOnLake
     ? []
-    : attackers.filter((l) => isLake(ruleset, l.hex) || isBridgeHexside(ruleset, l.hex, s.target));
+    : attackers.filter((l) => isLake(contextOf(ruleset), l.hex) || isBridgeHexside(contextOf(ruleset), l.hex, s.target));
   const freeTotal = attackers.filter((l) => !penalised.includes(l)).reduce((t, l) => t + l.counted, 0);
   let attackerTotal = freeTotal;
   if (penalised.length > 0) {
     const sum = penalised.reduce((t, l) => t + l.counted, 0);
     const halved = Math.ceil(sum / 2);
     attackerTotal += halved;
-    for (const l of penalised) l.notes.push(isLake(ruleset, l.hex) ? 'attacks from frozen lake' : 'attacks across a bridge');
+    for (const l of penalised) l.notes.push(isLake(contextOf(ruleset), l.hex) ? 'attacks from frozen lake' : 'attacks across a bridge');
     halvings.push({
       case: 1,
       id: 'frozenLakeOrBridge',
@@ -268,7 +252,7 @@ export function analyseCombat(ruleset: Ruleset, st: GameState, s: CombatSituatio
     const def = mustCounter(ruleset, id);
     const unit = st.units[id]!;
     let printed = isLeader(def) ? 0 : (currentValues(def, unit).cs ?? 0);
-    if (!isCombatUnit(def)) printed = 0;
+    if (!isMapCombatUnit(def)) printed = 0;
     const line: CsLine = { unit: id, hex: s.target, printed, counted: printed, notes: [] };
     if (def.conventions.csDoubledOnDefense && printed > 0) {
       line.counted = printed * 2;
@@ -279,20 +263,32 @@ export function analyseCombat(ruleset: Ruleset, st: GameState, s: CombatSituatio
   if (s.night) halveArmorAtNight(ruleset, defenders, halvings);
   let defenderTotal = defenders.reduce((t, l) => t + l.counted, 0);
   // 8.5.2.3: retreated units count zero; a hex of only retreated units counts half (rounded up).
-  const combatDefenders = defenders.filter((l) => isCombatUnit(mustCounter(ruleset, l.unit)));
+  const combatDefenders = defenders.filter((l) => isMapCombatUnit(mustCounter(ruleset, l.unit)));
   const retreatedLines = combatDefenders.filter((l) => s.retreated.has(l.unit));
   if (retreatedLines.length > 0) {
     const sum = retreatedLines.reduce((t, l) => t + l.counted, 0);
     if (retreatedLines.length === combatDefenders.length) {
       defenderTotal = Math.ceil(sum / 2);
-      halvings.push({ case: 0, id: 'retreatedOnly', rule: '8.5.2.3', shift: 0, text: `only retreated units defend: CS ${sum} halved to ${defenderTotal}, rounded up (8.5.2.3)` });
+      halvings.push({
+        case: 0,
+        id: 'retreatedOnly',
+        rule: '8.5.2.3',
+        shift: 0,
+        text: `only retreated units defend: CS ${sum} halved to ${defenderTotal}, rounded up (8.5.2.3)`,
+      });
     } else {
       defenderTotal -= sum;
       for (const l of retreatedLines) {
         l.notes.push('retreated earlier this phase: CS 0');
         l.counted = 0;
       }
-      halvings.push({ case: 0, id: 'retreatedZero', rule: '8.5.2.3', shift: 0, text: `units that retreated earlier this phase add nothing: −${sum} (8.5.2.3)` });
+      halvings.push({
+        case: 0,
+        id: 'retreatedZero',
+        rule: '8.5.2.3',
+        shift: 0,
+        text: `units that retreated earlier this phase add nothing: −${sum} (8.5.2.3)`,
+      });
     }
   }
 
@@ -304,13 +300,20 @@ export function analyseCombat(ruleset: Ruleset, st: GameState, s: CombatSituatio
     if (shift === 0) return;
     modifiers.push({ case: n, id, rule, shift, text: `${label}: ${shiftText(shift)} (8.3 case ${n})` });
   };
+  const suppression = { attacker: 0, defender: 0, net: 0 };
   if (kind === 'combat' && appliesTo(ruleset, 'suppression', kind)) {
     const cap = (modDef(ruleset, 'suppression')?.effect as { maxColumns?: number } | undefined)?.maxColumns ?? 3;
     const a = s.suppression.attacker;
     const d = s.suppression.defender;
     // 10.4.1 example: the two sides' markers net first, then the cap applies (4R and 1L give 3R).
     const net = Math.max(-cap, Math.min(cap, a - d));
-    push(3, 'suppression', '8.3, 10.4.1', net, `suppression from support (${a} for the attacker, ${d} for the defender)`);
+    Object.assign(suppression, { attacker: a, defender: d, net });
+    // Listed whenever either side has markers, a zero net included, so the players can check the sum.
+    if (a > 0 || d > 0) {
+      const capped = a - d !== net ? `; ${shiftText(a - d)} capped at ${cap}` : '';
+      const text = `suppression from support (${a} for the attacker, ${d} for the defender${capped}): ${net === 0 ? 'no shift' : shiftText(net)} (8.3 case 3)`;
+      modifiers.push({ case: 3, id: 'suppression', rule: '8.3, 10.4.1', shift: net, text });
+    }
   }
   const attackingHexes = [...new Set(s.attackers.map((a) => a.from))];
   if (appliesTo(ruleset, 'concentric', kind) && isConcentric(s.target, attackingHexes)) {
@@ -325,7 +328,7 @@ export function analyseCombat(ruleset: Ruleset, st: GameState, s: CombatSituatio
       shift: favour('finnish', n),
       text: `all attackers and defenders on frozen lake, no halving and no lake shift; Finns favoured: ${shiftText(favour('finnish', n))} (8.3 case 5 note)`,
     });
-  } else if (isLake(ruleset, s.target) && appliesTo(ruleset, 'defenderOnLake', kind)) {
+  } else if (isLake(contextOf(ruleset), s.target) && appliesTo(ruleset, 'defenderOnLake', kind)) {
     const d = modDef(ruleset, 'defenderOnLake');
     const eff = d?.effect.type === 'shift' ? d.effect : undefined;
     const n = s.attackerSide === 'finnish' ? (eff?.finnishAttackerColumns ?? 4) : (eff?.columns ?? 3);
@@ -333,14 +336,26 @@ export function analyseCombat(ruleset: Ruleset, st: GameState, s: CombatSituatio
   }
   const pajari = findPajari(ruleset, st, s);
   if (pajari && appliesTo(ruleset, 'pajari', kind)) {
-    push(6, 'pajari', '8.3, 12.3', favour('finnish', columnsOf(ruleset, 'pajari', 1)), `Pajari with the ${s.attackerSide === 'finnish' ? 'attackers' : 'defenders'}`);
+    push(
+      6,
+      'pajari',
+      '8.3, 12.3',
+      favour('finnish', columnsOf(ruleset, 'pajari', 1)),
+      `Pajari with the ${s.attackerSide === 'finnish' ? 'attackers' : 'defenders'}`,
+    );
   }
   if (s.dugIn && appliesTo(ruleset, 'dugIn', kind)) push(7, 'dugIn', '8.3, 14.3', -columnsOf(ruleset, 'dugIn', 1), 'defender dug in');
   if (s.moraleBonus && appliesTo(ruleset, 'moraleBonus', kind)) {
     const d = modDef(ruleset, 'moraleBonus');
     const eff = d?.effect.type === 'shift' ? d.effect : undefined;
     const n = kind === 'assault' ? (eff?.assaultColumns ?? 2) : (eff?.columns ?? 1);
-    push(8, 'moraleBonus', '8.3', favour(s.moraleBonus, n), `${s.moraleBonus} morale bonus${kind === 'assault' ? ' (doubled in an Assault)' : ''}`);
+    push(
+      8,
+      'moraleBonus',
+      '8.3',
+      favour(s.moraleBonus, n),
+      `${s.moraleBonus} morale bonus${kind === 'assault' ? ' (doubled in an Assault)' : ''}`,
+    );
   }
   const armorContributes =
     attackers.some((l) => l.counted > 0 && isArmored(mustCounter(ruleset, l.unit))) ||
@@ -349,7 +364,13 @@ export function analyseCombat(ruleset: Ruleset, st: GameState, s: CombatSituatio
     push(9, 'sovietArmor', '8.3, 12.1', favour('soviet', columnsOf(ruleset, 'sovietArmor', 1)), 'Soviet armor contributes CS');
   }
   if (s.stanceChange && appliesTo(ruleset, 'stanceChange', kind)) {
-    push(10, 'stanceChange', '8.3, 17.1', favour('finnish', columnsOf(ruleset, 'stanceChange', 1)), 'turn of the Finnish change of operational stance');
+    push(
+      10,
+      'stanceChange',
+      '8.3, 17.1',
+      favour('finnish', columnsOf(ruleset, 'stanceChange', 1)),
+      'turn of the Finnish change of operational stance',
+    );
   }
   if (s.bonfire && s.attackerSide === 'finnish' && appliesTo(ruleset, 'bonfire', kind)) {
     push(11, 'bonfire', '8.3, 16.2', columnsOf(ruleset, 'bonfire', 2), 'Finns attack a hex with a Bonfire');
@@ -357,14 +378,31 @@ export function analyseCombat(ruleset: Ruleset, st: GameState, s: CombatSituatio
   if (s.sovietMoraleCollapse && s.attackerSide === 'finnish' && appliesTo(ruleset, 'sovietMoraleCollapse', kind)) {
     push(12, 'sovietMoraleCollapse', '8.3, 17.0.4', columnsOf(ruleset, 'sovietMoraleCollapse', 1), 'Soviet morale collapse');
   }
-  if (s.coordinationPenalty && s.optionalRules.includes('20.10') && s.attackerSide === 'soviet' && appliesTo(ruleset, 'sovietCoordination', kind)) {
-    push(13, 'sovietCoordination', '8.3, 20.10', -columnsOf(ruleset, 'sovietCoordination', 1), 'Soviet coordination penalty (optional 20.10)');
+  if (
+    s.coordinationPenalty &&
+    s.optionalRules.includes('20.10') &&
+    s.attackerSide === 'soviet' &&
+    appliesTo(ruleset, 'sovietCoordination', kind)
+  ) {
+    push(
+      13,
+      'sovietCoordination',
+      '8.3, 20.10',
+      -columnsOf(ruleset, 'sovietCoordination', 1),
+      'Soviet coordination penalty (optional 20.10)',
+    );
   }
   if (s.fieldKitchen && s.optionalRules.includes('20.8') && s.attackerSide === 'finnish' && appliesTo(ruleset, 'fieldKitchen', kind)) {
-    push(14, 'fieldKitchen', '8.3, 20.8', columnsOf(ruleset, 'fieldKitchen', 3), 'Soviets in an eliminated Finnish Field Kitchen hex (optional 20.8)');
+    push(
+      14,
+      'fieldKitchen',
+      '8.3, 20.8',
+      columnsOf(ruleset, 'fieldKitchen', 3),
+      'Soviets in an eliminated Finnish Field Kitchen hex (optional 20.8)',
+    );
   }
   if (kind === 'assault' && appliesTo(ruleset, 'finnishSmg', kind)) {
-    const terr = terrainOf(ruleset, s.target);
+    const terr = terrainOf(contextOf(ruleset), s.target);
     const finnsInvolved = [...s.attackers.map((a) => a.unit), ...s.defenders].some((id) => {
       const def = mustCounter(ruleset, id);
       return def.side === 'finnish' && isInfantry(def);
@@ -390,6 +428,7 @@ export function analyseCombat(ruleset: Ruleset, st: GameState, s: CombatSituatio
     baseIndex,
     baseOdds: oddsOfIndex(baseIndex),
     modifiers,
+    suppression,
     netShift,
     finalIndex,
     finalOdds: oddsOfIndex(finalIndex),
@@ -418,7 +457,13 @@ export function halveArmorAtNight(ruleset: Ruleset, lines: CsLine[], out: Modifi
       l.counted = share;
       l.notes.push('armor at night: halved');
     });
-    out.push({ case: 2, id: 'armorAtNight', rule: '8.2', shift: 0, text: `armor at night in ${hex}: CS ${sum} halved to ${halved}, rounded down (8.2 case 2)` });
+    out.push({
+      case: 2,
+      id: 'armorAtNight',
+      rule: '8.2',
+      shift: 0,
+      text: `armor at night in ${hex}: CS ${sum} halved to ${halved}, rounded down (8.2 case 2)`,
+    });
   }
 }
 

@@ -5,11 +5,10 @@
  */
 import { areAdjacent } from '../hex.js';
 import type { HexId, OddsColumn, Ruleset, Side } from '../ruleset.js';
-import type { GameState, RuleViolation } from '../types.js';
-import { columnOutcomes, missingRolls, type OutcomeOdds } from './crt.js';
-import type { CombatKind } from './odds.js';
+import type { CombatKind, GameState, RuleViolation } from '../types.js';
+import { columnOutcomes, type OutcomeOdds } from './crt.js';
 import { analyseDeclared } from './resolve.js';
-import { isCombatUnit, isLeader, mustCounter, unitsIn } from './units.js';
+import { isLeader, isMapCombatUnit, mustCounter, unitsIn } from '../units.js';
 
 export interface OddsPreview {
   kind: CombatKind;
@@ -24,8 +23,6 @@ export interface OddsPreview {
   finalOdds: string;
   column: OddsColumn;
   outcomes: OutcomeOdds[];
-  /** False when some cells of this column are not known (their chance is listed under `?`). */
-  crtComplete: boolean;
   lines: string[];
 }
 
@@ -38,27 +35,28 @@ export function previewAttack(
   const kind = req.kind ?? 'combat';
   const bad = (code: string, rule: string, message: string) => ({ ok: false as const, violation: { code, rule, message } });
   if (!ruleset.map.hexes[req.target]) return bad('input/bad-hex', '2.3', `${req.target} is not a hex on the map.`);
-  const enemies = unitsIn(state, req.target).filter((u) => u.side !== side && isCombatUnit(mustCounter(ruleset, u.id)));
+  const enemies = unitsIn(state, req.target).filter((u) => u.side !== side && isMapCombatUnit(mustCounter(ruleset, u.id)));
   if (enemies.length === 0) return bad('rule/no-defender', '8.0', `There are no enemy combat units in ${req.target}.`);
   if (!Array.isArray(req.units) || req.units.length === 0) return bad('input/units', '8.1', 'Name the attacking units.');
   const attackers = [];
   for (const id of req.units) {
     const u = state.units[id];
-    if (!u || u.side !== side || u.location !== 'map' || !u.hex) return bad('input/unknown-unit', '8.1', `${id} is not a ${side} unit on the map.`);
+    if (!u || u.side !== side || u.location !== 'map' || !u.hex)
+      return bad('input/unknown-unit', '8.1', `${id} is not a ${side} unit on the map.`);
     const from = kind === 'assault' ? (req.from ?? u.hex) : u.hex;
-    if (!areAdjacent(from, req.target)) return bad('rule/not-adjacent', kind === 'assault' ? '9.1' : '8.0', `${from} is not adjacent to ${req.target}.`);
+    if (!areAdjacent(from, req.target))
+      return bad('rule/not-adjacent', kind === 'assault' ? '9.1' : '8.0', `${from} is not adjacent to ${req.target}.`);
     if (!isLeader(mustCounter(ruleset, id))) attackers.push({ unit: id, from });
   }
   const a = analyseDeclared(state, ruleset, { kind, side, target: req.target, attackers });
   const outcomes = columnOutcomes(ruleset.tables.crt, a.column);
-  const complete = missingRolls(ruleset.tables.crt, a.column).length === 0;
   const pct = (p: number): string => `${Math.round(p * 1000) / 10}%`;
   const lines = [
     `${kind === 'assault' ? 'Assault' : 'Combat'} on ${req.target}: ${a.ratioText} → ${a.baseOdds} (8.2)`,
     ...a.halvings.map((h) => h.text),
     ...a.modifiers.map((m) => m.text),
     `final ${a.finalOdds} → column ${a.column}`,
-    ...outcomes.map((o) => `${o.result === '?' ? 'unknown (CRT not filled in)' : o.result}: ${pct(o.probability)} (rolls ${o.rolls.join(', ')})`),
+    ...outcomes.map((o) => `${o.result}: ${pct(o.probability)} (rolls ${o.rolls.join(', ')})`),
   ];
   return {
     ok: true,
@@ -75,7 +73,6 @@ export function previewAttack(
       finalOdds: a.finalOdds,
       column: a.column,
       outcomes,
-      crtComplete: complete,
       lines,
     },
   };

@@ -4,48 +4,57 @@
  * 1–5 declare, support and AT fire: Support (10.3) and AT Fire (11.2) run through the plug-in
  *     `CombatIo.supportAndAtFire` (combat-fire.ts) and give the Suppression shifts.
  *     If that fire empties the defending hex, no CRT is rolled: straight to the Advance (10.4.3).
- * 6–8 ratio, shifts, CRT (odds.ts, crt.ts). A CRT column with missing values refuses the attack
- *     *before* any dice are rolled (`rule/crt-missing`).
+ * 6–8 ratio, shifts, CRT (odds.ts, crt.ts).
  * 9   losses, defender first (losses.ts), each an explicit pending decision for the owner.
  * 10  Advance After Combat (advance in this file), a pending decision for the attacker.
  * 11  nothing else may be attacked until this combat is finished (`rule/combat-in-progress`).
  */
-import { areAdjacent, compareHexIds, hexDistance } from '../hex.js';
+import { areAdjacent } from '../hex.js';
 import type { HexId, Ruleset, Side } from '../ruleset.js';
-import type { GameState, RuleViolation } from '../types.js';
+import type {
+  AdvanceDecision,
+  AttackerRef,
+  CombatDecision,
+  CombatKind,
+  CombatRecord,
+  GameEvent,
+  GameState,
+  RuleViolation,
+} from '../types.js';
+import { contextOf } from '../ctx.js';
+import { leaderCaptureChecks } from '../pajari.js';
 import { firedRangedThisPhase } from '../fire-record.js';
-import { checkColumn, crtCell } from './crt.js';
+import { bonfireCombatProblem } from '../bonfire.js';
+import { crtCell } from './crt.js';
+import { combatInProgress, readRecord, writeRecord } from './record.js';
 import { sidePhaseLabel } from '../labels.js';
-import { analyseCombat, shiftText, situationFromState, type AttackerRef, type CombatAnalysis, type CombatKind } from './odds.js';
-import { applyLosses, canTakeSteps, checkLosses, lossDecision, OFF_MAP, type LossAnswer, type LossEvent, type LossSetup } from './losses.js';
-import type { AdvanceDecision, CombatDecision, CombatEvent, CombatPhaseRecord, CombatRecord, LossDecision } from './types.js';
+import { analyseCombat, shiftText, situationFromState, type CombatAnalysis } from './odds.js';
 import {
-  currentValues,
-  inEnemyZoc,
-  isArmored,
-  isCombatUnit,
-  isInfantry,
-  isLeader,
-  isProhibitedFor,
-  mustCounter,
-  otherSide,
+  applyLosses,
+  canTakeSteps,
+  checkLosses,
+  lossDecision,
+  OFF_MAP,
   retreatLimit,
-  stackFits,
-  unitsIn,
-} from './units.js';
-
-/** GameState with the combat record (the field is declared on GameState by the engine core). */
-export type WithCombat = GameState & { combat?: CombatPhaseRecord | null };
+  type LossAnswer,
+  type LossEvent,
+  type LossSetup,
+} from './losses.js';
+import { currentValues, isArmored, isInfantry, isLeader, isMapCombatUnit, mustCounter, otherSide, unitsIn } from '../units.js';
+import { inEnemyZoc } from '../zoc.js';
+import { isProhibitedFor } from '../terrain.js';
+import { stackFits } from '../stacking.js';
 
 /** What the combat code needs from the engine around it. */
 export interface CombatIo {
   /** Roll dice on the draft (numbered roll event); returns the dice and the roll number. */
   roll(count: number, purpose: string, rule: string): { dice: number[]; n: number };
-  emit(e: CombatEvent | LossEvent): void;
-  /** Called after units advance (hex control 7.3, picking up a lone enemy leader 12.3.1). */
-  afterAdvance?(side: Side, units: string[], path: HexId[]): void;
-  /** Place Pajari with the nearest friendly combat unit (12.3.1); the engine may ask the owner. */
-  placeLeader?(unit: string, from: HexId): void;
+  emit(e: GameEvent): void;
+  /**
+   * Units came to occupy the hexes of `path` by advancing or retreating: hex control (7.3) and the pick-up
+   * of a lone enemy leader (12.3.1) follow (src/engine/occupy.ts).
+   */
+  occupied?(side: Side, units: string[], path: HexId[]): void;
   /**
    * Plug-in point for 8.1 steps 2–5 (support, 10.3; AT fire, 11.2), called after the declaration and
    * before the ratio: it may roll, apply its own results to the draft, and return the Suppression
@@ -57,48 +66,13 @@ export interface CombatIo {
 
 const fail = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
-export function phaseKey(state: GameState): string {
-  return `${state.turn}:${state.activeSide}:${state.phase}`;
-}
-
-function emptyRecord(state: GameState): CombatPhaseRecord {
-  return { key: phaseKey(state), attacked: [], attackedHexes: [], retreated: [], advanced: [], nextId: 1, current: null };
-}
-
-/** The combat record of the current phase (a stale one reads as empty). */
-export function readRecord(state: GameState): CombatPhaseRecord {
-  const r = (state as WithCombat).combat;
-  if (r && r.key === phaseKey(state)) return r;
-  // A combat still waiting for decisions keeps its record whatever the phase key says.
-  if (r && r.current && r.current.stage !== 'done') return r;
-  return emptyRecord(state);
-}
-
-function writeRecord(draft: GameState): CombatPhaseRecord {
-  const d = draft as WithCombat;
-  const r = readRecord(draft);
-  const copy: CombatPhaseRecord = {
-    ...r,
-    attacked: [...r.attacked],
-    attackedHexes: [...r.attackedHexes],
-    retreated: [...r.retreated],
-    advanced: [...r.advanced],
-    overrun: r.overrun ? { units: [...r.overrun.units], mpLeft: r.overrun.mpLeft } : null,
-    current: r.current ? { ...r.current, attackers: [...r.current.attackers], defenders: [...r.current.defenders], attackersRetreated: [...r.current.attackersRetreated] } : null,
-  };
-  d.combat = copy;
-  return copy;
-}
-
-/** True while a Combat or Assault waits for decisions (8.1 step 11). */
-export function combatInProgress(state: GameState): boolean {
-  const c = readRecord(state).current;
-  return !!c && c.stage !== 'done';
-}
-
 function parseHex(ruleset: Ruleset, text: unknown): HexId | null {
   if (typeof text !== 'string') return null;
-  const t = text.trim().toUpperCase().replace(/\s+/g, '').replace(/^([A-X])0+/, '$1');
+  const t = text
+    .trim()
+    .toUpperCase()
+    .replace(/\s+/g, '')
+    .replace(/^([A-X])0+/, '$1');
   return ruleset.map.hexes[t] ? t : null;
 }
 
@@ -112,7 +86,12 @@ export interface Declared {
 }
 
 /** Checks common to Combats and Assaults: the target hex (8.0 a, 12.3.1). */
-function checkTarget(state: GameState, ruleset: Ruleset, side: Side, targetText: unknown): { target: HexId } | { violation: RuleViolation } {
+function checkTarget(
+  state: GameState,
+  ruleset: Ruleset,
+  side: Side,
+  targetText: unknown,
+): { target: HexId } | { violation: RuleViolation } {
   const target = parseHex(ruleset, targetText);
   if (!target) return { violation: fail('input/bad-hex', '2.3', `${JSON.stringify(targetText)} is not a hex on the map (e.g. M16).`) };
   const enemies = unitsIn(state, target).filter((u) => u.side !== side);
@@ -124,11 +103,28 @@ function checkTarget(state: GameState, ruleset: Ruleset, side: Side, targetText:
 }
 
 /** Validate a Combat declaration (8.0 a–f, 8.1 step 1, 8.7). */
-export function checkCombatDeclaration(state: GameState, ruleset: Ruleset, side: Side, attackersIn: unknown, targetText: unknown): Declared | { violation: RuleViolation } {
+export function checkCombatDeclaration(
+  state: GameState,
+  ruleset: Ruleset,
+  side: Side,
+  attackersIn: unknown,
+  targetText: unknown,
+): Declared | { violation: RuleViolation } {
+  const bonfire = bonfireCombatProblem(state, attackersIn); // 16.2
+  if (bonfire) return { violation: bonfire };
   if (state.phase !== 'combat' || state.activeSide !== side) {
-    return { violation: fail('rule/wrong-phase', '8.0', `Combats happen in your own Combat Phase; now it is ${sidePhaseLabel(state.activeSide, state.phase)}.`) };
+    return {
+      violation: fail(
+        'rule/wrong-phase',
+        '8.0',
+        `Combats happen in your own Combat Phase; now it is ${sidePhaseLabel(state.activeSide, state.phase)}.`,
+      ),
+    };
   }
-  if (combatInProgress(state)) return { violation: fail('rule/combat-in-progress', '8.1', 'Finish the current combat (losses and advance) before attacking another hex.') };
+  if (combatInProgress(state))
+    return {
+      violation: fail('rule/combat-in-progress', '8.1', 'Finish the current combat (losses and advance) before attacking another hex.'),
+    };
   if (side === 'soviet' && state.markers.some((m) => m.type === 'sovietMoraleCollapse')) {
     return { violation: fail('rule/morale-collapse', '17.0.4', 'After the Soviet morale collapse the Soviets may not attack.') };
   }
@@ -136,7 +132,8 @@ export function checkCombatDeclaration(state: GameState, ruleset: Ruleset, side:
   if ('violation' in t) return t;
   const target = t.target;
   const rec = readRecord(state);
-  if (rec.attackedHexes.includes(target)) return { violation: fail('rule/hex-already-attacked', '8.0 e', `${target} has already been attacked this Combat Phase.`) };
+  if (rec.attackedHexes.includes(target))
+    return { violation: fail('rule/hex-already-attacked', '8.0 e', `${target} has already been attacked this Combat Phase.`) };
   if (!Array.isArray(attackersIn) || attackersIn.length === 0 || attackersIn.some((x) => typeof x !== 'string')) {
     return { violation: fail('input/units', '8.1', 'Name the attacking units.') };
   }
@@ -149,14 +146,22 @@ export function checkCombatDeclaration(state: GameState, ruleset: Ruleset, side:
     if (u.side !== side) return { violation: fail('input/not-your-unit', '8.1', `${id} is not a ${side} unit.`) };
     if (u.location !== 'map' || !u.hex) return { violation: fail('rule/not-on-map', '8.0', `${id} is not on the map.`) };
     const def = mustCounter(ruleset, id);
-    if (isLeader(def)) return { violation: fail('rule/leader-no-cs', '12.3', `${id} has no CS and does not attack; units stacked with him get his column shift.`) };
-    if (!isCombatUnit(def)) return { violation: fail('rule/cannot-attack', '8.0', `${id} cannot take part in a Combat.`) };
-    if (def.conventions.cannotAttack || def.type === 'mortar') return { violation: fail('rule/mortar-no-attack', '12.5.1', `${id} is a mortar: it never attacks (it defends normally).`) };
+    if (isLeader(def))
+      return {
+        violation: fail('rule/leader-no-cs', '12.3', `${id} has no CS and does not attack; units stacked with him get his column shift.`),
+      };
+    if (!isMapCombatUnit(def)) return { violation: fail('rule/cannot-attack', '8.0', `${id} cannot take part in a Combat.`) };
+    if (def.conventions.cannotAttack || def.type === 'mortar')
+      return { violation: fail('rule/mortar-no-attack', '12.5.1', `${id} is a mortar: it never attacks (it defends normally).`) };
     if ((currentValues(def, u).cs ?? 0) <= 0) return { violation: fail('rule/no-cs', '8.2', `${id} has no CS to attack with.`) };
-    if (!areAdjacent(u.hex, target)) return { violation: fail('rule/not-adjacent', '8.0', `${id} in ${u.hex} is not adjacent to ${target}.`) };
-    if (rec.attacked.includes(id)) return { violation: fail('rule/already-attacked', '8.0 c', `${id} has already attacked this Combat Phase.`) };
-    if (firedRangedThisPhase(state, id)) return { violation: fail('rule/fired-this-phase', '10.0', `${id} made a Ranged Attack this phase: no Combat as well.`) };
-    if (rec.advanced.includes(id)) return { violation: fail('rule/advanced', '8.7', `${id} advanced after combat this phase and cannot attack again.`) };
+    if (!areAdjacent(u.hex, target))
+      return { violation: fail('rule/not-adjacent', '8.0', `${id} in ${u.hex} is not adjacent to ${target}.`) };
+    if (rec.attacked.includes(id))
+      return { violation: fail('rule/already-attacked', '8.0 c', `${id} has already attacked this Combat Phase.`) };
+    if (firedRangedThisPhase(state, id))
+      return { violation: fail('rule/fired-this-phase', '10.0', `${id} made a Ranged Attack this phase: no Combat as well.`) };
+    if (rec.advanced.includes(id))
+      return { violation: fail('rule/advanced', '8.7', `${id} advanced after combat this phase and cannot attack again.`) };
     attackers.push({ unit: id, from: u.hex });
   }
   return { kind: 'combat', side, target, attackers };
@@ -181,7 +186,13 @@ export function checkAssaultDeclaration(
   mp: { from: HexId; mpLeft: number; cost: number; minimumMove: boolean },
 ): Declared | { violation: RuleViolation } {
   if (state.phase !== 'action' || state.activeSide !== side) {
-    return { violation: fail('rule/wrong-phase', '9.0', `Assaults happen during movement in your own Action Phase; now it is ${sidePhaseLabel(state.activeSide, state.phase)}.`) };
+    return {
+      violation: fail(
+        'rule/wrong-phase',
+        '9.0',
+        `Assaults happen during movement in your own Action Phase; now it is ${sidePhaseLabel(state.activeSide, state.phase)}.`,
+      ),
+    };
   }
   if (combatInProgress(state)) return { violation: fail('rule/combat-in-progress', '8.1', 'Finish the current Assault first.') };
   if (side === 'soviet' && state.markers.some((m) => m.type === 'sovietMoraleCollapse')) {
@@ -194,16 +205,37 @@ export function checkAssaultDeclaration(
   for (const id of units) {
     const def = mustCounter(ruleset, id);
     if (!mayAssault(ruleset, id)) {
-      return { violation: fail('rule/cannot-assault', '9.1', `${id} (${def.type}) cannot Assault: only infantry, armor, engineers and MGs may (AT guns, mortars and infantry guns never do).`) };
+      return {
+        violation: fail(
+          'rule/cannot-assault',
+          '9.1',
+          `${id} (${def.type}) cannot Assault: only infantry, armor, engineers and MGs may (AT guns, mortars and infantry guns never do).`,
+        ),
+      };
     }
-    if (isProhibitedFor(ruleset, def, target)) return { violation: fail('rule/prohibited-terrain', '9.1, 8.0 f', `${id} cannot Assault into ${target}: the terrain is prohibited to it.`) };
+    if (isProhibitedFor(contextOf(ruleset), def, target))
+      return {
+        violation: fail('rule/prohibited-terrain', '9.1, 8.0 f', `${id} cannot Assault into ${target}: the terrain is prohibited to it.`),
+      };
   }
-  if (units.every((id) => isLeader(mustCounter(ruleset, id)))) return { violation: fail('rule/leader-no-cs', '12.3', 'Pajari cannot assault alone.') };
+  if (units.every((id) => isLeader(mustCounter(ruleset, id))))
+    return { violation: fail('rule/leader-no-cs', '12.3', 'Pajari cannot assault alone.') };
   // Stacking is checked at the instant of an Assault (6.0).
-  const there = unitsIn(state, mp.from).filter((u) => u.side === side && !units.includes(u.id)).map((u) => u.id);
-  if (!stackFits(ruleset, [...there, ...units])) return { violation: fail('rule/overstack', '6.0', `The stack in ${mp.from} is over the stacking limit at the instant of the Assault.`) };
+  const there = unitsIn(state, mp.from)
+    .filter((u) => u.side === side && !units.includes(u.id))
+    .map((u) => u.id);
+  if (!stackFits(contextOf(ruleset), [...there, ...units]))
+    return {
+      violation: fail('rule/overstack', '6.0', `The stack in ${mp.from} is over the stacking limit at the instant of the Assault.`),
+    };
   if (mp.cost > mp.mpLeft && !mp.minimumMove) {
-    return { violation: fail('rule/assault-mp', '9.1', `An Assault on ${target} costs ${mp.cost} MP (terrain + 2); only ${mp.mpLeft} MP left. Without moving first, a stack that began the phase adjacent may still assault (4.1.1).`) };
+    return {
+      violation: fail(
+        'rule/assault-mp',
+        '9.1',
+        `An Assault on ${target} costs ${mp.cost} MP (terrain + 2); only ${mp.mpLeft} MP left. Without moving first, a stack that began the phase adjacent may still assault (4.1.1).`,
+      ),
+    };
   }
   return { kind: 'assault', side, target, attackers: units.map((u) => ({ unit: u, from: mp.from })) };
 }
@@ -211,13 +243,22 @@ export function checkAssaultDeclaration(
 // ───────────────────────────── resolution (8.1 steps 6–9) ─────────────────────────────
 
 /** Analysis of a declared fight in the current state (no dice). */
-export function analyseDeclared(state: GameState, ruleset: Ruleset, d: Declared, suppression?: { attacker: number; defender: number }): CombatAnalysis {
+export function analyseDeclared(
+  state: GameState,
+  ruleset: Ruleset,
+  d: Declared,
+  suppression?: { attacker: number; defender: number },
+): CombatAnalysis {
   const rec = readRecord(state);
   const retreated = new Set(state.phase === 'combat' ? rec.retreated : []);
   const attackers = d.attackers.filter((a) => !isLeader(mustCounter(ruleset, a.unit)) && state.units[a.unit]?.location === 'map');
   // No support in an Assault (9.2).
   const sup = d.kind === 'assault' ? undefined : suppression;
-  return analyseCombat(ruleset, state, situationFromState(state, ruleset, d.kind, d.side, attackers, d.target, { retreated, ...(sup ? { suppression: sup } : {}) }));
+  return analyseCombat(
+    ruleset,
+    state,
+    situationFromState(state, ruleset, d.kind, d.side, attackers, d.target, { retreated, ...(sup ? { suppression: sup } : {}) }),
+  );
 }
 
 function hotelApplies(state: GameState, ruleset: Ruleset, target: HexId, defenderSide: Side): boolean {
@@ -231,9 +272,15 @@ function hotelApplies(state: GameState, ruleset: Ruleset, target: HexId, defende
 
 /**
  * Resolve a declared Combat or Assault on the draft: odds, CRT roll, Hotel, then the first pending decision.
- * Returns a violation (and changes nothing) if the CRT column is not known.
+ * Returns a violation only when the Support / AT Fire step refuses (before any die is rolled).
  */
-export function resolveDeclared(draft: GameState, ruleset: Ruleset, d: Declared, io: CombatIo, extra: { mpLeft?: number } = {}): RuleViolation | null {
+export function resolveDeclared(
+  draft: GameState,
+  ruleset: Ruleset,
+  d: Declared,
+  io: CombatIo,
+  extra: { mpLeft?: number } = {},
+): RuleViolation | null {
   let suppression: { attacker: number; defender: number } | undefined;
   // Assaults too: AT Fire from the defending hex (11.2); their Suppression is ignored (no support in Assaults, 10.3.1).
   if (io.supportAndAtFire) {
@@ -243,16 +290,14 @@ export function resolveDeclared(draft: GameState, ruleset: Ruleset, d: Declared,
   }
   // 10.4.3: Support or AT Fire left no defending combat unit: no CRT roll; the attackers go straight to
   // the Advance, into that hex only (every defender was eliminated, so 8.7.1 allows one hex).
-  if (!unitsIn(draft, d.target).some((u) => u.side !== d.side && isCombatUnit(mustCounter(ruleset, u.id)))) {
+  if (!unitsIn(draft, d.target).some((u) => u.side !== d.side && isMapCombatUnit(mustCounter(ruleset, u.id)))) {
     emptiedByFire(draft, ruleset, d, io, extra);
     return null;
   }
   const a = analyseDeclared(draft, ruleset, d, suppression);
-  const missing = checkColumn(ruleset.tables.crt, a.column);
-  if (missing) return missing;
   const { dice, n } = io.roll(2, `${d.kind === 'assault' ? 'Assault' : 'Combat'} on ${d.target} at ${a.column}`, '8.4');
   const roll = dice.reduce((s, x) => s + x, 0);
-  const cell = crtCell(ruleset.tables.crt, a.column, roll)!;
+  const cell = crtCell(ruleset.tables.crt, a.column, roll);
   const record = openRecord(draft, d, extra, {
     attackerHexes: a.attackerHexes,
     column: a.column,
@@ -276,6 +321,7 @@ export function resolveDeclared(draft: GameState, ruleset: Ruleset, d: Declared,
     ratio: a.ratioText,
     baseOdds: a.baseOdds,
     modifiers: a.modifiers.map((m) => m.text),
+    suppression: a.suppression,
     netShift: shiftText(a.netShift),
     finalOdds: a.finalOdds,
     column: a.column,
@@ -303,7 +349,9 @@ function openRecord(draft: GameState, d: Declared, extra: { mpLeft?: number }, o
     attackerSide: d.side,
     target: d.target,
     attackers: d.attackers,
-    defenders: unitsIn(draft, d.target).filter((u) => u.side !== d.side).map((u) => u.id),
+    defenders: unitsIn(draft, d.target)
+      .filter((u) => u.side !== d.side)
+      .map((u) => u.id),
     ...outcome,
     defenderRetreat: 0,
     attackersRetreated: [],
@@ -318,8 +366,25 @@ function openRecord(draft: GameState, d: Declared, extra: { mpLeft?: number }, o
 /** The Combat record when fire emptied the defending hex before the CRT (10.4.3): nothing rolled, no losses. */
 function emptiedByFire(draft: GameState, ruleset: Ruleset, d: Declared, io: CombatIo, extra: { mpLeft?: number }): void {
   const attackerHexes = [...new Set(d.attackers.map((x) => draft.units[x.unit]?.hex).filter((h): h is HexId => !!h))].sort();
-  const record = openRecord(draft, d, extra, { attackerHexes, column: null, roll: null, result: { attacker: 0, defender: 0 }, defenderLosses: 0, attackerLosses: 0, stage: 'advance' });
-  io.emit({ type: 'combatNoRoll', kind: d.kind, id: record.id, side: d.side, target: d.target, attackers: d.attackers.map((x) => x.unit), reason: 'no defending combat unit is left after Support and AT Fire', rule: '10.4.3' });
+  const record = openRecord(draft, d, extra, {
+    attackerHexes,
+    column: null,
+    roll: null,
+    result: { attacker: 0, defender: 0 },
+    defenderLosses: 0,
+    attackerLosses: 0,
+    stage: 'advance',
+  });
+  io.emit({
+    type: 'combatNoRoll',
+    kind: d.kind,
+    id: record.id,
+    side: d.side,
+    target: d.target,
+    attackers: d.attackers.map((x) => x.unit),
+    reason: 'no defending combat unit is left after Support and AT Fire',
+    rule: '10.4.3',
+  });
   proceed(draft, ruleset, io);
 }
 
@@ -331,7 +396,9 @@ function lossSetupFor(state: GameState, ruleset: Ruleset, c: CombatRecord, role:
       role,
       kind: c.kind,
       losses: c.defenderLosses,
-      units: unitsIn(state, c.target).filter((u) => u.side === side).map((u) => u.id),
+      units: unitsIn(state, c.target)
+        .filter((u) => u.side === side)
+        .map((u) => u.id),
       awayFrom: c.attackerHexes,
     };
   }
@@ -339,7 +406,15 @@ function lossSetupFor(state: GameState, ruleset: Ruleset, c: CombatRecord, role:
   // The leader stacked with attackers shares their fate (12.3).
   const hexes = new Set(ids.map((id) => state.units[id]!.hex!));
   for (const u of Object.values(state.units)) {
-    if (u.side === c.attackerSide && u.location === 'map' && u.hex && hexes.has(u.hex) && isLeader(mustCounter(ruleset, u.id)) && !ids.includes(u.id)) ids.push(u.id);
+    if (
+      u.side === c.attackerSide &&
+      u.location === 'map' &&
+      u.hex &&
+      hexes.has(u.hex) &&
+      isLeader(mustCounter(ruleset, u.id)) &&
+      !ids.includes(u.id)
+    )
+      ids.push(u.id);
   }
   return { side: c.attackerSide, role, kind: c.kind, losses: c.attackerLosses, units: ids, awayFrom: [c.target] };
 }
@@ -364,7 +439,13 @@ export function proceed(draft: GameState, ruleset: Ruleset, io: CombatIo): void 
       }
       const absorbers = setup.units.filter((id) => canTakeSteps(mustCounter(ruleset, id), c.kind));
       if (absorbers.length === 0) {
-        io.emit({ type: 'lossesIgnored', units: setup.units, losses: setup.losses, reason: 'armor ignores losses in a Combat', rule: '12.1.1' });
+        io.emit({
+          type: 'lossesIgnored',
+          units: setup.units,
+          losses: setup.losses,
+          reason: 'armor ignores losses in a Combat',
+          rule: '12.1.1',
+        });
         c.stage = next;
         continue;
       }
@@ -428,60 +509,29 @@ export function answerLosses(draft: GameState, ruleset: Ruleset, side: Side, ans
   const checked = checkLosses(draft, ruleset, setup, norm);
   if (!checked.ok) return checked.violation;
   const outcome = checked.value;
-  // Units of each hex before the losses, to judge the leader's fate (12.3.1).
-  const leader = setup.units.find((id) => isLeader(mustCounter(ruleset, id)));
-  const leaderHex = leader ? draft.units[leader]!.hex : null;
   const evs: LossEvent[] = [];
-  const { retreated } = applyLosses(draft, ruleset, outcome, evs);
+  const { retreated, entered } = applyLosses(draft, ruleset, outcome, evs);
   for (const e of evs) io.emit(e);
   for (const id of retreated) if (!rec.retreated.includes(id)) rec.retreated.push(id);
   if (d.role === 'defender') c.defenderRetreat = outcome.retreatHexes;
   else c.attackersRetreated.push(...retreated);
-  // Pajari (12.3.1): retreated alone into an eZOC, or his hex's units all eliminated while out of supply.
-  if (leader && draft.units[leader]!.location === 'map') {
-    let reason: string | null = null;
-    if (outcome.leaderZocRoll) reason = 'retreated alone into an enemy ZOC';
-    else if (leaderHex && draft.units[leader]!.hex === leaderHex) {
-      const lost = evs.filter((e) => e.type === 'eliminated');
-      const alone = unitsIn(draft, leaderHex).every((u) => u.id === leader || u.side !== draft.units[leader]!.side);
-      if (alone && lost.length > 0 && lost.every((e) => e.type === 'eliminated' && !e.inSupply)) reason = 'every unit in his hex was eliminated out of supply';
-    }
-    if (reason) {
-      const { dice } = io.roll(1, `Pajari: ${reason}`, '12.3.1');
-      const captured = dice[0] === 1;
-      io.emit({ type: 'pajariCheck', unit: leader, reason, roll: dice[0]!, captured, rule: '12.3.1' });
-      const from = draft.units[leader]!.hex!;
-      if (captured) {
-        draft.units[leader]!.location = 'eliminated';
-        draft.units[leader]!.hex = null;
-      } else if (io.placeLeader) io.placeLeader(leader, from);
-      else placeLeaderNearest(draft, ruleset, leader, from);
-    }
+  // Retreating units occupy the hexes they enter (7.3, 12.3.1): one call per path taken.
+  const byPath = new Map<string, { units: string[]; path: HexId[] }>();
+  for (const [id, path] of Object.entries(entered)) {
+    if (path.length === 0) continue;
+    const g = byPath.get(path.join()) ?? { units: [], path };
+    g.units.push(id);
+    byPath.set(path.join(), g);
   }
+  for (const g of byPath.values()) io.occupied?.(d.side, g.units, g.path);
+  // Pajari (12.3.1): forced to retreat into an eZOC alone, or his hex's units all eliminated out of supply.
+  const checks: GameEvent[] = [];
+  leaderCaptureChecks(contextOf(ruleset), draft, evs, (purpose, rule) => io.roll(1, purpose, rule).dice[0]!, checks);
+  for (const e of checks) io.emit(e);
   draft.pending.shift();
   c.stage = d.role === 'defender' ? 'attackerLosses' : 'advance';
   proceed(draft, ruleset, io);
   return null;
-}
-
-/** Fallback placement of Pajari with the nearest friendly combat unit (lowest hex id on a tie). */
-function placeLeaderNearest(draft: GameState, ruleset: Ruleset, leader: string, from: HexId): void {
-  let best: HexId | null = null;
-  let bestD = Infinity;
-  for (const u of Object.values(draft.units)) {
-    if (u.side !== draft.units[leader]!.side || u.location !== 'map' || !u.hex || u.id === leader) continue;
-    if (!isCombatUnit(mustCounter(ruleset, u.id))) continue;
-    const dd = hexDistance(from, u.hex);
-    if (dd < bestD || (dd === bestD && best !== null && compareHexIds(u.hex, best) < 0)) {
-      bestD = dd;
-      best = u.hex;
-    }
-  }
-  if (best) draft.units[leader]!.hex = best;
-  else {
-    draft.units[leader]!.location = 'eliminated';
-    draft.units[leader]!.hex = null;
-  }
 }
 
 // ───────────────────────────── advance after combat (8.7) ─────────────────────────────
@@ -494,7 +544,7 @@ export function neverAdvances(ruleset: Ruleset, unitId: string): boolean {
 
 function vacated(state: GameState, ruleset: Ruleset, c: CombatRecord): boolean {
   const defSide = otherSide(c.attackerSide);
-  return !unitsIn(state, c.target).some((u) => u.side === defSide && isCombatUnit(mustCounter(ruleset, u.id)));
+  return !unitsIn(state, c.target).some((u) => u.side === defSide && isMapCombatUnit(mustCounter(ruleset, u.id)));
 }
 
 /** The attacker's advance decision, or null when nobody may advance. */
@@ -509,7 +559,15 @@ export function advanceDecision(state: GameState, ruleset: Ruleset, c: CombatRec
   const ids = c.attackers.map((a) => a.unit);
   // Pajari advances with his stack (12.3).
   for (const u of Object.values(state.units)) {
-    if (u.side === c.attackerSide && u.location === 'map' && u.hex && attackerHexes.has(u.hex) && isLeader(mustCounter(ruleset, u.id)) && !ids.includes(u.id)) ids.push(u.id);
+    if (
+      u.side === c.attackerSide &&
+      u.location === 'map' &&
+      u.hex &&
+      attackerHexes.has(u.hex) &&
+      isLeader(mustCounter(ruleset, u.id)) &&
+      !ids.includes(u.id)
+    )
+      ids.push(u.id);
   }
   for (const id of ids) {
     const u = state.units[id];
@@ -517,7 +575,7 @@ export function advanceDecision(state: GameState, ruleset: Ruleset, c: CombatRec
     if (c.attackersRetreated.includes(id) || rec.retreated.includes(id)) continue;
     if (neverAdvances(ruleset, id)) continue;
     const def = mustCounter(ruleset, id);
-    if (isProhibitedFor(ruleset, def, c.target)) continue;
+    if (isProhibitedFor(contextOf(ruleset), def, c.target)) continue;
     const lim = retreatLimit(def, u);
     if (lim < 1 && c.kind !== 'assault') continue;
     cands.push({ unit: id, maxHexes: Math.max(1, Math.min(lim, hexesAllowed)) });
@@ -526,7 +584,7 @@ export function advanceDecision(state: GameState, ruleset: Ruleset, c: CombatRec
   const mandatory = c.kind === 'assault';
   // Default: the eligible units (within stacking limits) into the vacated hex.
   const chosen: string[] = [];
-  for (const x of cands) if (stackFits(ruleset, [...chosen, x.unit])) chosen.push(x.unit);
+  for (const x of cands) if (stackFits(contextOf(ruleset), [...chosen, x.unit])) chosen.push(x.unit);
   return {
     type: 'advance',
     side: c.attackerSide,
@@ -541,11 +599,19 @@ export function advanceDecision(state: GameState, ruleset: Ruleset, c: CombatRec
 }
 
 /** The attacker answers the advance (8.7, 8.7.1, 9.2). An empty unit list declines (not after an Assault). */
-export function answerAdvance(draft: GameState, ruleset: Ruleset, side: Side, units: unknown, pathIn: unknown, io: CombatIo): RuleViolation | null {
+export function answerAdvance(
+  draft: GameState,
+  ruleset: Ruleset,
+  side: Side,
+  units: unknown,
+  pathIn: unknown,
+  io: CombatIo,
+): RuleViolation | null {
   const d = currentDecision(draft);
   if (!d || d.type !== 'advance') return fail('rule/no-advance-decision', '8.7', 'No Advance After Combat is open now.');
   if (d.side !== side) return fail('rule/not-your-decision', '8.7', `The ${d.side} player decides the advance.`);
-  if (!Array.isArray(units) || units.some((x) => typeof x !== 'string')) return fail('input/units', '8.7', 'Name the advancing units (an empty list declines).');
+  if (!Array.isArray(units) || units.some((x) => typeof x !== 'string'))
+    return fail('input/units', '8.7', 'Name the advancing units (an empty list declines).');
   const ids = units as string[];
   const rec = writeRecord(draft);
   const c = rec.current!;
@@ -557,7 +623,8 @@ export function answerAdvance(draft: GameState, ruleset: Ruleset, side: Side, un
   };
   const allowed = new Map(d.units.map((x) => [x.unit, x.maxHexes]));
   if (ids.length === 0) {
-    if (d.mandatory) return fail('rule/assault-must-advance', '9.2', `After a successful Assault the attackers must advance into ${d.vacated}.`);
+    if (d.mandatory)
+      return fail('rule/assault-must-advance', '9.2', `After a successful Assault the attackers must advance into ${d.vacated}.`);
     io.emit({ type: 'advanceDeclined', combatId: c.id, rule: '8.7' });
     return finish();
   }
@@ -571,7 +638,8 @@ export function answerAdvance(draft: GameState, ruleset: Ruleset, side: Side, un
   if (d.mandatory) {
     const must = d.units.filter((x) => !isLeader(mustCounter(ruleset, x.unit))).map((x) => x.unit);
     const missing = must.filter((id) => !ids.includes(id));
-    if (missing.length) return fail('rule/assault-must-advance', '9.2', `After the Assault every assaulting unit advances: add ${missing.join(', ')}.`);
+    if (missing.length)
+      return fail('rule/assault-must-advance', '9.2', `After the Assault every assaulting unit advances: add ${missing.join(', ')}.`);
   }
   if (!Array.isArray(pathIn) || pathIn.length === 0) return fail('input/path', '8.7', `Give the advance path, starting with ${d.vacated}.`);
   const path: HexId[] = [];
@@ -583,28 +651,35 @@ export function answerAdvance(draft: GameState, ruleset: Ruleset, side: Side, un
   if (path[0] !== d.vacated) return fail('rule/advance-first-hex', '8.7.1', `An advance starts in the vacated hex ${d.vacated}.`);
   if (new Set(path).size !== path.length) return fail('input/path', '8.7.1', 'The advance path enters a hex twice.');
   const limit = Math.min(...ids.map((id) => allowed.get(id)!));
-  if (path.length > limit) return fail('rule/advance-limit', '8.7.1, 8.5.2.1', `These units may advance at most ${limit} hex(es) (defenders' retreat, MA − 2).`);
+  if (path.length > limit)
+    return fail('rule/advance-limit', '8.7.1, 8.5.2.1', `These units may advance at most ${limit} hex(es) (defenders' retreat, MA − 2).`);
   const enemy = otherSide(side);
   const armoredOnly = ids.every((id) => isArmored(mustCounter(ruleset, id)));
   for (let i = 0; i < path.length; i++) {
     const h = path[i]!;
     if (i > 0 && !areAdjacent(path[i - 1]!, h)) return fail('input/path', '8.7.1', `${path[i - 1]} and ${h} are not adjacent.`);
-    if (unitsIn(draft, h).some((u) => u.side === enemy && isCombatUnit(mustCounter(ruleset, u.id)))) return fail('rule/advance-enemy', '8.7', `${h} holds enemy units.`);
-    for (const id of ids) if (isProhibitedFor(ruleset, mustCounter(ruleset, id), h)) return fail('rule/prohibited-terrain', '8.7', `${id} cannot enter ${h}.`);
-    if (i < path.length - 1 && inEnemyZoc(draft, ruleset, h, side, { armored: armoredOnly })) {
+    if (unitsIn(draft, h).some((u) => u.side === enemy && isMapCombatUnit(mustCounter(ruleset, u.id))))
+      return fail('rule/advance-enemy', '8.7', `${h} holds enemy units.`);
+    for (const id of ids)
+      if (isProhibitedFor(contextOf(ruleset), mustCounter(ruleset, id), h))
+        return fail('rule/prohibited-terrain', '8.7', `${id} cannot enter ${h}.`);
+    if (i < path.length - 1 && inEnemyZoc(draft, contextOf(ruleset), h, side, { armored: armoredOnly })) {
       return fail('rule/advance-zoc-stop', '8.7.1', `${h} is in an enemy ZOC: the advance must stop there.`);
     }
   }
   const end = path[path.length - 1]!;
-  const staying = unitsIn(draft, end).filter((u) => u.side === side && !ids.includes(u.id)).map((u) => u.id);
-  if (!stackFits(ruleset, [...staying, ...ids])) return fail('rule/overstack', '6.0', `Advancing into ${end} would overstack it.`);
+  const staying = unitsIn(draft, end)
+    .filter((u) => u.side === side && !ids.includes(u.id))
+    .map((u) => u.id);
+  if (!stackFits(contextOf(ruleset), [...staying, ...ids]))
+    return fail('rule/overstack', '6.0', `Advancing into ${end} would overstack it.`);
   const from = ids.map((id) => draft.units[id]!.hex!);
   for (const id of ids) {
     draft.units[id]!.hex = end;
     if (!rec.advanced.includes(id)) rec.advanced.push(id);
   }
   io.emit({ type: 'advanced', units: ids, from, path, rule: c.kind === 'assault' ? '9.2' : path.length > 1 ? '8.7.1' : '8.7' });
-  io.afterAdvance?.(side, ids, path);
+  io.occupied?.(side, ids, path);
   // 12.1.2: after an Assault that cleared the hex, armored units may go on with the MPs they have left.
   if (c.kind === 'assault' && c.mpLeft !== undefined && c.mpLeft > 0) {
     const armor = ids.filter((id) => isArmored(mustCounter(ruleset, id)));
@@ -616,11 +691,14 @@ export function answerAdvance(draft: GameState, ruleset: Ruleset, side: Side, un
   // Units not yet advanced may advance along another path from the vacated hex (8.7.1); an empty answer ends it.
   const rest = d.units.filter((x) => !ids.includes(x.unit) && !isLeader(mustCounter(ruleset, x.unit)));
   if (rest.length > 0 && !d.mandatory) {
-    const nd: AdvanceDecision = { ...d, units: d.units.filter((x) => !ids.includes(x.unit)), default: { units: [], path: [] }, defaultText: 'no further advance' };
+    const nd: AdvanceDecision = {
+      ...d,
+      units: d.units.filter((x) => !ids.includes(x.unit)),
+      default: { units: [], path: [] },
+      defaultText: 'no further advance',
+    };
     (draft.pending as unknown as CombatDecision[])[0] = nd;
     return null;
   }
   return finish();
 }
-
-export type { LossDecision };

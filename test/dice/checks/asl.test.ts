@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  aslAhkio, aslDownhill, aslExtremeWinter, aslSkiMode, aslSkierCc, aslSkierFire, aslSkiUse,
-} from '../../../src/dice/checks/asl.js';
+import { aslAhkio, aslDownhill, aslExtremeWinter, aslSkiMode, aslSkierCc, aslSkierFire, aslSkiUse } from '../../../src/dice/checks/asl.js';
 
 describe('ASL ski troops and extreme winter (seeds 000, 001)', () => {
   it('foot to ski mode costs 2 MF, 1 MF for Finnish Infantry; ski to foot is free (E4.2)', () => {

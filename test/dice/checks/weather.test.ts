@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CONDITIONS, parseRnc, weatherEffects, weatherRnc } from '../../../src/dice/checks/weather.js';
 import { loadRuleLibrary } from '../../../src/rules/load.js';
 
-const rnc = (condition: string, card: string, extra: Record<string, string | boolean> = {}) => weatherRnc.run({ condition, rnc: card, ...extra });
+const rnc = (condition: string, card: string, extra: Record<string, string | boolean> = {}) =>
+  weatherRnc.run({ condition, rnc: card, ...extra });
 
 describe('weather rules, section 99 (seed 003)', () => {
   it('Overcast: a Red 4-6 starts precipitation, Falling Snow when snow is already down (99.5)', () => {

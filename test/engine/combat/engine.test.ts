@@ -1,16 +1,13 @@
 /**
  * Combat through the public engine (createEngine → apply / legalActions / whoMustAct / toMapView) on the
- * real map and counters. The CRT is swapped for the TEST FIXTURE (test/fixtures/fixture-crt.json): the
- * real one is not in our sources (docs/rulings.md), and with the shipped data the engine refuses to resolve.
+ * real map, counters and CRT, with forced dice.
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/engine/index.js';
 import type { GameState, Side } from '../../../src/engine/index.js';
 import { loadRuleset } from '../../../src/data/load.js';
-import { FIXTURE_CRT } from './helpers.js';
 
-const real = loadRuleset();
-const rs = { ...real, tables: { ...real.tables, crt: FIXTURE_CRT } };
+const rs = loadRuleset();
 
 function at(engine: ReturnType<typeof createEngine>, phase: 'action' | 'combat', side: Side): GameState {
   let st = engine.setup('campaign', { seed: 'combat-engine-test' });
@@ -72,17 +69,17 @@ describe('Combat in the engine (8.0–8.7)', () => {
     expect(r2.events.some((e) => e.type === 'retreated' || e.type === 'stepLoss')).toBe(true);
   });
 
-  it('refuses the Combat with the shipped data, whose CRT cells are missing (8.4)', () => {
-    const engine = createEngine(real);
+  it('resolves a Combat out of the box with the shipped CRT: 1:1 shifted to 2:1 on a 9 reads 1/2 (8.4)', () => {
+    const engine = createEngine(rs);
     let st = at(engine, 'combat', 'soviet');
     st = put(st, '1/1/JR16', 'Q24');
-    // legalActions offers no Combat (it offers only what apply accepts) and says why.
-    const legal = engine.legalActions(st, 'soviet');
-    expect(legal.phaseActions).not.toContain('combat');
-    expect(legal.combat?.unavailable?.code).toBe('rule/crt-missing');
-    const r = engine.apply(st, 'soviet', { type: 'combat', attackers: ['1/1/609'], target: 'Q24' });
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.violation).toMatchObject({ code: 'rule/crt-missing', rule: '8.4' });
+    expect(engine.legalActions(st, 'soviet').phaseActions).toContain('combat');
+    const decl = engine.apply(st, 'soviet', { type: 'combat', attackers: ['1/1/609'], target: 'Q24' });
+    if (!decl.ok) throw new Error(decl.violation.message);
+    const r = engine.apply(decl.state, 'finnish', { type: 'support', units: [] }, { forcedDice: [4, 5] });
+    if (!r.ok) throw new Error(r.violation.message);
+    expect(r.events.find((e) => e.type === 'combat')).toMatchObject({ column: '2:1', roll: 9, result: '1/2' });
+    expect(r.state.pending[0]).toMatchObject({ type: 'combatLosses', side: 'finnish', losses: 2 });
   });
 
   it('lets a stack that began the phase adjacent Assault during the Action Phase and ends its movement (9.1, 9.2)', () => {
@@ -104,17 +101,73 @@ describe('Combat in the engine (8.0–8.7)', () => {
     // Q24 and Q23 are forest (2 MP each); the Q25 companies have MA 5 on this day turn.
     expect([rs.map.hexes.Q24!.terrain, rs.map.hexes.Q23!.terrain]).toEqual(['forest', 'forest']);
     st = put(st, '1/1/JR16', 'Q23');
-    const r = engine.apply(st, 'soviet', { type: 'assault', units: ['1/1/609', '2/1/609'], target: 'Q23', path: ['Q24'] }, { forcedDice: [6, 6] });
+    const r = engine.apply(
+      st,
+      'soviet',
+      { type: 'assault', units: ['1/1/609', '2/1/609'], target: 'Q23', path: ['Q24'] },
+      { forcedDice: [6, 6] },
+    );
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.violation).toMatchObject({ code: 'rule/assault-mp', rule: '9.1' });
     // Nothing moved.
     expect(st.units['1/1/609']!.hex).toBe('Q25');
   });
 
+  it('moves a stack along its path and then assaults with the MPs left, in one action (9.1, 3.0)', () => {
+    const engine = createEngine(rs);
+    let st = at(engine, 'action', 'soviet');
+    // U27 → V27 (frozen lake, 1.5 of 5 MPs) leaves 3.5: an Assault on V26 (lake 1.5 + 2) fits exactly.
+    st = put(st, '1/1/609', 'U27');
+    st = put(st, '1/1/JR16', 'V26');
+    const legal = engine.legalActions(st, 'soviet'); // V26 is not adjacent to U27: no Assault from where it stands
+    expect(legal.combat!.assaults.some((a) => a.target === 'V26')).toBe(false);
+    const r = engine.apply(st, 'soviet', { type: 'assault', units: ['1/1/609'], target: 'V26', path: ['V27'] }, { forcedDice: [6, 6] });
+    if (!r.ok) throw new Error(r.violation.message);
+    expect(r.events.find((e) => e.type === 'combat')).toMatchObject({ kind: 'assault', target: 'V26' });
+    expect(r.state.units['1/1/609']!.flags.acted).toBe(true);
+    expect(r.state.units['1/1/609']!.hex).not.toBe('U27');
+  });
+
+  it('lets a stack that has just moved assault with the MPs it has left, listed as such (4.1, 9.1)', () => {
+    const engine = createEngine(rs);
+    let st = at(engine, 'action', 'soviet');
+    st = put(st, '1/1/609', 'U27');
+    st = put(st, '1/1/JR16', 'V26');
+    const moved = engine.apply(st, 'soviet', { type: 'move', units: ['1/1/609'], to: 'V27' });
+    if (!moved.ok) throw new Error(moved.violation.message);
+    expect(moved.events.find((e) => e.type === 'moved')).toMatchObject({ to: 'V27', mpLeft: 3.5 });
+    const listed = engine.legalActions(moved.state, 'soviet').combat!.assaults;
+    expect(listed).toContainEqual(expect.objectContaining({ units: ['1/1/609'], from: 'V27', target: 'V26', cost: 3.5 }));
+    const r = engine.apply(moved.state, 'soviet', { type: 'assault', units: ['1/1/609'], target: 'V26' }, { forcedDice: [6, 6] });
+    if (!r.ok) throw new Error(r.violation.message);
+    expect(r.events.find((e) => e.type === 'combat')).toMatchObject({ kind: 'assault', target: 'V26' });
+    // Going on from where the move ended: a path is refused.
+    const withPath = engine.apply(moved.state, 'soviet', { type: 'assault', units: ['1/1/609'], target: 'V26', path: ['V27'] });
+    expect(withPath.ok).toBe(false);
+  });
+
+  it('refuses an Assault once something else has acted after the move, naming 9.1 and the one-action way (4.1, 9.1)', () => {
+    const engine = createEngine(rs);
+    let st = at(engine, 'action', 'soviet');
+    st = put(st, '1/1/609', 'U27');
+    st = put(st, '1/1/JR16', 'V26');
+    const moved = engine.apply(st, 'soviet', { type: 'move', units: ['1/1/609'], to: 'V27' });
+    if (!moved.ok) throw new Error(moved.violation.message);
+    const other = engine.apply(moved.state, 'soviet', { type: 'move', units: ['2/1/609'], to: 'Q24' });
+    if (!other.ok) throw new Error(other.violation.message);
+    expect(engine.legalActions(other.state, 'soviet').combat!.assaults.some((a) => a.units.includes('1/1/609'))).toBe(false);
+    const r = engine.apply(other.state, 'soviet', { type: 'assault', units: ['1/1/609'], target: 'V26' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.violation).toMatchObject({ code: 'rule/assault-after-move', rule: '9.1, 4.1' });
+      expect(r.violation.message).toMatch(/path/);
+    }
+  });
+
   it('lets armor go on moving after an Overrun with the MPs left, at the road cost of 12.1.2', () => {
     const engine = createEngine(rs);
     let st = at(engine, 'action', 'soviet');
-    // U27 and T28 lie on the main road (FACTS §1.12).
+    // U27 and T28 lie on the main road (the VASSAL module's Campaign set-up).
     st = put(st, 'T-26 m31', 'U27');
     st = put(st, '1/1/JR16', 'T28');
     const r = engine.apply(st, 'soviet', { type: 'assault', units: ['T-26 m31'], target: 'T28' }, { forcedDice: [6, 6] });
@@ -125,12 +178,17 @@ describe('Combat in the engine (8.0–8.7)', () => {
       const p = s2.pending[0]!;
       if (p.type === 'advance') expect(engine.decisionHexes(s2, { units: ['T-26 m31'], path: [] })).toEqual(['T28']);
       const a =
-        p.type === 'combatLosses' ? { type: 'takeLosses' as const, ...p.default } : p.type === 'advance' ? { type: 'advance' as const, ...p.default } : null;
+        p.type === 'combatLosses'
+          ? { type: 'takeLosses' as const, ...p.default }
+          : p.type === 'advance'
+            ? { type: 'advance' as const, ...p.default }
+            : null;
       if (!a) break;
       const n = engine.apply(s2, p.side, a);
       if (!n.ok) throw new Error(n.violation.message);
       s2 = n.state;
-      if (n.events.some((e) => e.type === 'overrun')) expect(n.events.find((e) => e.type === 'overrun')).toMatchObject({ units: ['T-26 m31'], mpLeft: 8 - 2.5 });
+      if (n.events.some((e) => e.type === 'overrun'))
+        expect(n.events.find((e) => e.type === 'overrun')).toMatchObject({ units: ['T-26 m31'], mpLeft: 8 - 2.5 });
     }
     expect(s2.units['T-26 m31']!.hex).toBe('T28');
     const legal = engine.legalActions(s2, 'soviet');
@@ -149,7 +207,7 @@ describe('Combat in the engine (8.0–8.7)', () => {
     const before = JSON.stringify(st);
     const r = engine.previewAttack(st, 'soviet', { units: ['1/1/609', '2/1/609'], target: 'Q24' });
     if (!r.ok) throw new Error(r.violation.message);
-    expect(r.preview).toMatchObject({ ratio: '10:5', baseOdds: '2:1', column: '3:1', crtComplete: true });
+    expect(r.preview).toMatchObject({ ratio: '10:5', baseOdds: '2:1', column: '3:1' });
     expect(r.preview.modifiers).toEqual(['soviet morale bonus: 1R (8.3 case 8)']);
     expect(r.preview.outcomes.reduce((t, o) => t + o.probability, 0)).toBeCloseTo(1);
     expect(JSON.stringify(st)).toBe(before);

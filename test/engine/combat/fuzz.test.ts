@@ -1,6 +1,6 @@
 /**
  * Combat fuzz: random legal Combats, Assaults and answers (defaults and random choices) on the real map
- * with the TEST FIXTURE CRT. Checks that every combat option legalActions lists is accepted by apply,
+ * with the real CRT. Checks that every combat option legalActions lists is accepted by apply,
  * and invariants after every action (8.0–9.2, 6.0).
  */
 import seedrandom from 'seedrandom';
@@ -8,10 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/engine/index.js';
 import type { Action, GameState, Side } from '../../../src/engine/index.js';
 import { loadRuleset } from '../../../src/data/load.js';
-import { FIXTURE_CRT } from './helpers.js';
 
 const real = loadRuleset();
-const rs = { ...real, tables: { ...real.tables, crt: FIXTURE_CRT } };
+const rs = real;
 const counters = new Map(rs.counters.map((c) => [c.id, c]));
 
 function invariants(st: GameState): void {
@@ -36,7 +35,8 @@ function invariants(st: GameState): void {
 }
 
 describe('combat fuzz (8.0–9.2)', () => {
-  it.each(['combat-fuzz', 'b', 'e'])('accepts every combat option legalActions lists and keeps the invariants (seed %s)', (seed) => {
+  // One seed here; whole games with every kind of fight: campaign-fuzz.test.ts and npm run fuzz:campaign.
+  it.each(['combat-fuzz'])('accepts every combat option legalActions lists and keeps the invariants (seed %s)', (seed) => {
     const engine = createEngine(rs);
     const rng = seedrandom(seed);
     const pick = <T>(xs: T[]): T => xs[Math.floor(rng() * xs.length)]!;
@@ -79,9 +79,15 @@ describe('combat fuzz (8.0–9.2)', () => {
         action = { type: 'assault', units: a.units, target: a.target };
         assaults++;
       } else if (legal.units.length && rng() < 0.5) {
-        const u = pick(legal.units.filter((x) => x.kind === 'move').concat(legal.units.filter((x) => x.kind === 'move').length ? [] : legal.units));
+        const u = pick(
+          legal.units.filter((x) => x.kind === 'move').concat(legal.units.filter((x) => x.kind === 'move').length ? [] : legal.units),
+        );
         const r = u.reachable.length ? pick(u.reachable) : null;
-        action = r ? (u.kind === 'move' ? { type: 'move', units: u.units, to: r.hex } : { type: 'enterReinforcement', units: u.units, to: r.hex }) : { type: 'endPhase', phase: st.phase };
+        action = r
+          ? u.kind === 'move'
+            ? { type: 'move', units: u.units, to: r.hex }
+            : { type: 'enterReinforcement', units: u.units, to: r.hex }
+          : { type: 'endPhase', phase: st.phase };
       } else {
         action = { type: 'endPhase', phase: st.phase };
       }

@@ -1,40 +1,31 @@
 /**
  * Test builders for combat tests: a toy Ruleset (a few hexes, hand-made counters with the printed values of
- * FACTS §1.11) and a minimal GameState. The CRT used here is the TEST FIXTURE in test/fixtures/fixture-crt.json
- * (invented numbers, clearly not the Red Winter CRT). The modifier list is the real one from data/redwinter/tables.json.
+ * the counter sheet) and a minimal GameState. The CRT and the modifier list are the real ones from
+ * data/redwinter/tables.json; tests pin the cell they need with scripted dice.
  */
 import { readFileSync } from 'node:fs';
-import type { CounterDef, Crt, CrtCell, MapHex, Ruleset, Side, Terrain, TurnDef, UnitType } from '../../../src/engine/ruleset.js';
+import type { CounterDef, Crt, MapHex, Ruleset, Side, Terrain, TurnDef, UnitType } from '../../../src/engine/ruleset.js';
 import type { GameState, UnitState } from '../../../src/engine/types.js';
+import { parseCrtCell } from '../../../src/data/load.js';
 
 const tables = JSON.parse(readFileSync('data/redwinter/tables.json', 'utf8')) as Record<string, unknown>;
-const fixture = JSON.parse(readFileSync('test/fixtures/fixture-crt.json', 'utf8')) as {
-  columns: string[];
-  rows: { roll: number; cells: string[] }[];
-};
 
-function cell(s: string | null): CrtCell | null {
-  if (!s) return null;
-  const [a, d] = s.split('/').map(Number);
-  return { attacker: a!, defender: d! };
-}
-
-/** The invented TEST FIXTURE CRT (not the real one). */
-export const FIXTURE_CRT: Crt = {
-  columns: fixture.columns as Crt['columns'],
-  rows: fixture.rows.map((r) => ({ roll: r.roll, cells: r.cells.map(cell) })),
-  complete: true,
-  notes: ['TEST FIXTURE'],
-};
-
-/** The repository's CRT data as shipped (cells mostly null). */
-export const SHIPPED_CRT: Crt = (() => {
-  const c = tables.crt as { columns: string[]; rows: { roll: number; cells: (string | null)[] }[] };
-  return { columns: c.columns as Crt['columns'], rows: c.rows.map((r) => ({ roll: r.roll, cells: r.cells.map(cell) })), complete: false, notes: [] };
+/** The Red Winter CRT as shipped (8.4). */
+export const CRT: Crt = (() => {
+  const c = tables.crt as { columns: string[]; rows: { roll: number; cells: string[] }[] };
+  return { columns: c.columns as Crt['columns'], rows: c.rows.map((r) => ({ roll: r.roll, cells: r.cells.map(parseCrtCell) })) };
 })();
 
 type Vals = [cs: number | null, ma: number];
-function def(id: string, side: Side, type: UnitType, full: Vals, reduced: Vals | null, extra: Partial<CounterDef> = {}, conv: Partial<CounterDef['conventions']> = {}): CounterDef {
+function def(
+  id: string,
+  side: Side,
+  type: UnitType,
+  full: Vals,
+  reduced: Vals | null,
+  extra: Partial<CounterDef> = {},
+  conv: Partial<CounterDef['conventions']> = {},
+): CounterDef {
   return {
     id,
     printed: id,
@@ -50,7 +41,7 @@ function def(id: string, side: Side, type: UnitType, full: Vals, reduced: Vals |
   };
 }
 
-/** Counters with FACTS §1.11 values. Several copies of each kind, ids suffixed. */
+/** Counters with the counter sheet values. Several copies of each kind, ids suffixed. */
 export function counters(): CounterDef[] {
   const out: CounterDef[] = [];
   for (let i = 1; i <= 9; i++) {
@@ -105,7 +96,13 @@ export function ruleset(map: ToyMap, opts: { crt?: Crt; turns?: TurnDef[] } = {}
   return {
     id: 'redwinter',
     map: {
-      grid: { columns: 'ABCDEFGHIJKLMNOPQRSTUVWX', rowsOddLetter: 30, rowsEvenLetter: 31, orientation: 'flat-top', raisedColumns: 'even-letter' },
+      grid: {
+        columns: 'ABCDEFGHIJKLMNOPQRSTUVWX',
+        rowsOddLetter: 30,
+        rowsEvenLetter: 31,
+        orientation: 'flat-top',
+        raisedColumns: 'even-letter',
+      },
       hexes,
       roads: (map.roads ?? []).map(([a, b, type]) => ({ a, b, type: type ?? ('primary' as const) })),
       bridges: (map.bridges ?? []).map(([a, b]) => ({ a, b, name: 'bridge' })),
@@ -117,7 +114,7 @@ export function ruleset(map: ToyMap, opts: { crt?: Crt; turns?: TurnDef[] } = {}
     },
     counters: counters(),
     tables: {
-      crt: opts.crt ?? FIXTURE_CRT,
+      crt: opts.crt ?? CRT,
       crtNotes: tables.crtNotes as Ruleset['tables']['crtNotes'],
       combatModifiers: tables.combatModifiers as Ruleset['tables']['combatModifiers'],
       allOnLake: tables.allOnLake as Ruleset['tables']['allOnLake'],

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { previewAttack } from '../../../src/engine/combat/preview.js';
-import { area, ruleset, SHIPPED_CRT, state } from './helpers.js';
+import { area, ruleset, state } from './helpers.js';
 
 describe('Odds preview (8.2–8.4)', () => {
   it('lists the final column, every modifier and the chance of each CRT outcome, changing nothing', () => {
     const rs = ruleset({ terrain: area('M16', 2, 'forest', { M16: 'lake' }) });
-    const st = state(rs, [['F1', 'M15'], ['S1', 'M16']], { phase: 'action', activeSide: 'finnish' });
+    const st = state(
+      rs,
+      [
+        ['F1', 'M15'],
+        ['S1', 'M16'],
+      ],
+      { phase: 'action', activeSide: 'finnish' },
+    );
     const before = structuredClone(st);
     const r = previewAttack(st, rs, 'finnish', { units: ['F1'], target: 'M16' });
     expect(r.ok).toBe(true);
@@ -14,18 +21,42 @@ describe('Odds preview (8.2–8.4)', () => {
     expect(r.preview.column).toBe('5:1');
     const total = r.preview.outcomes.reduce((t, o) => t + o.in36, 0);
     expect(total).toBe(36);
-    // Fixture 5:1 column: 1/2 on 2–3 (3/36), 0/2 on 4 (3/36), 0/3 on 5–7 (15/36), 0/4 on 8–10 (12/36), 0/5 on 11–12 (3/36).
-    expect(r.preview.outcomes.map((o) => [o.result, o.in36])).toEqual([['1/2', 3], ['0/2', 3], ['0/3', 15], ['0/4', 12], ['0/5', 3]]);
+    // The 5:1 column of the CRT (PAC): 2/1 on 2, 1/0 on 3, 1/1 on 4, 0/1 on 5, 0/2 on 6, 0/3 on 7, 0/4 on 8–9, 0/5 on 10, 0/6 on 11, 0/7 on 12.
+    expect(r.preview.outcomes.map((o) => [o.result, o.in36])).toEqual([
+      ['2/1', 1],
+      ['1/0', 2],
+      ['1/1', 3],
+      ['0/1', 4],
+      ['0/2', 5],
+      ['0/3', 6],
+      ['0/4', 9],
+      ['0/5', 3],
+      ['0/6', 2],
+      ['0/7', 1],
+    ]);
     expect(st).toEqual(before);
   });
 
-  it('says which part of the column is unknown while the CRT is not filled in (8.4)', () => {
-    const rs = ruleset({ terrain: area('M16', 2, 'forest') }, { crt: SHIPPED_CRT });
-    const st = state(rs, [['S1', 'M15'], ['F1', 'M16']]);
+  it('gives every outcome of the 1:1 column its chance: 1/1 (rolls of 8) has 5 in 36 (8.4)', () => {
+    const rs = ruleset({ terrain: area('M16', 2, 'forest') });
+    const st = state(rs, [
+      ['S1', 'M15'],
+      ['F1', 'M16'],
+    ]);
     const r = previewAttack(st, rs, 'soviet', { units: ['S1'], target: 'M16' });
     if (!r.ok) throw new Error(r.violation.message);
     expect(r.preview.column).toBe('1:1');
-    expect(r.preview.crtComplete).toBe(false);
-    expect(r.preview.outcomes.map((o) => [o.result, o.in36])).toEqual([['?', 31], ['1/1', 5]]);
+    expect(r.preview.outcomes.map((o) => [o.result, o.in36])).toEqual([
+      ['3/0', 3],
+      ['2/0', 7],
+      ['2/1', 5],
+      ['1/0', 6],
+      ['1/1', 5],
+      ['0/1', 4],
+      ['1/2', 3],
+      ['0/2', 2],
+      ['0/3', 1],
+    ]);
+    expect(r.preview.lines).toContain('1/1: 13.9% (rolls 8)');
   });
 });

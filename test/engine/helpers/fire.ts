@@ -23,7 +23,10 @@ let campaignStart: GameState | null = null;
  * A state in `side`'s Combat Phase of `turn` with only the given units: `[unit, hex]` puts a unit on the
  * map ('offMap' for available artillery); `[unit, hex, steps]` sets its steps.
  */
-export function scene(placed: [string, string, number?][], opts: { side?: Side; turn?: number; ammo?: Partial<Record<Side, number>> } = {}): GameState {
+export function scene(
+  placed: [string, string, number?][],
+  opts: { side?: Side; turn?: number; ammo?: Partial<Record<Side, number>> } = {},
+): GameState {
   if (!campaignStart) campaignStart = createEngine(REAL).setup('campaign', { seed: 'fire-tests' });
   const s = structuredClone(campaignStart);
   for (const u of Object.values(s.units)) {
@@ -33,7 +36,14 @@ export function scene(placed: [string, string, number?][], opts: { side?: Side; 
   for (const [id, hex, steps] of placed) {
     const def = REAL.counters.find((c) => c.id === id);
     if (!def) throw new Error(`no counter ${id}`);
-    s.units[id] = { id, side: def.side, location: hex === 'offMap' ? 'offMap' : 'map', hex: hex === 'offMap' ? null : hex, stepsLeft: steps ?? def.steps, flags: {} };
+    s.units[id] = {
+      id,
+      side: def.side,
+      location: hex === 'offMap' ? 'offMap' : 'map',
+      hex: hex === 'offMap' ? null : hex,
+      stepsLeft: steps ?? def.steps,
+      flags: {},
+    };
   }
   const side = opts.side ?? 'soviet';
   s.turn = opts.turn ?? 2;

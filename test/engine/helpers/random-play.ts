@@ -13,7 +13,11 @@ export interface Step {
   events: GameEvent[];
 }
 
-export function randomPlay(engine: Engine, start: GameState, opts: { seed: string; maxActionsPerPhase?: number; untilTurn?: number; onStep?: (s: Step) => void; maxSteps?: number }): { state: GameState; steps: number; actions: { side: Side; action: Action }[] } {
+export function randomPlay(
+  engine: Engine,
+  start: GameState,
+  opts: { seed: string; maxActionsPerPhase?: number; untilTurn?: number; onStep?: (s: Step) => void; maxSteps?: number },
+): { state: GameState; steps: number; actions: { side: Side; action: Action }[] } {
   const rnd = seedrandom(opts.seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   let state = start;
@@ -38,7 +42,9 @@ export function randomPlay(engine: Engine, start: GameState, opts: { seed: strin
         const src = mv.from!;
         action = { type: 'move', units: mv.units, exit: true, ...(mv.reachable.length ? {} : {}) };
         // The scenario's own supply sources when it declares them (tutorial), else the map's (4.2, 15.0).
-        const sources = (engine.ruleset.scenarios.find((x) => x.id === state.scenario)?.supplySources ?? engine.ruleset.map.supplySources)[who.side];
+        const sources = (engine.ruleset.scenarios.find((x) => x.id === state.scenario)?.supplySources ?? engine.ruleset.map.supplySources)[
+          who.side
+        ];
         const dest = mv.reachable.find((r) => !r.zocStop && !r.minimumMove && sources.includes(r.hex));
         if (dest) action = { type: 'move', units: mv.units, to: dest.hex, exit: true };
         else void src;
@@ -60,7 +66,10 @@ export function randomPlay(engine: Engine, start: GameState, opts: { seed: strin
       inPhase = 0;
     }
     const res = engine.apply(state, who.side, action);
-    if (!res.ok) throw new Error(`legalActions offered an action apply refused: ${JSON.stringify(action)} → ${res.violation.code}: ${res.violation.message}`);
+    if (!res.ok)
+      throw new Error(
+        `legalActions offered an action apply refused: ${JSON.stringify(action)} → ${res.violation.code}: ${res.violation.message}`,
+      );
     opts.onStep?.({ side: who.side, action, before: state, after: res.state, events: res.events });
     actions.push({ side: who.side, action });
     state = res.state;

@@ -1,9 +1,25 @@
 /**
  * Toy rulesets for engine tests (DESIGN: "a test can pass a 7-hex toy map"). Hex ids are real map
- * ids; only the hexes listed are in play. Costs are the printed ones (FACTS §1.10).
+ * ids; only the hexes listed are in play. Costs are the printed ones (the map's terrain key).
  */
-import type { Drm, RatResult, CounterDef, GameMap, MapHex, Ruleset, RoadLink, Scenario, Side, Tables, Terrain, TurnDef, UnitType, StepValues } from '../../../src/engine/ruleset.js';
+import type {
+  Drm,
+  RatResult,
+  CounterDef,
+  GameMap,
+  MapHex,
+  Ruleset,
+  RoadLink,
+  Scenario,
+  Side,
+  Tables,
+  Terrain,
+  TurnDef,
+  UnitType,
+  StepValues,
+} from '../../../src/engine/ruleset.js';
 import type { HexId } from '../../../src/engine/hex.js';
+import { CRT } from '../combat/helpers.js';
 
 export const MOVEMENT: Tables['movement'] = {
   terrain: { forest: 2, suo: 3, village: 1, lake: 1.5 },
@@ -21,15 +37,26 @@ function emptyDieTable<R>(): { dice: '1d6'; rows: { min: number | null; max: num
 }
 
 export const TOY_TABLES: Tables = {
-  crt: { columns: [], rows: [], complete: false },
+  crt: CRT,
   crtNotes: { combatFirstAttackerLossIsStep: true, assaultAttackerLossesAllSteps: true, hotelIgnoresFirstLoss: 'M16' },
   combatModifiers: [],
   allOnLake: { favour: 'finnish', columns: 0, replaces: [] },
   rat: { ...emptyDieTable<RatResult>(), friendlyFire: { unmodifiedMax: 0, optionalRule: '20.3' } },
   atft: { ...emptyDieTable<{ stepReduction: boolean }>(), maxRange: 2, exclusiveDrms: [] },
   recovery: emptyDieTable(),
-  // SZLT and FNRT as printed (FACTS §1.6, §1.7): the Sub-Zero Loss Phase rolls on every night turn.
-  szlt: { dice: '1d6', rule: '16.3', rows: [{ min: null, max: 3, result: { steps: 1 } }, { min: 4, max: null, result: { steps: 0 } }], drms: [{ id: 'onLake', n: 1, rule: '16.3', label: 'Stack on frozen lake', value: -1 }, { id: 'finnish', n: 2, rule: '16.3', label: 'Finnish stack', value: 1 }] },
+  // SZLT and FNRT as printed (Player Aid Card): the Sub-Zero Loss Phase rolls on every night turn.
+  szlt: {
+    dice: '1d6',
+    rule: '16.3',
+    rows: [
+      { min: null, max: 3, result: { steps: 1 } },
+      { min: 4, max: null, result: { steps: 0 } },
+    ],
+    drms: [
+      { id: 'onLake', n: 1, rule: '16.3', label: 'Stack on frozen lake', value: -1 },
+      { id: 'finnish', n: 2, rule: '16.3', label: 'Finnish stack', value: 1 },
+    ],
+  },
   fnrt: {
     dice: '1d6',
     rule: '16.4',
@@ -44,7 +71,13 @@ export const TOY_TABLES: Tables = {
   optional: {
     capturedLmgs: { ...emptyDieTable<{ success: boolean }>(), marker: { cs: 0, ras: 0, range: 0 } },
     lostInWoods: emptyDieTable(),
-    pajariHeart: { rule: '20.6', dice: '2d6', night: { failMax: 0, turnsAhead: { min: 1, max: 1 } }, other: { failMax: 0, turnsAhead: { min: 1, max: 1 } }, fatalFailure: 2 },
+    pajariHeart: {
+      rule: '20.6',
+      dice: '2d6',
+      night: { failMax: 0, turnsAhead: { min: 1, max: 1 } },
+      other: { failMax: 0, turnsAhead: { min: 1, max: 1 } },
+      fatalFailure: 2,
+    },
   },
 };
 
@@ -52,7 +85,18 @@ const sv = (cs: number, ma: number): StepValues => ({ cs, ras: 1, range: 2, ma }
 
 /** A counter with sensible printed values for its type. */
 export function counter(id: string, side: Side, type: UnitType, over: Partial<CounterDef> = {}): CounterDef {
-  const ma: Record<string, number> = { infantry: side === 'finnish' ? 6 : 5, mg: 4, mortar: side === 'finnish' ? 3 : 2, atGun: side === 'finnish' ? 2 : 3, tank: 8, armoredCar: 12, leader: 7, engineer: 6, bicycle: 6, infantryGun: 2 };
+  const ma: Record<string, number> = {
+    infantry: side === 'finnish' ? 6 : 5,
+    mg: 4,
+    mortar: side === 'finnish' ? 3 : 2,
+    atGun: side === 'finnish' ? 2 : 3,
+    tank: 8,
+    armoredCar: 12,
+    leader: 7,
+    engineer: 6,
+    bicycle: 6,
+    infantryGun: 2,
+  };
   const twoStep = ['infantry', 'mg', 'tank', 'armoredCar', 'engineer', 'bicycle'].includes(type);
   return {
     id,
@@ -63,7 +107,13 @@ export function counter(id: string, side: Side, type: UnitType, over: Partial<Co
     steps: twoStep ? 2 : 1,
     full: sv(5, ma[type] ?? 4),
     reduced: twoStep ? sv(3, ma[type] ?? 4) : null,
-    conventions: { csDoubledOnDefense: type === 'mg', cannotAttack: type === 'mortar', indirectFire: type === 'mortar', atRange: null, armored: type === 'tank' || type === 'armoredCar' },
+    conventions: {
+      csDoubledOnDefense: type === 'mg',
+      cannotAttack: type === 'mortar',
+      indirectFire: type === 'mortar',
+      atRange: null,
+      armored: type === 'tank' || type === 'armoredCar',
+    },
     infantryCompany: type === 'infantry' || type === 'bicycle',
     ...over,
   };
@@ -118,7 +168,10 @@ export function toyRuleset(o: ToyOptions): Ruleset {
     firstPlayer: o.firstPlayer ?? 'soviet',
     schedule: 'own',
     replacements: [],
-    setup: Object.entries(o.setup ?? {}).map(([unit, at]) => ({ unit, at: at === 'offMap' ? { type: 'offMap' as const } : { type: 'hex' as const, hex: at } })),
+    setup: Object.entries(o.setup ?? {}).map(([unit, at]) => ({
+      unit,
+      at: at === 'offMap' ? { type: 'offMap' as const } : { type: 'hex' as const, hex: at },
+    })),
     startingAmmo: o.startingAmmo ?? { soviet: 0, finnish: 0 },
     dugInMarkers: { soviet: 0, finnish: 0 },
     dugInAtStart: [],
@@ -132,7 +185,13 @@ export function toyRuleset(o: ToyOptions): Ruleset {
   return {
     id: 'redwinter',
     map: {
-      grid: { columns: 'ABCDEFGHIJKLMNOPQRSTUVWX', rowsOddLetter: 30, rowsEvenLetter: 31, orientation: 'flat-top', raisedColumns: 'even-letter' },
+      grid: {
+        columns: 'ABCDEFGHIJKLMNOPQRSTUVWX',
+        rowsOddLetter: 30,
+        rowsEvenLetter: 31,
+        orientation: 'flat-top',
+        raisedColumns: 'even-letter',
+      },
       hexes,
       roads: (o.roads ?? []).map(([a, b, type]) => ({ a, b, type: type ?? 'primary' })),
       bridges: [],

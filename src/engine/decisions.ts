@@ -1,0 +1,90 @@
+/**
+ * Pending decisions: what the engine waits for before play goes on (`PendingDecision`). Each says who
+ * decides, under which rule, its default as a complete answer and its legal answers. Pure types only:
+ * a leaf of the engine. Section numbers refer to the Red Winter rulebook.
+ */
+import type { HexId, Side } from './ruleset.js';
+import type { CombatKind } from './terms.js';
+
+/** Placing Pajari with the nearest friendly combat unit (12.3.1). */
+export interface PlaceLeaderDecision {
+  type: 'placeLeader';
+  side: Side;
+  /** The leader to place (Pajari). */
+  unit: string;
+  /** Hexes of the nearest friendly combat units (12.3.1): the owner picks one. */
+  options: HexId[];
+  rule: '12.3.1';
+}
+
+/** A loss-allocation decision for the owner of the units (8.5). */
+export interface LossDecision {
+  type: 'combatLosses';
+  side: Side;
+  role: 'defender' | 'attacker';
+  combatId: number;
+  kind: CombatKind;
+  losses: number;
+  rule: '8.5';
+  /** Units that share the loss, with how many steps each can take and how far each may retreat. */
+  units: { unit: string; hex: HexId; stepsLeft: number; canTakeSteps: boolean; retreatLimit: number; mustRetreat: boolean }[];
+  /** Steps that must come first (8.5 a, b; 9.2). */
+  minSteps: number;
+  /** Largest retreat (hexes) open with the default paths. */
+  maxRetreat: number;
+  /** First retreat hexes allowed now, per unit (8.5.2 priorities). */
+  firstHexes: Record<string, HexId[]>;
+  /** A legal answer the owner can accept in one step. */
+  default: { steps: Record<string, number>; retreat?: Record<string, HexId[]>; zocLoss?: Record<string, string> };
+  /** Plain-language summary of the default. */
+  defaultText: string;
+}
+
+/** The attacker's Advance After Combat (8.7, 8.7.1). */
+export interface AdvanceDecision {
+  type: 'advance';
+  side: Side;
+  combatId: number;
+  rule: '8.7';
+  /** The vacated hex: the first hex of any advance. */
+  vacated: HexId;
+  /** Units that may advance, each with its limit in hexes. */
+  units: { unit: string; maxHexes: number }[];
+  /** After an Assault the advance into the vacated hex is compulsory (9.2). */
+  mandatory: boolean;
+  default: { units: string[]; path: HexId[] };
+  defaultText: string;
+}
+
+export type CombatDecision = LossDecision | AdvanceDecision;
+
+/** The target owner's choice of step reductions after a RAT result (10.4.2). */
+export interface RangedLossDecision {
+  type: 'rangedLosses';
+  side: Side;
+  hex: HexId;
+  /** Steps to take in all. */
+  steps: number;
+  rule: '10.4.2';
+  /** Units that may take the steps (armor and leaders never do: 12.1.1, 12.3.1). */
+  units: { unit: string; stepsLeft: number }[];
+  default: { steps: Record<string, number> };
+  defaultText: string;
+}
+
+export interface DefensiveSupportDecision {
+  type: 'defensiveSupport';
+  side: Side;
+  rule: '10.3.2';
+  /** The Combat as the phasing player declared it (resolved once this decision is answered). */
+  combat: { attackers: string[]; target: HexId; support?: string[]; spotters?: Record<string, string> };
+  /** Hexes of attackers: the one target hex of the defensive Support is chosen among them (10.3.4). */
+  attackerHexes: HexId[];
+  /** Units that may support, with the attacking hexes each may fire on (and spotters for indirect fire). */
+  options: { unit: string; targets: { hex: HexId; spotters: string[]; defaultSpotter: string | null }[] }[];
+  default: { units: string[] };
+  defaultText: string;
+}
+
+/** A decision the engine waits for before play goes on (the union of every decision type above). */
+export type PendingDecision = PlaceLeaderDecision | CombatDecision | RangedLossDecision | DefensiveSupportDecision;

@@ -1,0 +1,105 @@
+// Composition: the game service (store, ruleset, engine) and the renderer bound to its map, for both
+// front ends. Knows nothing of Discord, so console mode never loads discord.js (src/main-bot.ts does).
+import { ConfigError, loadConfig, type Config } from './config.js';
+import type { Logger } from './log.js';
+import type { GamePlay } from '../commands/index.js';
+import { openGameService, type GameServiceBundle } from './app/wiring.js';
+import { renderMap } from '../render/index.js';
+import type { MapView } from './engine/view.js';
+import type { Ruleset } from './engine/ruleset.js';
+import type { GameStore } from './store/types.js';
+
+/** What tests and tools may pin when they open a game service. */
+export interface GameOptions {
+  /** Epoch-ms clock for the service (default Date.now). */
+  clock?: () => number;
+  /** A ruleset to use instead of data/redwinter (tests pass one with a labelled fixture CRT). */
+  ruleset?: Ruleset;
+  /** Secret dice seeds for new games (tests pin them; default: random). */
+  newSeed?: () => string;
+}
+
+/** Load and validate config; on a bad variable print one message naming it and its fix. */
+export function loadConfigOrExplain(err: (line: string) => void): Config | null {
+  try {
+    return loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      err(e.message);
+      return null;
+    }
+    throw e;
+  }
+}
+
+/** The game service (src/app/wiring.ts: store, ruleset, engine), the renderer bound to its map, and the store. */
+export async function openGame(
+  config: Config,
+  options: GameOptions,
+  log?: Logger,
+): Promise<{ play: GamePlay; store: GameStore; bundle: GameServiceBundle; storeState: { reachable: boolean } }> {
+  const storeState = { reachable: true };
+  const bundle = await openGameService({
+    storeUrl: config.STORE_URL,
+    finishedTtlDays: config.FINISHED_GAME_TTL_DAYS,
+    ...(options.ruleset ? { ruleset: options.ruleset } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.newSeed ? { newSeed: options.newSeed } : {}),
+    ...(log
+      ? {
+          onStoreError: (err: Error) => {
+            storeState.reachable = false;
+            log.error({ err }, 'game store unreachable (logged once until it is back)');
+          },
+          onStoreRecover: () => {
+            storeState.reachable = true;
+            log.info('game store reachable again');
+          },
+          onStoreFailure: (err, context) => log.error({ err, ...context }, 'storage failure shown to a player'),
+        }
+      : {}),
+  });
+  for (const p of bundle.store.problems())
+    log?.error({ ...p }, 'damaged game file set aside at start-up (its game answers "could not be read")');
+  const map = bundle.ruleset.map;
+  const play: GamePlay = {
+    service: bundle.service,
+    scenarios: bundle.ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })),
+    draw: (view, o = {}) => renderMap(view as MapView, map, o),
+    close: () => bundle.close(),
+  };
+  return { play, store: bundle.store, bundle, storeState };
+}
+
+/**
+ * Draw the Campaign's whole map once and throw the picture away, so the renderer's cached static
+ * terrain layer (render/map.ts) is ready before the first player asks for a map (about 1 s saved).
+ * Runs in the background; a failure is only logged.
+ */
+export function warmRenderer(bundle: Pick<GameServiceBundle, 'engine' | 'ruleset'>, log: Logger): Promise<void> {
+  return (async () => {
+    const scenario = bundle.ruleset.scenarios.find((s) => s.id === 'campaign') ?? bundle.ruleset.scenarios[0];
+    if (!scenario) return;
+    const started = Date.now();
+    const view = bundle.engine.toMapView(bundle.engine.setup(scenario.id, { seed: 'renderer-warm-up' }));
+    await renderMap(view as MapView, bundle.ruleset.map, { whole: true });
+    log.debug({ scenario: scenario.id, ms: Date.now() - started }, 'map renderer warmed up');
+  })().catch((err: unknown) => {
+    log.error({ err }, 'map renderer warm-up failed');
+  });
+}
+
+/** The game service and the renderer bound to its map. */
+export async function createGamePlay(config: Config, options: GameOptions = {}, log?: Logger): Promise<GamePlay> {
+  return (await openGame(config, options, log)).play;
+}
+
+/** The game service and renderer for console mode, or why they could not be started. */
+export async function consolePlay(config: Config, log: Logger): Promise<{ play?: GamePlay; unavailable?: string }> {
+  try {
+    return { play: await createGamePlay(config, {}, log) };
+  } catch (err) {
+    log.error({ err }, 'game service could not start');
+    return { unavailable: (err as Error).message };
+  }
+}

@@ -1,0 +1,50 @@
+// The offline Discord harness the end-to-end tests share: the real bot (startBot: discord.js Client,
+// router, commands, game service, engine, renderer, in-memory store) against the local fake Discord,
+// and helpers that run a slash command or click a control and wait until the bot has handled it.
+import { parseConfig } from '../../src/config.js';
+import { createLogger } from '../../src/log.js';
+import { startBot, type BotOptions, type RunningBot } from '../../src/main-bot.js';
+import { FakeDiscord, type ApiMessage, type BotReply, type FakeUser } from './fake-discord.js';
+
+export interface BotHarness {
+  fake: FakeDiscord;
+  bot: RunningBot;
+  /** Run `/path` (e.g. `game new`) as `user` and return the bot's replies to it. */
+  slash(user: FakeUser, path: string, options?: Record<string, string | number | boolean>): Promise<BotReply[]>;
+  /** Click the component `customId` on `message` as `user` and return the bot's replies. */
+  click(user: FakeUser, message: ApiMessage, customId: string): Promise<BotReply[]>;
+  stop(): Promise<void>;
+}
+
+/** Start the fake Discord and a bot connected to it (in-memory store unless options say otherwise). */
+export async function startBotHarness(options: Omit<BotOptions, 'rest' | 'handleSignals'> = {}): Promise<BotHarness> {
+  const fake = await new FakeDiscord().start();
+  const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' });
+  const bot = await startBot(config, createLogger('silent'), { ...options, rest: { api: fake.api }, handleSignals: false });
+  return {
+    fake,
+    bot,
+    async slash(user, path, opts = {}) {
+      const ix = fake.command(user, path, opts);
+      await ix.callback();
+      await bot.router.drain();
+      return fake.repliesFor(ix.token);
+    },
+    async click(user, message, customId) {
+      const ix = fake.click(user, message, customId);
+      await ix.callback();
+      await bot.router.drain();
+      return fake.repliesFor(ix.token);
+    },
+    async stop() {
+      await bot.stop();
+      await fake.close();
+    },
+  };
+}
+
+/** The customId of the control labelled `label` on a message (throws when there is none). */
+export function controlId(message: ApiMessage | null, label: string): string {
+  for (const row of message?.components ?? []) for (const c of row.components) if (c.label === label) return c.custom_id;
+  throw new Error(`no '${label}' control on the message`);
+}
