@@ -8,7 +8,19 @@ import type { ComponentHandler, ComponentInteraction } from '../src/discord/comm
 import { defer, Refusal, respond } from '../src/discord/replies.js';
 import type { Action, PendingDecision, Phase, Side } from '../src/engine/types.js';
 import type { BotContext } from './context.js';
-import { actorOf, afterEnd, defaultAnswer, drawView, postChange, sideFor, statusOrNull, unwrap } from './support.js';
+import { actorOf, afterEnd, drawView, postChange, sideFor, statusOrNull, unwrap } from './support.js';
+import { MessageFlags } from 'discord.js';
+import { sideName } from '../src/app/game-service.js';
+import { defaultAction, lossDraftAction, supportTargets } from '../src/app/decision-answers.js';
+import {
+  decisionControls,
+  decodeDraft,
+  draftControls,
+  draftNeed,
+  nextDraft,
+  type Draft,
+  type Row,
+} from '../src/discord/decision-controls.js';
 
 /** The game a control names, in the channel the click came from. */
 function gameOf(ix: ComponentInteraction, gameId: string): GameRef {
@@ -34,14 +46,15 @@ const endPhase: ComponentHandler<BotContext> = {
 
 /**
  * A pending decision. The payload says which answer; the decision itself is read from the game at
- * the version the message was built from (a later version makes the click stale).
+ * the version the message was built from (a later version makes the click stale). The default and
+ * the simple answers act at once; the step-by-step builder (src/discord/decision-controls.ts) answers
+ * the deciding player privately with the next choice, and acts on Confirm.
  */
 const decide: ComponentHandler<BotContext> = {
   kind: 'decide',
   async handle(ix, ref, ctx) {
-    await defer(ix); // before reading the store
-    const [what, arg] = ref.payload.split(':');
-    const status = unwrap(await ctx.game.service.status(gameOf(ix, ref.gameId))).status;
+    const game = gameOf(ix, ref.gameId);
+    const status = unwrap(await ctx.game.service.status(game)).status;
     if (status.version !== ref.version) {
       throw new Refusal(
         'The game has moved on since that message: this decision was already made or changed.',
@@ -49,19 +62,52 @@ const decide: ComponentHandler<BotContext> = {
         'use the newest message, or `/game status` for fresh controls.',
       );
     }
-    const pending = status.mustAct?.pending as PendingDecision | null;
+    const pending = status.mustAct?.pending;
     if (!pending) throw new Refusal('No decision is waiting.', undefined, '`/game status` shows what the game waits for.');
-    const chosen = ix.isStringSelectMenu() ? ix.values[0] : arg;
+    const values = ix.isStringSelectMenu() ? ix.values : [];
+    const built = decodeDraft(ref.payload);
+    if (built) {
+      if (!status.seats[pending.side].includes(ix.user.id))
+        throw new Refusal(
+          `This is the ${sideName(pending.side)} side's decision (rule ${pending.rule}).`,
+          pending.rule,
+          'wait for your side to be pinged; `/game status` shows who is awaited.',
+        );
+      const at = { gameId: ref.gameId, version: ref.version };
+      if (built.op === 'restart') return showBuilder(ix, { content: 'Choose again.', components: decisionControls(at, pending) });
+      const draft = nextDraft(built.draft, built.op, values);
+      if (!draft)
+        throw new Refusal(
+          'This control does not match the decision the game is waiting for.',
+          undefined,
+          'use `/game status` for fresh controls.',
+        );
+      if (built.op === 'ok') {
+        const action = draftAction(pending, draft);
+        if (!action) throw new Refusal('This answer is not complete yet.', pending.rule, 'finish it, or Start over.');
+        return act(ix, ctx, ref.gameId, ref.version, action);
+      }
+      const need = draftNeed(pending, draft);
+      let open: string[] = [];
+      if (need.units.length && (!need.complete || pending.type === 'advance')) {
+        const path = pending.type === 'advance' && draft.path.length === 0 ? [] : draft.path;
+        open = unwrap(
+          await ctx.game.service.decisionHexes(game, { units: need.units, path, ...(need.final ? { final: true } : {}) }),
+        ).hexes;
+        // The advance begins in the vacated hex (8.7.1): start the path there.
+        if (pending.type === 'advance' && draft.path.length === 0) {
+          draft.path = open.slice(0, 1);
+          open = unwrap(await ctx.game.service.decisionHexes(game, { units: need.units, path: draft.path })).hexes;
+        }
+      }
+      return showBuilder(ix, draftControls(at, pending, draft, open));
+    }
+    const [what, arg] = ref.payload.split(':');
+    const chosen = values[0] ?? arg;
     let action: Action | null = null;
+    if (what === 'default') action = defaultAction(pending);
     if (pending.type === 'placeLeader' && what === 'place' && chosen) action = { type: 'placeLeader', unit: pending.unit, hex: chosen };
-    if (pending.type === 'combatLosses' && what === 'losses') action = { type: 'takeLosses', ...pending.default };
-    if (pending.type === 'combatLosses' && what === 'step' && chosen) action = { type: 'takeLosses', steps: { [chosen]: 1 } };
-    if (pending.type === 'advance' && what === 'advance')
-      action = { type: 'advance', units: pending.default.units, path: pending.default.path };
     if (pending.type === 'advance' && what === 'stay') action = { type: 'advance', units: [], path: [] };
-    if (what === 'default') action = defaultAnswer(pending);
-    if (what === 'support' && ix.isStringSelectMenu() && (pending as { type: string }).type === 'defensiveSupport')
-      action = { type: 'support', units: ix.values };
     if (!action)
       throw new Refusal(
         'This control does not match the decision the game is waiting for.',
@@ -71,6 +117,29 @@ const decide: ComponentHandler<BotContext> = {
     await act(ix, ctx, ref.gameId, ref.version, action);
   },
 };
+
+/** The engine action a finished draft stands for (null when the draft does not fit the decision). */
+function draftAction(p: PendingDecision, d: Draft): Action | null {
+  if ((p.type === 'combatLosses' && d.kind === 'L') || (p.type === 'rangedLosses' && d.kind === 'R'))
+    return lossDraftAction(p, d.picks, d.path);
+  if (p.type === 'advance' && d.kind === 'A')
+    return { type: 'advance', units: d.picks.map((i) => p.units[i]?.unit ?? ''), path: [...d.path] };
+  if (p.type === 'defensiveSupport' && d.kind === 'S') {
+    const units = d.picks.map((i) => p.options[i]?.unit ?? '');
+    const target = d.path[0] ?? supportTargets(p, units)[0];
+    return { type: 'support', units, ...(target ? { target } : {}) };
+  }
+  return null;
+}
+
+/**
+ * Show the builder's next step to the deciding player only: a private reply to a click on the public
+ * message, the same private message updated when the click came from it.
+ */
+async function showBuilder(ix: ComponentInteraction, view: { content: string; components: Row[] }): Promise<void> {
+  if (ix.message.flags.has(MessageFlags.Ephemeral)) await ix.update({ content: view.content, components: view.components });
+  else await respond(ix, { content: view.content, components: view.components, ephemeral: true });
+}
 
 const undo: ComponentHandler<BotContext> = {
   kind: 'undo',

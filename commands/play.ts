@@ -11,6 +11,7 @@ import {
   atTargetChoices,
   attackerChoices,
   combatTargetChoices,
+  decisionAnswerChoices,
   delayChoices,
   destinationChoices,
   digChoices,
@@ -25,7 +26,8 @@ import {
   spotterChoices,
   supportChoices,
 } from '../src/discord/choices.js';
-import { normaliseHexInput } from '../src/discord/hex-input.js';
+import { normaliseHexInput } from '../src/app/hex-input.js';
+import { answerHelp, parseAnswer } from '../src/app/decision-answers.js';
 import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../src/app/unit-ids.js';
 import { bonfireChoices, raidChoices } from '../src/discord/night-choices.js';
 import { defer, Refusal } from '../src/discord/replies.js';
@@ -240,6 +242,19 @@ const data = new SlashCommandBuilder()
           .setMaxLength(10),
       ),
   )
+  .addSubcommand((s) =>
+    s
+      .setName('decide')
+      .setDescription('Answer the decision the game waits for (losses, retreat, advance, support…)')
+      .addStringOption((o) =>
+        o
+          .setName('answer')
+          .setDescription('e.g. "step 1/1/JR16; retreat I15" or "default" (the suggestions show more)')
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(200),
+      ),
+  )
   .addSubcommand((s) => s.setName('end').setDescription('End the current phase (3.0)'));
 
 const play: Command<BotContext> = {
@@ -329,6 +344,15 @@ const play: Command<BotContext> = {
         target: hexOption(ix, 'target'),
         ...(fromText ? { from: hexOption(ix, 'from') } : {}),
       };
+    } else if (sub === 'decide') {
+      const pending = before?.status === 'active' ? before.mustAct?.pending : null;
+      if (!pending) {
+        await legalNow(ctx, ix, before); // the service says why (no game, not started…)
+        throw new Refusal('No decision is waiting.', '3.0', '`/game status` shows what the game waits for.');
+      }
+      const parsed = parseAnswer(pending, ix.options.getString('answer', true));
+      if (!parsed.ok) throw new Refusal(parsed.problem.message, parsed.problem.rule, `answers: ${answerHelp(pending).join(' · ')}`);
+      action = parsed.action;
     } else if (sub === 'end') {
       if (!before || before.status !== 'active' || !before.phase) {
         await legalNow(ctx, ix, before); // the service says why (no game, not started…)
@@ -339,7 +363,7 @@ const play: Command<BotContext> = {
       throw new Error(`no handler for /play ${sub}`);
     }
     // Unit ids in any case (`mtr/609`): spelled as the engine spells them, with close ids suggested on a miss.
-    const legal = sub === 'end' ? null : await legalOnce().catch(() => null);
+    const legal = sub === 'end' || sub === 'decide' ? null : await legalOnce().catch(() => null);
     const result = await ctx.game.service.act(ref, actorOf(ix), canonicaliseAction(legal, action), side ? { side } : {});
     if (!result.ok && result.error.code === 'input/unknown-unit') {
       const named = unitIdsOf(action);
@@ -397,6 +421,8 @@ const play: Command<BotContext> = {
           return bonfireChoices(legal, typed);
         case 'raid':
           return raidChoices(legal, focused.name, text('target'), typed);
+        case 'decide':
+          return legal.pending ? decisionAnswerChoices(legal.pending, typed) : [];
         default:
           return [];
       }

@@ -7,7 +7,6 @@ import {
   ButtonBuilder,
   ButtonStyle,
   PermissionFlagsBits,
-  StringSelectMenuBuilder,
   type AttachmentPayload,
   type AutocompleteInteraction,
   type BaseInteraction,
@@ -19,10 +18,12 @@ import type { Actor, GameRef, Result, StatusView, ViewRequest } from '../src/app
 import { describeAction, sideName } from '../src/app/game-service.js';
 import { combatEventLines } from '../src/app/combat-text.js';
 import { actionArea } from '../src/app/play-area.js';
-import type { Action, GameEvent, LegalActions, PendingDecision, Side } from '../src/engine/types.js';
-import { normaliseHexInput } from '../src/discord/hex-input.js';
-import { pendingLabel, phaseLabel } from '../src/engine/labels.js';
+import type { GameEvent, LegalActions, Side } from '../src/engine/types.js';
+import { normaliseHexInput } from '../src/app/hex-input.js';
+import { phaseLabel } from '../src/engine/labels.js';
 import { encodeCustomId } from '../src/discord/custom-id.js';
+import { decisionControls } from '../src/discord/decision-controls.js';
+import { describeDecision } from '../src/app/decision-answers.js';
 import { Refusal, respond } from '../src/discord/replies.js';
 import type { BotContext } from './context.js';
 
@@ -202,8 +203,8 @@ export function sidePhaseWords(side: Side | null | undefined, phase: string | nu
 export function controlsFor(status: StatusView): Row[] {
   const rows: Row[] = [];
   if (status.status !== 'active' || !status.mustAct) return rows;
-  const pending = status.mustAct.pending as PendingDecision | null;
-  if (pending) rows.push(...decisionControls(status, pending));
+  const pending = status.mustAct.pending;
+  if (pending) rows.push(...decisionControls({ gameId: status.gameId, version: status.version }, pending));
   const buttons: ButtonBuilder[] = [];
   if (!pending && status.phase && status.phase !== 'gameOver') {
     buttons.push(
@@ -229,121 +230,6 @@ export function controlsFor(status: StatusView): Row[] {
   );
   rows.push(new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(...buttons));
   return rows;
-}
-
-/**
- * Controls for a decision the engine waits for, with the engine's default one click away:
- * - placing Pajari (12.3.1): a default button and a select of the other hexes;
- * - combat losses (8.5): "accept the default" (the engine's own legal allocation), and, for a
- *   one-step loss, a select of which unit takes the step;
- * - advance after combat (8.7): the default advance, and "stay" when the advance is optional.
- * The click is answered from the decision as it stands at that version (stale clicks are refused).
- */
-export function decisionControls(status: StatusView, pending: PendingDecision): Row[] {
-  const id = (payload: string) => encodeCustomId({ kind: 'decide', gameId: status.gameId, version: status.version, payload });
-  const row = (...c: MessageActionRowComponentBuilder[]) => new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(...c);
-  const label = (t: string) => (t.length <= 80 ? t : t.slice(0, 79) + '…');
-  if (pending.type === 'placeLeader') {
-    const rows: Row[] = [];
-    const [first] = pending.options;
-    if (first)
-      rows.push(
-        row(
-          new ButtonBuilder()
-            .setCustomId(id(`place:${first}`))
-            .setLabel(label(`Place ${pending.unit} in ${first} (default)`))
-            .setStyle(ButtonStyle.Success),
-        ),
-      );
-    if (pending.options.length > 1) {
-      rows.push(
-        row(
-          new StringSelectMenuBuilder()
-            .setCustomId(id('place'))
-            .setPlaceholder(label(`Or choose where ${pending.unit} goes (rule ${pending.rule})`))
-            .addOptions(pending.options.slice(0, 25).map((h) => ({ label: h, value: h }))),
-        ),
-      );
-    }
-    return rows;
-  }
-  if (pending.type === 'combatLosses') {
-    const rows: Row[] = [
-      row(
-        new ButtonBuilder()
-          .setCustomId(id('losses'))
-          .setLabel(label(`Accept: ${pending.defaultText}`))
-          .setStyle(ButtonStyle.Success),
-      ),
-    ];
-    const steppable = pending.units.filter((u) => u.canTakeSteps);
-    if (pending.losses === 1 && steppable.length > 1) {
-      rows.push(
-        row(
-          new StringSelectMenuBuilder()
-            .setCustomId(id('step'))
-            .setPlaceholder('Or choose which unit loses the step (8.5)')
-            .addOptions(steppable.slice(0, 25).map((u) => ({ label: label(`${u.unit} in ${u.hex} loses a step`), value: u.unit }))),
-        ),
-      );
-    }
-    return rows;
-  }
-  if (pending.type === 'advance') {
-    const buttons = [
-      new ButtonBuilder()
-        .setCustomId(id('advance'))
-        .setLabel(label(`Advance: ${pending.defaultText}`))
-        .setStyle(ButtonStyle.Success),
-    ];
-    if (!pending.mandatory)
-      buttons.push(new ButtonBuilder().setCustomId(id('stay')).setLabel('Do not advance').setStyle(ButtonStyle.Secondary));
-    return [row(...buttons)];
-  }
-  // Any other decision that carries the engine's default and whose answer we know (e.g. Ranged Attack losses).
-  const other = pending as { type: string; defaultText?: string; options?: unknown };
-  const rows: Row[] = [];
-  if (defaultAnswer(pending) && other.defaultText) {
-    rows.push(
-      row(
-        new ButtonBuilder()
-          .setCustomId(id('default'))
-          .setLabel(label(`Accept: ${other.defaultText}`))
-          .setStyle(ButtonStyle.Success),
-      ),
-    );
-  }
-  // Defensive Support (10.3.2): the defender may name units that fire on an attacking hex first.
-  if (other.type === 'defensiveSupport' && Array.isArray(other.options) && other.options.length) {
-    const units = (other.options as { unit: string }[]).slice(0, 25).map((o) => o.unit);
-    rows.push(
-      row(
-        new StringSelectMenuBuilder()
-          .setCustomId(id('support'))
-          .setPlaceholder('Or choose units to give Defensive Support (10.3.2)')
-          .setMinValues(1)
-          .setMaxValues(units.length)
-          .addOptions(units.map((u) => ({ label: label(u), value: u }))),
-      ),
-    );
-  }
-  return rows;
-}
-
-/** Which action answers a decision, by decision type (for decisions answered by their `default`). */
-const ANSWERS: Record<string, 'takeLosses' | 'advance' | 'support'> = {
-  combatLosses: 'takeLosses',
-  rangedLosses: 'takeLosses',
-  advance: 'advance',
-  defensiveSupport: 'support',
-};
-
-/** The engine's default answer to a pending decision, as an action, when the decision offers one. */
-export function defaultAnswer(pending: PendingDecision): Action | null {
-  const p = pending as { type: string; default?: Record<string, unknown> };
-  const type = ANSWERS[p.type];
-  if (!type || !p.default) return null;
-  return { ...p.default, type } as Action;
 }
 
 /** How to reach a game once it has left the channel. */
@@ -432,22 +318,11 @@ export async function ping(ix: RepliableInteraction, status: StatusView): Promis
   const side = status.mustAct!.side!;
   const users = mentionsFor(status, side);
   const who = users.map((u) => `<@${u}>`).join(' ');
-  const pending = status.mustAct!.pending as PendingDecision | null;
-  const what = pending ? describePending(pending) : `the ${sidePhaseWords(null, status.phase)} (turn ${status.turn})`;
+  const pending = status.mustAct!.pending;
+  const what = pending ? describeDecision(pending) : `the ${sidePhaseWords(null, status.phase)} (turn ${status.turn})`;
   await respond(ix, {
     content: `${who} ${sideName(side)} side to act: ${what}.`,
     mentionUsers: users,
     components: controlsFor(status),
   });
-}
-
-export function describePending(p: PendingDecision): string {
-  if (p.type === 'placeLeader') return `place ${p.unit} in one of ${p.options.join(', ')} (rule ${p.rule})`;
-  if (p.type === 'combatLosses')
-    return `take ${p.losses} loss(es) as the ${p.role} of combat #${p.combatId} (rule ${p.rule}); default: ${p.defaultText}`;
-  if (p.type === 'advance') return `decide the advance after combat #${p.combatId} (rule ${p.rule}); default: ${p.defaultText}`;
-  const other = p as { type: string; rule?: string; defaultText?: string };
-  const words = pendingLabel(other.type);
-  const rule = other.rule && !words.includes(`(${other.rule})`) ? ` (rule ${other.rule})` : '';
-  return `decide: ${words}${rule}${other.defaultText ? `; default: ${other.defaultText}` : ''}`;
 }

@@ -4,13 +4,17 @@
 import type {
   Action,
   ApplyResult,
+  CombatKind,
   GameState,
+  HexId,
   LegalActions,
   MapViewOptions,
   PendingDecision,
   PublicGameState,
+  RuleViolation,
   Side,
 } from '../engine/types.js';
+import type { OddsPreview } from '../engine/combat/preview.js';
 
 export interface WhoMustAct {
   side: Side | null;
@@ -24,6 +28,14 @@ export interface EngineApi {
   apply(state: GameState, side: Side, action: Action, opts?: { forcedDice?: number[] }): ApplyResult;
   whoMustAct(state: GameState): WhoMustAct;
   toMapView(state: GameState, options?: MapViewOptions): unknown;
+  /** Hexes open for the next step of a retreat or advance path being built for the pending decision. */
+  decisionHexes(state: GameState, req: { units: string[]; path: HexId[]; final?: boolean }): HexId[];
+  /** The odds of a proposed Combat or Assault, rolling nothing (8.2–8.4). */
+  previewAttack(
+    state: GameState,
+    side: Side,
+    req: { kind?: CombatKind; units: string[]; target: HexId; from?: HexId },
+  ): { ok: true; preview: OddsPreview } | { ok: false; violation: RuleViolation };
 }
 
 /** Pure helpers exported by the engine next to createEngine. */

@@ -9,7 +9,7 @@ import { otherSide } from '../engine/units.js';
 import { randomBytes } from 'node:crypto';
 import { describeNightAction, nightLines } from './night-text.js';
 import { describeRebuildAction, rebuildLines } from './rebuild-text.js';
-import type { Action, GameEvent, GameState, MapViewOptions, Side } from '../engine/types.js';
+import type { Action, GameEvent, GameState, MapViewOptions, PendingDecision, Side } from '../engine/types.js';
 import { StoreError, isStoreError, isValidId, type GameStore, type StoredGame } from '../store/types.js';
 import {
   ActOptsSchema,
@@ -20,11 +20,14 @@ import {
   SeatSchema,
   SideOptsSchema,
   SideSchema,
+  PathRequestSchema,
+  PreviewSchema,
   checkAction,
   checkInput,
   cleanName,
 } from './service-input.js';
 import type { EngineApi, EngineHelpers, WhoMustAct } from './engine-port.js';
+import type { OddsPreview } from '../engine/combat/preview.js';
 import {
   DOC_FORMAT,
   RECORD_FORMAT,
@@ -299,11 +302,13 @@ export class GameService {
     if (requested && !held.includes(requested)) {
       return refuse('perm/wrong-side', `You sit on the ${held.map(sideName).join(' and ')} side, not the ${sideName(requested)} side.`);
     }
-    const who = forTurn ? this.who(doc) : null;
+    // One policy for the acting side, for acting and for reading alike: the side named, else the only
+    // side held, else (a player holding both) the side the game waits for.
+    const who = doc.state ? this.who(doc) : null;
     let side: Side;
     if (requested) side = requested;
     else if (held.length === 1) side = held[0]!;
-    else side = who?.side ?? held[0]!;
+    else side = who?.side && held.includes(who.side) ? who.side : held[0]!;
     if (forTurn && who && who.side && who.side !== side) {
       const holders = doc.meta.seats[who.side].map((u) => this.label(doc, u)).join(', ') || 'nobody yet';
       return refuse(
@@ -842,6 +847,53 @@ export class GameService {
     };
   }
 
+  /**
+   * Hexes open for the next step of a retreat or advance path the deciding player is building (the
+   * engine's retreat priorities, 8.5.2, or the advance rules, 8.7.1). Anyone may ask; it changes nothing.
+   */
+  async decisionHexes(ref: GameRef, req: { units: string[]; path: string[]; final?: boolean }): Promise<Result<{ hexes: string[] }>> {
+    const badInput = checkInput(PathRequestSchema, req, 'path request');
+    if (badInput) return badInput;
+    const loaded = await this.loadDoc(ref);
+    if ('ok' in loaded) return loaded;
+    const { doc, stored, id } = loaded;
+    const bad = this.mustBeStatus(doc, 'active');
+    if (bad) return bad;
+    return {
+      ok: true,
+      gameId: id,
+      version: stored.version,
+      lines: [],
+      events: [],
+      views: [],
+      hexes: this.engine.decisionHexes(doc.state!, req),
+    };
+  }
+
+  /** The odds of an attack a seated player is about to declare (8.2–8.4): rolls nothing, changes nothing. */
+  async preview(
+    ref: GameRef,
+    actor: Actor,
+    req: { kind?: 'combat' | 'assault'; units: string[]; target: string; from?: string },
+    side?: Side,
+  ): Promise<Result<{ preview: OddsPreview }>> {
+    const badInput =
+      checkInput(ActorSchema, actor, 'player') ??
+      checkInput(PreviewSchema, req, 'preview request') ??
+      checkInput(SideSchema.optional(), side, 'side');
+    if (badInput) return badInput;
+    const loaded = await this.loadDoc(ref);
+    if ('ok' in loaded) return loaded;
+    const { doc, stored, id } = loaded;
+    const bad = this.mustBeStatus(doc, 'active');
+    if (bad) return bad;
+    const s = this.actingSide(doc, actor, side, false);
+    if (typeof s !== 'string') return s;
+    const p = this.engine.previewAttack(doc.state!, s, req);
+    if (!p.ok) return { ok: false, error: p.violation };
+    return { ok: true, gameId: id, version: stored.version, lines: p.preview.lines, events: [], views: [], preview: p.preview };
+  }
+
   /** A map view of the current state for the renderer. Anyone may look. */
   async mapView(ref: GameRef, options: MapViewOptions = {}): Promise<Result<{ view: unknown }>> {
     const loaded = await this.loadDoc(ref);
@@ -941,7 +993,7 @@ export interface StatusView {
   turn: number | null;
   phase: string | null;
   activeSide: Side | null;
-  mustAct: { side: Side | null; what: string; pending: unknown; since: number | null } | null;
+  mustAct: { side: Side | null; what: string; pending: PendingDecision | null; since: number | null } | null;
   seats: Record<Side, string[]>;
   host: string;
   commitment: string | null;

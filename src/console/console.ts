@@ -10,9 +10,11 @@ import type { Logger } from '../log.js';
 import type { Actor, GameRef, GameService, Result, StatusView, ViewRequest } from '../app/game-service.js';
 import { sideName } from '../app/game-service.js';
 import { zoomOutsidePlayArea } from '../app/play-area.js';
-import { pendingLabel, phaseLabel } from '../engine/labels.js';
+import { phaseLabel } from '../engine/labels.js';
 import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../app/unit-ids.js';
 import { combatEventLines } from '../app/combat-text.js';
+import { normaliseHexInput } from '../app/hex-input.js';
+import { answerHelp, describeDecision as describeChoice, parseAnswer } from '../app/decision-answers.js';
 import type { Action, GameEvent, LegalActions, PendingDecision, Phase, Side } from '../engine/types.js';
 
 export interface ConsolePlay {
@@ -106,23 +108,12 @@ function moverKey(units: readonly string[]): string {
 
 /** Printed hex id from typed text (`m 16` → `M16`), or null. */
 export function hexArg(text: string | undefined): string | null {
-  if (!text) return null;
-  const m = /^([a-z])\s*0*(\d{1,3})$/i.exec(text.trim());
-  return m && Number(m[2]) > 0 ? `${m[1]!.toUpperCase()}${Number(m[2])}` : null;
+  return text ? normaliseHexInput(text) : null;
 }
 
-/** What a pending decision asks, and what `decide` does with no argument (the engine's default). */
+/** What a pending decision asks, and how to answer it here (`decide` takes the engine's default). */
 export function describeDecision(p: PendingDecision): string {
-  if (p.type === 'placeLeader')
-    return `place ${p.unit} in one of ${p.options.join(', ')} (rule ${p.rule}); \`decide\` picks ${p.options[0]}, \`decide <hex>\` another`;
-  if (p.type === 'combatLosses')
-    return `take ${p.losses} loss(es) as the ${p.role} (rule ${p.rule}); \`decide\` accepts the default: ${p.defaultText}; \`decide <unit>\` puts a one-step loss on that unit`;
-  if (p.type === 'advance')
-    return `advance after combat (rule ${p.rule}); \`decide\` takes the default: ${p.defaultText}${p.mandatory ? '' : '; `decide stay` declines'}`;
-  const other = p as { type: string; rule?: string; defaultText?: string };
-  const words = pendingLabel(other.type);
-  const rule = other.rule && !words.includes(`(${other.rule})`) ? ` (rule ${other.rule})` : '';
-  return `${words}${rule}${other.defaultText ? `; \`decide\` takes the default: ${other.defaultText}` : ''}`;
+  return `${describeChoice(p)}; \`decide\` takes the default, \`decide ?\` shows how to choose`;
 }
 
 function slug(s: string): string {
@@ -322,28 +313,31 @@ export class ConsoleSession {
         await this.endPhase();
         return true;
       case 'decide': {
+        // decide [answer]: the grammar of src/app/decision-answers.ts, as on Discord (`/play decide`).
         const st = await this.status();
-        const pending = st?.mustAct?.pending as PendingDecision | null | undefined;
+        const pending = st?.status === 'active' ? st.mustAct?.pending : null;
         if (!pending) return (this.out(['Nothing is waiting for a decision.']), true);
-        if (pending.type === 'placeLeader') {
-          await this.act({ type: 'placeLeader', unit: pending.unit, hex: hexArg(sub ?? named.hex) ?? pending.options[0]! });
-        } else if (pending.type === 'combatLosses') {
-          // `decide` takes the engine's default; `decide <unit>` puts a one-step loss on that unit.
-          await this.act(sub ? { type: 'takeLosses', steps: { [words[1]!]: 1 } } : { type: 'takeLosses', ...pending.default });
-        } else if (pending.type === 'advance') {
-          const stay = sub === 'stay' || sub === 'no';
-          await this.act(
-            stay ? { type: 'advance', units: [], path: [] } : { type: 'advance', units: pending.default.units, path: pending.default.path },
-          );
-        } else {
-          // Other decisions answered by their default (e.g. Ranged Attack losses: takeLosses).
-          const p = pending as { type: string; default?: Record<string, unknown> };
-          const answer = p.type.endsWith('Losses') ? 'takeLosses' : p.type === 'defensiveSupport' ? 'support' : null;
-          if (!answer || !p.default) return (this.out([`This console cannot answer a '${p.type}' decision yet.`]), true);
-          // `decide <unit+unit…>` names the units of a Defensive Support (10.3.2); plain `decide` takes the default.
-          if (answer === 'support' && sub) await this.act({ type: 'support', units: words[1]!.split(/[+,]/).filter(Boolean) });
-          else await this.act({ ...p.default, type: answer } as Action);
+        const text = line
+          .trim()
+          .replace(/^\//, '')
+          .replace(/^\S+\s*/, '');
+        if (text === '?' || /^help$/i.test(text)) {
+          this.out([
+            `${sideName(pending.side)}: ${describeChoice(pending)}.`,
+            'Answer with `decide <answer>`:',
+            ...answerHelp(pending).map((h) => `  ${h}`),
+          ]);
+          return true;
         }
+        const parsed = parseAnswer(pending, text);
+        if (!parsed.ok)
+          return (
+            this.out([
+              `Refused: ${parsed.problem.message.replace(/\.$/, '')} (rule ${parsed.problem.rule}). \`decide ?\` shows the answers.`,
+            ]),
+            true
+          );
+        await this.act(parsed.action);
         return true;
       }
       case 'units': {
@@ -573,7 +567,7 @@ export class ConsoleSession {
     const b = before?.status === 'active' ? before.mustAct : null;
     if (b && b.side === a.side && !(a.pending && a.what !== b.what)) return;
     const names = after.seats[a.side].join(', ') || 'nobody seated';
-    const pending = a.pending as PendingDecision | null;
+    const pending = a.pending;
     const what = pending
       ? describeDecision(pending)
       : after.phase === 'subZero'

@@ -1,7 +1,7 @@
 // Autocomplete choices built from the engine's legal actions (DESIGN.md: legalActions is the single
 // source of legality, and the UI is built from it). Pure functions over engine types.
-import type { LegalActions, ReachableHex, UnitMoves } from '../engine/types.js';
-import { looseKey, normaliseHexInput } from './hex-input.js';
+import type { LegalActions, PendingDecision, ReachableHex, UnitMoves } from '../engine/types.js';
+import { looseKey, normaliseHexInput } from '../app/hex-input.js';
 
 export interface Choice {
   name: string;
@@ -266,4 +266,44 @@ export function supportChoices(legal: LegalActions, target: string | null, attac
   if (units.length > 1 && all.length <= CHOICE_TEXT_MAX)
     choices.unshift({ name: clipChoice(`all ${units.length}: ${units.map((f) => f.unit).join(' + ')}`), value: all });
   return filterChoices(choices, typed);
+}
+
+/**
+ * Suggested answers to the pending decision for `/play decide answer:` (src/app/decision-answers.ts
+ * reads them): the default first, then one suggestion per unit or hex the decision offers. A player
+ * may type any answer the grammar allows (a retreat path of several hexes, a ZOC step, …).
+ */
+export function decisionAnswerChoices(p: PendingDecision, typed: string): Choice[] {
+  const out: Choice[] = [{ name: clipChoice(`default: ${'defaultText' in p ? p.defaultText : p.options[0]}`), value: 'default' }];
+  const add = (value: string, name = value) => {
+    if (value.length <= CHOICE_TEXT_MAX) out.push({ name: clipChoice(name), value });
+  };
+  switch (p.type) {
+    case 'placeLeader':
+      for (const h of p.options) add(h, `${p.unit} to ${h}`);
+      break;
+    case 'combatLosses': {
+      const retreat = (unit: string) => p.firstHexes[unit]?.[0];
+      for (const u of p.units.filter((x) => x.canTakeSteps)) {
+        const rest = p.losses - 1;
+        const first = retreat(u.unit);
+        add(rest > 0 && first ? `step ${u.unit}; retreat ${first}` : `step ${u.unit}`);
+      }
+      const first = p.units.map((u) => retreat(u.unit)).find(Boolean);
+      if (p.minSteps === 0 && first) for (const h of new Set(Object.values(p.firstHexes).flat())) add(`retreat ${h}`);
+      break;
+    }
+    case 'rangedLosses':
+      for (const u of p.units) add(`step ${u.unit}`);
+      break;
+    case 'advance':
+      for (const u of p.units) add(`${u.unit} ${p.vacated}`, `${u.unit} advances into ${p.vacated}`);
+      if (!p.mandatory) add('stay', 'stay: nobody advances');
+      break;
+    case 'defensiveSupport':
+      add('none', 'none: no Defensive Support');
+      for (const o of p.options) for (const t of o.targets) add(`${o.unit} at ${t.hex}`, `${o.unit} fires on ${t.hex}`);
+      break;
+  }
+  return filterChoices(out, typed);
 }

@@ -2,7 +2,7 @@
 // (Bonfires 16.2, Finnish Night Raids 16.4, 16.4.1). Pure functions over engine types.
 import type { LegalActions } from '../engine/types.js';
 import { filterChoices, moverKey, type Choice } from './choices.js';
-import { normaliseHexInput } from './hex-input.js';
+import { normaliseHexInput } from '../app/hex-input.js';
 
 const CHOICE_TEXT_MAX = 100;
 const clip = (s: string): string => (s.length <= CHOICE_TEXT_MAX ? s : s.slice(0, CHOICE_TEXT_MAX - 1) + '…');

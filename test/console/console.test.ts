@@ -90,14 +90,14 @@ describe('console mode', () => {
     expect(out).toMatch(/None of your units may attack M20 now \(rule 8\.0\)\. Open targets: J16/);
     // The Finns are asked for defensive Support before any die; declining is the default (10.3.2).
     expect(out).toMatch(
-      />>> Finnish side to act \(you\): defensive Support declaration \(10\.3\.2\); `decide` takes the default: no defensive Support/,
+      />>> Finnish side to act \(you\): declare Defensive Support against the attack on J16 \(rule 10\.3\.2\); default: no defensive Support; `decide` takes the default/,
     );
     expect(out).toMatch(/#\d+ Finnish \(you\): support\.\nRoll #\d+: .*Combat on J16/);
-    expect(out.indexOf('defensiveSupport (rule 10.3.2)')).toBeLessThan(out.search(/Roll #\d+/));
+    expect(out.indexOf('declare Defensive Support')).toBeLessThan(out.search(/Roll #\d+/));
     expect(out).toMatch(/Roll #\d+/);
     expect(out).toMatch(/>>> Finnish side to act \(you\): take \d loss\(es\) as the defender/);
     expect(out).toMatch(/Refused: .*Finnish/);
-    expect(out).toMatch(/>>> Soviet side to act \(boris\): (take \d loss\(es\) as the attacker|advance after combat)/);
+    expect(out).toMatch(/>>> Soviet side to act \(boris\): (take \d loss\(es\) as the attacker|decide the advance after combat)/);
     expect(out).toMatch(/Waiting for the Soviet side \(Boris\): Combat Phase/);
   });
 

@@ -1,7 +1,9 @@
 // Buttons and selects built for the next step: within Discord's limits, decodable, default first.
 import { describe, expect, it } from 'vitest';
 import type { StatusView } from '../../src/app/game-service.js';
-import { controlsFor, defaultAnswer, needsPing } from '../../commands/support.js';
+import { controlsFor, needsPing } from '../../commands/support.js';
+import { defaultAction } from '../../src/app/decision-answers.js';
+import type { DefensiveSupportDecision, RangedLossDecision } from '../../src/engine/types.js';
 import { CUSTOM_ID_MAX, decodeCustomId } from '../../src/discord/custom-id.js';
 
 const base: StatusView = {
@@ -55,25 +57,24 @@ describe('controls for the next step', () => {
   });
 
   it('answers any other decision that carries a default with one click (Ranged Attack losses, 10.4.2)', () => {
-    const pending = {
+    const pending: RangedLossDecision = {
       type: 'rangedLosses',
       side: 'finnish',
       hex: 'J16',
       steps: 1,
       rule: '10.4.2',
-      units: [],
+      units: [{ unit: '1/1/JR16', stepsLeft: 2 }],
       default: { steps: { '1/1/JR16': 1 } },
       defaultText: '1/1/JR16 −1 step',
     };
     const c = flat({ ...base, mustAct: { side: 'finnish', what: 'rangedLosses', since: 0, pending } });
     expect(c[0]!.label).toBe('Accept: 1/1/JR16 −1 step');
     expect(decodeCustomId(c[0]!.custom_id)!.payload).toBe('default');
-    expect(defaultAnswer(pending as never)).toEqual({ type: 'takeLosses', steps: { '1/1/JR16': 1 } });
-    expect(defaultAnswer({ type: 'somethingNew', default: {} } as never)).toBeNull();
+    expect(defaultAction(pending)).toEqual({ type: 'takeLosses', steps: { '1/1/JR16': 1 } });
   });
 
   it('offers Defensive Support as a default (none) and a multi-select of the units that may fire (10.3.2)', () => {
-    const pending = {
+    const pending: DefensiveSupportDecision = {
       type: 'defensiveSupport',
       side: 'finnish',
       rule: '10.3.2',
@@ -93,8 +94,8 @@ describe('controls for the next step', () => {
       max_values?: number;
     }>;
     expect(c[0]!.label).toBe('Accept: no Defensive Support');
-    expect(defaultAnswer(pending as never)).toEqual({ type: 'support', units: [] });
-    expect(decodeCustomId(c[1]!.custom_id)!.payload).toBe('support');
+    expect(defaultAction(pending)).toEqual({ type: 'support', units: [] });
+    expect(decodeCustomId(c[1]!.custom_id)!.payload).toBe('b:S:::pick');
     expect(c[1]!.options).toHaveLength(2);
     expect(c[1]!.max_values).toBe(2);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_ID_MAX, CustomIdError, decodeCustomId, encodeCustomId, isStale } from '../../src/discord/custom-id.js';
-import { looseKey, normaliseHexInput } from '../../src/discord/hex-input.js';
+import { looseKey, normaliseHexInput } from '../../src/app/hex-input.js';
 import { clip, formatRefusal, MESSAGE_MAX } from '../../src/discord/replies.js';
 
 describe('customId codec', () => {

@@ -2,7 +2,8 @@
 // summaries, captions and mentions go through src/engine/labels.ts (3.0, 16.3).
 import { describe, expect, it } from 'vitest';
 import type { StatusView } from '../../src/app/game-service.js';
-import { controlsFor, describePending, sidePhaseWords } from '../../commands/support.js';
+import { controlsFor, sidePhaseWords } from '../../commands/support.js';
+import { describeDecision } from '../../src/app/decision-answers.js';
 
 const subZero: StatusView = {
   gameId: 'g-0123456789',
@@ -43,7 +44,7 @@ describe('phase words for players (3.0, 16.3)', () => {
 
 describe('decision words for players (10.4.2)', () => {
   it('describes a Ranged Attack loss decision in words, not its type name', () => {
-    const text = describePending({
+    const text = describeDecision({
       type: 'rangedLosses',
       side: 'finnish',
       hex: 'K16',
@@ -53,7 +54,7 @@ describe('decision words for players (10.4.2)', () => {
       defaultText: '1/JR27 loses a step',
       rule: '10.4.2',
     } as never);
-    expect(text).toBe('decide: loss decision after a Ranged Attack (10.4.2); default: 1/JR27 loses a step');
+    expect(text).toBe('take 1 step loss(es) in K16 from a Ranged Attack (rule 10.4.2); default: 1/JR27 loses a step');
     expect(text).not.toMatch(/rangedLosses/);
   });
 });

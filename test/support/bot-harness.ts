@@ -13,6 +13,8 @@ export interface BotHarness {
   slash(user: FakeUser, path: string, options?: Record<string, string | number | boolean>): Promise<BotReply[]>;
   /** Click the component `customId` on `message` as `user` and return the bot's replies. */
   click(user: FakeUser, message: ApiMessage, customId: string): Promise<BotReply[]>;
+  /** Choose `values` in the select `customId` on `message` as `user` and return the bot's replies. */
+  select(user: FakeUser, message: ApiMessage, customId: string, values: string[]): Promise<BotReply[]>;
   stop(): Promise<void>;
 }
 
@@ -36,6 +38,12 @@ export async function startBotHarness(options: Omit<BotOptions, 'rest' | 'handle
       await bot.router.drain();
       return fake.repliesFor(ix.token);
     },
+    async select(user, message, customId, values) {
+      const ix = fake.select(user, message, customId, values);
+      await ix.callback();
+      await bot.router.drain();
+      return fake.repliesFor(ix.token);
+    },
     async stop() {
       await bot.stop();
       await fake.close();
@@ -47,4 +55,25 @@ export async function startBotHarness(options: Omit<BotOptions, 'rest' | 'handle
 export function controlId(message: ApiMessage | null, label: string): string {
   for (const row of message?.components ?? []) for (const c of row.components) if (c.label === label) return c.custom_id;
   throw new Error(`no '${label}' control on the message`);
+}
+
+/** The select whose placeholder matches `placeholder` on a message: its customId and option values. */
+export function selectOn(message: ApiMessage | null, placeholder: RegExp): { customId: string; values: string[]; labels: string[] } {
+  for (const row of message?.components ?? [])
+    for (const c of row.components as Array<{
+      type: number;
+      custom_id: string;
+      placeholder?: string;
+      options?: { value: string; label: string }[];
+    }>)
+      if (c.type === 3 && placeholder.test(c.placeholder ?? ''))
+        return { customId: c.custom_id, values: (c.options ?? []).map((o) => o.value), labels: (c.options ?? []).map((o) => o.label) };
+  throw new Error(`no select matching ${placeholder} on the message`);
+}
+
+/** Labels of the buttons on a message. */
+export function buttonLabels(message: ApiMessage | null): string[] {
+  const out: string[] = [];
+  for (const row of message?.components ?? []) for (const c of row.components) if (c.label) out.push(c.label);
+  return out;
 }
