@@ -11,6 +11,7 @@ import type { BotContext } from './context.js';
 import { actorOf, afterEnd, drawView, postChange, sideFor, statusOrNull, unwrap } from './support.js';
 import { MessageFlags } from 'discord.js';
 import { sideName } from '../src/app/game-service.js';
+import { decodeAttack } from '../src/discord/attack-controls.js';
 import { defaultAction, lossDraftAction, supportTargets } from '../src/app/decision-answers.js';
 import {
   decisionControls,
@@ -141,6 +142,23 @@ async function showBuilder(ix: ComponentInteraction, view: { content: string; co
   else await respond(ix, { content: view.content, components: view.components, ephemeral: true });
 }
 
+/**
+ * Attack or Cancel under an odds preview (commands/play.ts). The attack is declared at the version it
+ * was previewed at: if the game moved on, the click is stale and nothing happens.
+ */
+const attack: ComponentHandler<BotContext> = {
+  kind: 'attack',
+  async handle(ix, ref, ctx) {
+    if (ref.payload === 'cancel') {
+      await respond(ix, { content: 'Cancelled: nothing was declared.', ephemeral: true });
+      return;
+    }
+    const action = decodeAttack(ref.payload);
+    if (!action) throw new Refusal('This control is not one of ours.', undefined, 'use `/play combat` or `/play assault` again.');
+    await act(ix, ctx, ref.gameId, ref.version, action);
+  },
+};
+
 const undo: ComponentHandler<BotContext> = {
   kind: 'undo',
   async handle(ix, ref, ctx) {
@@ -196,4 +214,4 @@ const map: ComponentHandler<BotContext> = {
   },
 };
 
-export const componentHandlers: ComponentHandler<BotContext>[] = [endPhase, decide, undo, confirm, map];
+export const componentHandlers: ComponentHandler<BotContext>[] = [endPhase, decide, attack, undo, confirm, map];

@@ -30,7 +30,8 @@ import { normaliseHexInput } from '../src/app/hex-input.js';
 import { answerHelp, parseAnswer } from '../src/app/decision-answers.js';
 import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../src/app/unit-ids.js';
 import { bonfireChoices, raidChoices } from '../src/discord/night-choices.js';
-import { defer, Refusal } from '../src/discord/replies.js';
+import { defer, Refusal, respond } from '../src/discord/replies.js';
+import { attackControls } from '../src/discord/attack-controls.js';
 import type { BotContext } from './context.js';
 import {
   actorOf,
@@ -96,7 +97,8 @@ const data = new SlashCommandBuilder()
           .setDescription('Offensive Support: units firing on the hex first (10.3)')
           .setAutocomplete(true)
           .setMaxLength(100),
-      ),
+      )
+      .addBooleanOption((o) => o.setName('confirm').setDescription('Declare at once, without the odds preview (8.2–8.4)')),
   )
   .addSubcommand((s) =>
     s
@@ -113,7 +115,8 @@ const data = new SlashCommandBuilder()
           .setName('path')
           .setDescription('Hexes to move through first, e.g. "N19 N20": the move and the Assault are one action (9.1)')
           .setMaxLength(200),
-      ),
+      )
+      .addBooleanOption((o) => o.setName('confirm').setDescription('Declare at once, without the odds preview (8.2–8.4)')),
   )
   .addSubcommand((s) =>
     s
@@ -364,6 +367,21 @@ const play: Command<BotContext> = {
     }
     // Unit ids in any case (`mtr/609`): spelled as the engine spells them, with close ids suggested on a miss.
     const legal = sub === 'end' || sub === 'decide' ? null : await legalOnce().catch(() => null);
+    // Before an attack is declared: its odds, with Attack and Cancel (unless `confirm:True`).
+    if ((action.type === 'combat' || action.type === 'assault') && !ix.options.getBoolean('confirm')) {
+      const attack = canonicaliseAction(legal, action);
+      const p = unwrap(await ctx.game.service.preview(ref, actorOf(ix), attack, side));
+      const components = attackControls({ gameId: p.gameId, version: p.version }, attack);
+      const lines = [
+        `Odds before you ${attack.type === 'combat' ? 'attack' : 'assault'} ${attack.target} (8.2–8.4; Support and AT Fire come first and are not counted):`,
+        ...p.lines.map((l) => `• ${l}`),
+        components
+          ? 'Attack declares it; Cancel changes nothing.'
+          : 'Too many units to fit a button: run the same command with `confirm:True` to declare it.',
+      ];
+      await respond(ix, { content: lines.join('\n'), components: components ?? [], ephemeral: true });
+      return;
+    }
     const result = await ctx.game.service.act(ref, actorOf(ix), canonicaliseAction(legal, action), side ? { side } : {});
     if (!result.ok && result.error.code === 'input/unknown-unit') {
       const named = unitIdsOf(action);

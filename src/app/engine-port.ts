@@ -4,7 +4,8 @@
 import type {
   Action,
   ApplyResult,
-  CombatKind,
+  AssaultAction,
+  CombatAction,
   GameState,
   HexId,
   LegalActions,
@@ -30,11 +31,11 @@ export interface EngineApi {
   toMapView(state: GameState, options?: MapViewOptions): unknown;
   /** Hexes open for the next step of a retreat or advance path being built for the pending decision. */
   decisionHexes(state: GameState, req: { units: string[]; path: HexId[]; final?: boolean }): HexId[];
-  /** The odds of a proposed Combat or Assault, rolling nothing (8.2–8.4). */
-  previewAttack(
+  /** The odds of a Combat or Assault as it would be declared, rolling nothing (8.2–8.4), or apply's refusal. */
+  previewAction(
     state: GameState,
     side: Side,
-    req: { kind?: CombatKind; units: string[]; target: HexId; from?: HexId },
+    action: CombatAction | AssaultAction,
   ): { ok: true; preview: OddsPreview } | { ok: false; violation: RuleViolation };
 }
 

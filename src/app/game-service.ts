@@ -9,7 +9,7 @@ import { otherSide } from '../engine/units.js';
 import { randomBytes } from 'node:crypto';
 import { describeNightAction, nightLines } from './night-text.js';
 import { describeRebuildAction, rebuildLines } from './rebuild-text.js';
-import type { Action, GameEvent, GameState, MapViewOptions, PendingDecision, Side } from '../engine/types.js';
+import type { Action, AssaultAction, CombatAction, GameEvent, GameState, MapViewOptions, PendingDecision, Side } from '../engine/types.js';
 import { StoreError, isStoreError, isValidId, type GameStore, type StoredGame } from '../store/types.js';
 import {
   ActOptsSchema,
@@ -21,7 +21,6 @@ import {
   SideOptsSchema,
   SideSchema,
   PathRequestSchema,
-  PreviewSchema,
   checkAction,
   checkInput,
   cleanName,
@@ -870,26 +869,23 @@ export class GameService {
     };
   }
 
-  /** The odds of an attack a seated player is about to declare (8.2–8.4): rolls nothing, changes nothing. */
-  async preview(
-    ref: GameRef,
-    actor: Actor,
-    req: { kind?: 'combat' | 'assault'; units: string[]; target: string; from?: string },
-    side?: Side,
-  ): Promise<Result<{ preview: OddsPreview }>> {
-    const badInput =
-      checkInput(ActorSchema, actor, 'player') ??
-      checkInput(PreviewSchema, req, 'preview request') ??
-      checkInput(SideSchema.optional(), side, 'side');
+  /**
+   * The odds of a Combat or Assault a seated player is about to declare (8.2–8.4), after the declaration
+   * checks apply makes, so a refusal comes before the preview. Rolls nothing, changes nothing.
+   */
+  async preview(ref: GameRef, actor: Actor, action: CombatAction | AssaultAction, side?: Side): Promise<Result<{ preview: OddsPreview }>> {
+    const badInput = checkInput(ActorSchema, actor, 'player') ?? checkAction(action) ?? checkInput(SideSchema.optional(), side, 'side');
     if (badInput) return badInput;
+    if (action.type !== 'combat' && action.type !== 'assault')
+      return refuse('input/action', 'Only a Combat or an Assault has odds to preview.');
     const loaded = await this.loadDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
     const bad = this.mustBeStatus(doc, 'active');
     if (bad) return bad;
-    const s = this.actingSide(doc, actor, side, false);
+    const s = this.actingSide(doc, actor, side, true);
     if (typeof s !== 'string') return s;
-    const p = this.engine.previewAttack(doc.state!, s, req);
+    const p = this.engine.previewAction(doc.state!, s, action);
     if (!p.ok) return { ok: false, error: p.violation };
     return { ok: true, gameId: id, version: stored.version, lines: p.preview.lines, events: [], views: [], preview: p.preview };
   }

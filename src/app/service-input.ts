@@ -59,14 +59,6 @@ const HexText = z.string().min(1).max(10);
 const UnitIds = z.array(z.string().min(1).max(40)).min(1).max(20);
 /** A path being built for a pending retreat or advance decision. */
 export const PathRequestSchema = z.strictObject({ units: UnitIds, path: z.array(HexText).max(20), final: z.boolean().optional() });
-/** An attack whose odds a player wants to see before declaring it. */
-export const PreviewSchema = z.strictObject({
-  kind: z.enum(['combat', 'assault']).optional(),
-  units: UnitIds,
-  target: HexText,
-  from: HexText.optional(),
-});
-
 /** The first problem zod found, as an `input/…` refusal naming the field. */
 function inputRefusal(what: string, error: z.ZodError): InputRefusal {
   const issue = error.issues[0]!;

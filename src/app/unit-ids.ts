@@ -31,7 +31,7 @@ export function canonicalUnitIds(legal: LegalActions | null | undefined, ids: re
 }
 
 /** An action with every unit id it names spelled as the engine spells it. */
-export function canonicaliseAction(legal: LegalActions | null | undefined, action: Action): Action {
+export function canonicaliseAction<A extends Action>(legal: LegalActions | null | undefined, action: A): A {
   if (!legal) return action;
   const known = knownIds(legal);
   const fix = (id: string) => known.get(id.toLowerCase()) ?? id;
@@ -39,7 +39,7 @@ export function canonicaliseAction(legal: LegalActions | null | undefined, actio
   for (const k of ['units', 'attackers', 'support']) if (Array.isArray(a[k])) a[k] = (a[k] as string[]).map(fix);
   for (const k of ['unit', 'spotter']) if (typeof a[k] === 'string') a[k] = fix(a[k] as string);
   if (a.type === 'atFire' && typeof a.target === 'string') a.target = fix(a.target); // AT Fire targets a unit
-  return a as unknown as Action;
+  return a as unknown as A;
 }
 
 /** The unit ids an action names (units, attackers, support, unit, spotter; an AT Fire's target). */

@@ -132,6 +132,8 @@ export class ConsoleSession {
   /** The game last seen in this session: a finished game leaves the channel, so export/verify fall back to it. */
   private lastGameId: string | null = null;
   private readonly mapDir: string;
+  /** A Combat or Assault whose odds were shown, waiting for `confirm` on the next line. */
+  private proposal: Action | null = null;
 
   constructor(
     private readonly play: ConsolePlay,
@@ -145,6 +147,8 @@ export class ConsoleSession {
   async run(line: string): Promise<boolean> {
     const { words, named } = parseLine(line);
     const [cmd, sub, ...rest] = words.map((w, i) => (i < 2 ? w.toLowerCase() : w));
+    // An attack shown with its odds waits for the very next line: `confirm`, or anything else cancels it.
+    if (cmd !== 'confirm') this.proposal = null;
     const arg = (i: number, name: string): string | undefined => named[name] ?? rest[i];
     switch (cmd) {
       case 'as': {
@@ -200,11 +204,17 @@ export class ConsoleSession {
           return true;
         }
         if (sub === 'combat') {
-          // play combat <target> [attackers]; attackers default to every unit that may join (8.0).
-          const target = hexArg(named.target ?? rest[0]);
-          if (!target && (named.target ?? rest[0])) return (this.out([notAHex((named.target ?? rest[0])!)]), true);
-          if (!target) return (this.out(['Usage: play combat <target hex> [unit+unit…]']), true);
-          let attackers = (named.attackers ?? rest[1] ?? '').split(/[+,]/).filter(Boolean);
+          // play combat <target> [attackers] [support <unit+unit…>] [confirm]; attackers default to every
+          // unit that may join (8.0). Without `confirm` the odds are shown first (8.2–8.4).
+          const now = rest.some((w) => w.toLowerCase() === 'confirm');
+          const words = rest.filter((w) => w.toLowerCase() !== 'confirm');
+          const supportAt = words.findIndex((w) => w.toLowerCase() === 'support');
+          const support = supportAt >= 0 ? (words[supportAt + 1] ?? '').split(/[+,]/).filter(Boolean) : [];
+          const main = supportAt >= 0 ? words.slice(0, supportAt) : words;
+          const target = hexArg(named.target ?? main[0]);
+          if (!target && (named.target ?? main[0])) return (this.out([notAHex((named.target ?? main[0])!)]), true);
+          if (!target) return (this.out(['Usage: play combat <target hex> [unit+unit…] [support <unit+unit…>] [confirm]']), true);
+          let attackers = (named.attackers ?? main[1] ?? '').split(/[+,]/).filter(Boolean);
           if (!attackers.length) {
             const legal = await this.legal();
             if (!legal) return true;
@@ -219,23 +229,25 @@ export class ConsoleSession {
               );
             }
           }
-          await this.act({ type: 'combat', attackers, target });
+          await this.attack({ type: 'combat', attackers, target, ...(support.length ? { support } : {}) }, now);
           return true;
         }
         if (sub === 'assault') {
+          const now = rest.some((w) => w.toLowerCase() === 'confirm');
+          const args = rest.filter((w) => w.toLowerCase() !== 'confirm');
           const units = (named.units ?? rest[0] ?? '').split(/[+,]/).filter(Boolean);
           // `via <hex> <hex>…`: the hexes the stack moves through first; move and Assault are one action (9.1).
-          const viaAt = rest.findIndex((w, i) => i > 0 && w.toLowerCase() === 'via');
-          const targetText = named.target ?? (viaAt > 0 ? rest.slice(1, viaAt) : rest.slice(1)).join(' ');
+          const viaAt = args.findIndex((w, i) => i > 0 && w.toLowerCase() === 'via');
+          const targetText = named.target ?? (viaAt > 0 ? args.slice(1, viaAt) : args.slice(1)).join(' ');
           const target = hexArg(targetText);
           if (units.length && targetText && !target) return (this.out([notAHex(targetText)]), true);
           if (!units.length || !target) return (this.out(['Usage: play assault <unit+unit…> <target hex> [via <hex> <hex>…]']), true);
-          const pathWords = viaAt > 0 ? rest.slice(viaAt + 1) : [];
+          const pathWords = viaAt > 0 ? args.slice(viaAt + 1) : [];
           const path = pathWords.map((w) => hexArg(w));
           const badStep = pathWords.find((w, i) => !path[i]);
           if (badStep !== undefined) return (this.out([notAHex(badStep)]), true);
           if (viaAt > 0 && !path.length) return (this.out(['Usage: play assault <unit+unit…> <target hex> via <hex> <hex>…']), true);
-          await this.act({ type: 'assault', units, target, ...(path.length ? { path: path as string[] } : {}) });
+          await this.attack({ type: 'assault', units, target, ...(path.length ? { path: path as string[] } : {}) }, now);
           return true;
         }
         if (sub === 'delay') {
@@ -311,6 +323,18 @@ export class ConsoleSession {
         return true;
       case 'end':
         await this.endPhase();
+        return true;
+      case 'confirm': {
+        // The attack whose odds were just shown (play combat / play assault without `confirm`).
+        const proposal = this.proposal;
+        this.proposal = null;
+        if (!proposal) return (this.out(['Nothing to confirm: `play combat` and `play assault` show the odds first.']), true);
+        await this.act(proposal);
+        return true;
+      }
+      case 'cancel':
+        this.out([this.proposal ? 'Cancelled: nothing changed.' : 'Nothing to cancel.']);
+        this.proposal = null;
         return true;
       case 'decide': {
         // decide [answer]: the grammar of src/app/decision-answers.ts, as on Discord (`/play decide`).
@@ -557,6 +581,21 @@ export class ConsoleSession {
     // By id: a game that has just ended has already left the channel, and its final map is still wanted.
     if (phaseEnd && r.views[0]) await this.snapshots(r.views.slice(0, 1), true, { gameId: r.gameId });
     await this.announce(before);
+  }
+
+  /**
+   * A Combat or Assault: with `now`, declared at once; otherwise its odds first (8.2–8.4, after the same
+   * checks apply makes), and it waits for `confirm` on the next line.
+   */
+  private async attack(action: Extract<Action, { type: 'combat' | 'assault' }>, now: boolean): Promise<void> {
+    if (now) return this.act(action);
+    const side = this.sideNow(await this.status());
+    const legalNow = await this.play.service.legal(this.ref, this.actor, side);
+    const canon = canonicaliseAction(legalNow.ok ? legalNow.legal : null, action);
+    const r = await this.play.service.preview(this.ref, this.actor, canon, side);
+    if (!r.ok) return void this.show(r);
+    this.out([...r.lines.map((l) => `  ${l}`), 'Type `confirm` to attack; anything else cancels. (Odds before Support and AT Fire.)']);
+    this.proposal = action;
   }
 
   /** When the side to act changes, or a new decision is asked for, say who must act on what, once. */

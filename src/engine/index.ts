@@ -5,6 +5,8 @@
 import type { HexId, Ruleset, Side } from './ruleset.js';
 import type {
   Action,
+  AssaultAction,
+  CombatAction,
   ApplyResult,
   GameState,
   LegalActions,
@@ -21,7 +23,7 @@ import { applyAction } from './apply.js';
 import { legalActionsFor, movesForUnits } from './legal.js';
 import { whoMustAct as who } from './sequence.js';
 import { buildMapView } from './map-view.js';
-import { previewAttack } from './combat/preview.js';
+import { previewAction, previewAttack } from './combat/preview.js';
 import { decisionHexes } from './combat/engine.js';
 import { canonicalJson, sha256Hex } from './hash.js';
 
@@ -52,6 +54,8 @@ export interface Engine {
   toMapView(state: GameState, opts?: MapViewOptions): MapView;
   /** Read-only odds of a proposed Combat or Assault (8.2–8.4): every shift with its case, and each outcome's chance. */
   previewAttack(state: GameState, side: Side, req: AttackPreviewRequest): AttackPreviewResult;
+  /** The same odds for a Combat or Assault action as it would be declared, after apply's declaration checks. */
+  previewAction(state: GameState, side: Side, action: CombatAction | AssaultAction): AttackPreviewResult;
   /** Next hexes open for a retreat or advance path being built for the pending combat decision (8.5.2, 8.7.1). */
   decisionHexes(state: GameState, req: { units: string[]; path: HexId[]; final?: boolean }): HexId[];
 }
@@ -92,6 +96,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     whoMustAct: (state) => who(state),
     toMapView: (state, opts) => buildMapView(ctxFor(state.scenario), state, opts),
     previewAttack: (state, side, req) => previewAttack(state, ctxFor(state.scenario).ruleset, side, req),
+    previewAction: (state, side, action) => previewAction(ctxFor(state.scenario), state, side, action),
     decisionHexes: (state, req) => decisionHexes(ctxFor(state.scenario), state, req),
   };
 }

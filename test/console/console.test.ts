@@ -76,6 +76,7 @@ describe('console mode', () => {
         'play end',
         'play combat M20',
         'play combat j16',
+        'confirm',
         'decide', // Boris may not answer the defender's decision
         'as you',
         'decide', // no defensive Support (its default, 10.3.2): the CRT is rolled now

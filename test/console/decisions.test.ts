@@ -19,7 +19,8 @@ const opening = [
   'play move 3/1/609 K16',
   'play move 1/1/609+2/1/609+MG/1/609 K16',
   'play end',
-  'play combat j16',
+  'play combat j16', // the odds first (8.2–8.4) …
+  'confirm', // … then the attack
   'as you',
   'decide none', // no Defensive Support (10.3.2)
 ];

@@ -123,6 +123,7 @@ describe('console QA defects', () => {
           'play move 1/1/609+2/1/609+MG/1/609 K16',
           'play end',
           'play combat j16',
+          'confirm',
           ...decide,
         ],
         path.join(dir, 'maps'),

@@ -36,7 +36,20 @@ describe('Discord end to end: the owner decides losses, retreat and advance (8.5
     await h.slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
     await h.slash(boris, 'play move', { unit: '1/1/609+2/1/609+MG/1/609', to: 'K16' });
     await h.slash(boris, 'play end');
+    // The odds first, privately, with Attack and Cancel (8.2–8.4); Cancel changes nothing.
     let r = await h.slash(boris, 'play combat', { target: 'J16' });
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/Odds before you attack J16/);
+    expect(r[0]!.content).toMatch(/final 1:2 → column 1:2/);
+    expect(r[0]!.content).toMatch(/\d+\/\d+: \d+(\.\d)?% \(rolls /);
+    const cancelled = await h.click(boris, r[0]!.message!, controlId(r[0]!.message, 'Cancel'));
+    expect(cancelled[0]!.content).toMatch(/Cancelled: nothing was declared/);
+    // Not the defender's to declare.
+    const wrong = await h.click(alice, r[0]!.message!, controlId(r[0]!.message, 'Attack J16'));
+    expect(wrong[0]!.ephemeral).toBe(true);
+    expect(wrong[0]!.content).toMatch(/Soviet side's turn/);
+    r = await h.click(boris, r[0]!.message!, controlId(r[0]!.message, 'Attack J16'));
+    expect(r[0]!.ephemeral).toBe(false);
     const ask = r.find((x) => buttonLabels(x.message).includes('Accept: no defensive Support'))!;
     r = await h.click(alice, ask.message!, controlId(ask.message, 'Accept: no defensive Support'));
     const losses = [...r].reverse().find((x) => buttonLabels(x.message).some((l) => l.startsWith('Accept: 1/1/JR16 retreats')));

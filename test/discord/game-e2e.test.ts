@@ -278,7 +278,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(r[0]!.ephemeral).toBe(true);
     expect(r[0]!.content).toMatch(/rule 8\.0/);
 
-    r = await slash(boris, 'play combat', { target: 'J16', attackers: String(sets[0]!.value) });
+    r = await slash(boris, 'play combat', { target: 'J16', attackers: String(sets[0]!.value), confirm: true });
     expect(r[0]!.ephemeral).toBe(false);
     // The Finns may support J16 (10.3.2): they are asked first, nothing is rolled yet; they decline (the default).
     expect(r.some((x) => /Roll #\d+/.test(x.content))).toBe(false);

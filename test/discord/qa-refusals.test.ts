@@ -39,7 +39,7 @@ describe('Discord refusals from the QA pass', () => {
       const targets = await h.fake.autocomplete(boris, 'play combat', { target: '' }, 'target').choices();
       expect(targets.map((t) => t.value)).toContain('J16');
       expect(targets.map((t) => String(t.name)).join(' ')).not.toMatch(/CRT|crt import/);
-      const r = await slash(boris, 'play combat', { target: 'J16' });
+      const r = await slash(boris, 'play combat', { target: 'J16', confirm: true });
       expect(r[0]!.ephemeral).not.toBe(true);
       expect(JSON.stringify(r)).not.toMatch(/CRT is not filled in|crt import|rule\/crt-missing/);
     },

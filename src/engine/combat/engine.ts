@@ -8,6 +8,7 @@ import { areAdjacent, parseHexId } from '../hex.js';
 import type { HexId, Side } from '../ruleset.js';
 import type {
   Action,
+  AssaultAction,
   CombatDecision,
   CombatOptions,
   GameEvent,
@@ -29,6 +30,7 @@ import {
   mayAssault,
   resolveDeclared,
   type CombatIo,
+  type Declared,
 } from './resolve.js';
 import { combatInProgress, consumeOverrun, moveContinuation, overrunAllowance, readRecord } from './record.js';
 import { combatFireStep } from '../combat-fire.js';
@@ -124,92 +126,16 @@ export function applyCombatAction(
       return resolveDeclared(draft, ruleset, d, io);
     }
     case 'assault': {
-      if (draft.phase !== 'action' || draft.activeSide !== side) {
-        return {
-          code: 'rule/wrong-phase',
-          rule: '9.0',
-          message: `Assaults happen during movement in your own Action Phase; now it is the ${draft.activeSide} ${draft.phase} phase.`,
-        };
-      }
-      if (combatInProgress(draft)) return { code: 'rule/combat-in-progress', rule: '8.1', message: 'Finish the current Assault first.' };
-      const list = checkUnitList(draft, side, action.units);
-      if ('violation' in list) return list.violation;
-      for (const id of list.ids) {
-        if (!mayAssault(ruleset, id))
-          return {
-            code: 'rule/cannot-assault',
-            rule: '9.1',
-            message: `${id} (${ctx.counter(id).type}) cannot Assault: only infantry, armor, engineers and MGs may.`,
-          };
-      }
-      // An Assault is made in the course of a unit's move (9.1). A stack that has just moved and was the
-      // last thing to move may still assault with the MPs it has left (4.1); once something else has
-      // acted, its move is over. Overrun continuations (12.1.2) have their own allowance.
-      const movedAlready = list.ids.find((id) => draft.units[id]!.flags.acted && overrunAllowance(draft, id) === null);
-      const continuing = movedAlready ? moveContinuation(draft, list.ids) : null;
-      if (movedAlready && !continuing)
-        return {
-          code: 'rule/assault-after-move',
-          rule: '9.1, 4.1',
-          message: `${movedAlready} has already finished its move this Action Phase. A stack may assault right after its own move with the MPs it has left, before anything else acts, or declare the Assault with the path it moves along first, as one action.`,
-        };
-      if (continuing && action.path !== undefined && action.path.length > 0)
-        return {
-          code: 'input/path',
-          rule: '9.1',
-          message: `The stack goes on from ${continuing.hex}, where its move ended: give no path.`,
-        };
-      const env = envFor(ctx, draft, side);
-      const m = continuing ? null : moverOnMap(ctx, draft, side, list.ids, env);
-      if (m && 'violation' in m) return m.violation;
-      let from = continuing ? continuing.hex : m!.start!;
-      let mpLeft = continuing ? continuing.mpLeft : m!.allowance;
-      let moved = continuing !== null;
-      let route: ReachableHex | null = null;
-      if (action.path !== undefined && m) {
-        if (!Array.isArray(action.path)) return { code: 'input/path', rule: '9.1', message: 'path is a list of hex ids.' };
-        const hexes: HexId[] = [];
-        for (const h of action.path as unknown[]) {
-          const x = typeof h === 'string' ? parseHexId(h) : null;
-          if (!x) return { code: 'input/bad-hex', rule: '2.3', message: `${JSON.stringify(h)} is not a hex id like M16.` };
-          hexes.push(x);
-        }
-        if (hexes[0] === from) hexes.shift();
-        if (hexes.length > 0) {
-          const r = checkPath(ctx, draft, m, env, hexes);
-          if (!r.ok) return r.violation;
-          if (r.route.minimumMove)
-            return {
-              code: 'rule/assault-mp',
-              rule: '9.1, 4.1.1',
-              message: 'The minimum move does not leave MPs for an Assault: it allows one only from where the stack began the phase.',
-            };
-          route = r.route;
-          from = r.route.hex;
-          mpLeft = r.route.mpLeft;
-          moved = true;
-        }
-      }
-      const target = (typeof action.target === 'string' ? parseHexId(action.target) : null) ?? '';
-      if (!ctx.hex(target))
-        return { code: 'input/bad-hex', rule: '2.3', message: `${JSON.stringify(action.target)} is not a hex on the map.` };
-      const cost = areAdjacent(from, target) ? assaultCost(ctx, list.ids, from, target) : Infinity;
-      // The minimum move (4.1.1) is for a stack assaulting from where it began the phase, not an Overrun going on.
-      const overrunning = list.ids.some((id) => overrunAllowance(draft, id) !== null);
-      const d = checkAssaultDeclaration(draft, ruleset, side, list.ids, target, {
-        from,
-        mpLeft,
-        cost,
-        minimumMove: !moved && !overrunning,
-      });
-      if ('violation' in d) return d.violation;
+      const decl = declareAssault(ctx, draft, side, action);
+      if ('violation' in decl) return decl.violation;
+      const { d, route, m, ids, cost, mpLeft } = decl;
       // A refusal after this point (e.g. bad Support) discards the whole draft, the move included.
       if (route && m) {
         const err = hooks.carryOut(m, route);
         if (err) return err;
       }
-      for (const id of list.ids) draft.units[id]!.flags.acted = true;
-      consumeOverrun(draft, list.ids);
+      for (const id of ids) draft.units[id]!.flags.acted = true;
+      consumeOverrun(draft, ids);
       const left = cost > mpLeft ? 0 : mpLeft - cost;
       return resolveDeclared(draft, ruleset, d, io, { mpLeft: left });
     }
@@ -329,4 +255,99 @@ export function decisionHexes(ctx: Ctx, state: GameState, req: { units: string[]
       .sort();
   }
   return [];
+}
+
+/** An Assault as declared and checked, before anything moves or is rolled (9.1, 4.1). */
+export interface AssaultDeclaration {
+  d: Declared;
+  ids: string[];
+  /** The move made on the way (a path given with the Assault), carried out when it is applied. */
+  route: ReachableHex | null;
+  m: Mover | null;
+  cost: number;
+  mpLeft: number;
+}
+
+/**
+ * Check an Assault declaration without changing anything. apply uses it, and so does the odds preview,
+ * so a player sees the same refusal before and after confirming: phase, units, the move so far or the
+ * path given, the MPs left and the target (9.0, 9.1, 4.1, 4.1.1).
+ */
+export function declareAssault(
+  ctx: Ctx,
+  state: GameState,
+  side: Side,
+  action: AssaultAction,
+): AssaultDeclaration | { violation: RuleViolation } {
+  const ruleset = ctx.ruleset;
+  const fail = (code: string, rule: string, message: string) => ({ violation: { code, rule, message } });
+  if (state.phase !== 'action' || state.activeSide !== side)
+    return fail(
+      'rule/wrong-phase',
+      '9.0',
+      `Assaults happen during movement in your own Action Phase; now it is the ${state.activeSide} ${state.phase} phase.`,
+    );
+  if (combatInProgress(state)) return fail('rule/combat-in-progress', '8.1', 'Finish the current Assault first.');
+  const list = checkUnitList(state, side, action.units);
+  if ('violation' in list) return list;
+  for (const id of list.ids) {
+    if (!mayAssault(ruleset, id))
+      return fail(
+        'rule/cannot-assault',
+        '9.1',
+        `${id} (${ctx.counter(id).type}) cannot Assault: only infantry, armor, engineers and MGs may.`,
+      );
+  }
+  // An Assault is made in the course of a unit's move (9.1). A stack that has just moved and was the
+  // last thing to move may still assault with the MPs it has left (4.1); once something else has
+  // acted, its move is over. Overrun continuations (12.1.2) have their own allowance.
+  const movedAlready = list.ids.find((id) => state.units[id]!.flags.acted && overrunAllowance(state, id) === null);
+  const continuing = movedAlready ? moveContinuation(state, list.ids) : null;
+  if (movedAlready && !continuing)
+    return fail(
+      'rule/assault-after-move',
+      '9.1, 4.1',
+      `${movedAlready} has already finished its move this Action Phase. A stack may assault right after its own move with the MPs it has left, before anything else acts, or declare the Assault with the path it moves along first, as one action.`,
+    );
+  if (continuing && action.path !== undefined && action.path.length > 0)
+    return fail('input/path', '9.1', `The stack goes on from ${continuing.hex}, where its move ended: give no path.`);
+  const env = envFor(ctx, state, side);
+  const m = continuing ? null : moverOnMap(ctx, state, side, list.ids, env);
+  if (m && 'violation' in m) return m;
+  let from = continuing ? continuing.hex : m!.start!;
+  let mpLeft = continuing ? continuing.mpLeft : m!.allowance;
+  let moved = continuing !== null;
+  let route: ReachableHex | null = null;
+  if (action.path !== undefined && m) {
+    if (!Array.isArray(action.path)) return fail('input/path', '9.1', 'path is a list of hex ids.');
+    const hexes: HexId[] = [];
+    for (const h of action.path as unknown[]) {
+      const x = typeof h === 'string' ? parseHexId(h) : null;
+      if (!x) return fail('input/bad-hex', '2.3', `${JSON.stringify(h)} is not a hex id like M16.`);
+      hexes.push(x);
+    }
+    if (hexes[0] === from) hexes.shift();
+    if (hexes.length > 0) {
+      const r = checkPath(ctx, state, m, env, hexes);
+      if (!r.ok) return { violation: r.violation };
+      if (r.route.minimumMove)
+        return fail(
+          'rule/assault-mp',
+          '9.1, 4.1.1',
+          'The minimum move does not leave MPs for an Assault: it allows one only from where the stack began the phase.',
+        );
+      route = r.route;
+      from = r.route.hex;
+      mpLeft = r.route.mpLeft;
+      moved = true;
+    }
+  }
+  const target = (typeof action.target === 'string' ? parseHexId(action.target) : null) ?? '';
+  if (!ctx.hex(target)) return fail('input/bad-hex', '2.3', `${JSON.stringify(action.target)} is not a hex on the map.`);
+  const cost = areAdjacent(from, target) ? assaultCost(ctx, list.ids, from, target) : Infinity;
+  // The minimum move (4.1.1) is for a stack assaulting from where it began the phase, not an Overrun going on.
+  const overrunning = list.ids.some((id) => overrunAllowance(state, id) !== null);
+  const d = checkAssaultDeclaration(state, ruleset, side, list.ids, target, { from, mpLeft, cost, minimumMove: !moved && !overrunning });
+  if ('violation' in d) return d;
+  return { d, ids: list.ids, route, m, cost, mpLeft };
 }

@@ -5,9 +5,11 @@
  */
 import { areAdjacent } from '../hex.js';
 import type { HexId, OddsColumn, Ruleset, Side } from '../ruleset.js';
-import type { CombatKind, GameState, RuleViolation } from '../types.js';
+import type { AssaultAction, CombatAction, CombatKind, GameState, RuleViolation } from '../types.js';
 import { columnOutcomes, type OutcomeOdds } from './crt.js';
-import { analyseDeclared } from './resolve.js';
+import { analyseDeclared, checkCombatDeclaration, type Declared } from './resolve.js';
+import { declareAssault } from './engine.js';
+import type { Ctx } from '../ctx.js';
 import { isLeader, isMapCombatUnit, mustCounter, unitsIn } from '../units.js';
 
 export interface OddsPreview {
@@ -48,32 +50,55 @@ export function previewAttack(
       return bad('rule/not-adjacent', kind === 'assault' ? '9.1' : '8.0', `${from} is not adjacent to ${req.target}.`);
     if (!isLeader(mustCounter(ruleset, id))) attackers.push({ unit: id, from });
   }
-  const a = analyseDeclared(state, ruleset, { kind, side, target: req.target, attackers });
+  return { ok: true, preview: previewDeclared(state, ruleset, { kind, side, target: req.target, attackers }) };
+}
+
+/** The odds of a declared fight (no dice): ratio, halvings, shifts with their cases, column, outcomes. */
+export function previewDeclared(state: GameState, ruleset: Ruleset, d: Declared): OddsPreview {
+  const a = analyseDeclared(state, ruleset, d);
   const outcomes = columnOutcomes(ruleset.tables.crt, a.column);
   const pct = (p: number): string => `${Math.round(p * 1000) / 10}%`;
   const lines = [
-    `${kind === 'assault' ? 'Assault' : 'Combat'} on ${req.target}: ${a.ratioText} → ${a.baseOdds} (8.2)`,
+    `${d.kind === 'assault' ? 'Assault' : 'Combat'} on ${d.target}: ${a.ratioText} → ${a.baseOdds} (8.2)`,
     ...a.halvings.map((h) => h.text),
     ...a.modifiers.map((m) => m.text),
     `final ${a.finalOdds} → column ${a.column}`,
     ...outcomes.map((o) => `${o.result}: ${pct(o.probability)} (rolls ${o.rolls.join(', ')})`),
   ];
   return {
-    ok: true,
-    preview: {
-      kind,
-      target: req.target,
-      attackerTotal: a.attackerTotal,
-      defenderTotal: a.defenderTotal,
-      ratio: a.ratioText,
-      baseOdds: a.baseOdds,
-      halvings: a.halvings.map((h) => h.text),
-      modifiers: a.modifiers.map((m) => m.text),
-      netShift: a.netShift,
-      finalOdds: a.finalOdds,
-      column: a.column,
-      outcomes,
-      lines,
-    },
+    kind: d.kind,
+    target: d.target,
+    attackerTotal: a.attackerTotal,
+    defenderTotal: a.defenderTotal,
+    ratio: a.ratioText,
+    baseOdds: a.baseOdds,
+    halvings: a.halvings.map((h) => h.text),
+    modifiers: a.modifiers.map((m) => m.text),
+    netShift: a.netShift,
+    finalOdds: a.finalOdds,
+    column: a.column,
+    outcomes,
+    lines,
   };
+}
+
+/**
+ * The odds of a Combat or Assault as the player would declare it, after the same declaration checks
+ * apply makes (8.0, 9.0, 9.1): a refusal here is the refusal the action would get. Rolls nothing; the
+ * Support and AT Fire that precede the CRT roll are not in these odds (they are random, 10.3, 11.0).
+ */
+export function previewAction(
+  ctx: Ctx,
+  state: GameState,
+  side: Side,
+  action: CombatAction | AssaultAction,
+): { ok: true; preview: OddsPreview } | { ok: false; violation: RuleViolation } {
+  if (action.type === 'combat') {
+    const d = checkCombatDeclaration(state, ctx.ruleset, side, action.attackers, action.target);
+    if ('violation' in d) return { ok: false, violation: d.violation };
+    return { ok: true, preview: previewDeclared(state, ctx.ruleset, d) };
+  }
+  const a = declareAssault(ctx, state, side, action);
+  if ('violation' in a) return { ok: false, violation: a.violation };
+  return { ok: true, preview: previewDeclared(state, ctx.ruleset, a.d) };
 }

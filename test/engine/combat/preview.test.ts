@@ -60,3 +60,53 @@ describe('Odds preview (8.2–8.4)', () => {
     expect(r.preview.lines).toContain('1/1: 13.9% (rolls 8)');
   });
 });
+
+describe('Odds preview of an action as declared (8.0, 9.1)', () => {
+  it('9.1: an Assault the stack cannot pay for is refused by the preview exactly as apply refuses it', async () => {
+    const { loadRuleset } = await import('../../../src/data/load.js');
+    const { createEngine } = await import('../../../src/engine/index.js');
+    const engine = createEngine(loadRuleset());
+    let s = engine.setup('tutorial', { seed: 'preview' });
+    const step = (a: Parameters<typeof engine.apply>[2]) => {
+      const r = engine.apply(s, 'soviet', a);
+      if (!r.ok) throw new Error(r.violation.message);
+      s = r.state;
+    };
+    step({ type: 'endPhase', phase: 'reset' });
+    const action = { type: 'assault' as const, units: ['3/1/609'], target: 'J16', path: ['K16'] };
+    const p = engine.previewAction(s, 'soviet', action);
+    const a = engine.apply(s, 'soviet', action);
+    expect(p.ok).toBe(false);
+    expect(a.ok).toBe(false);
+    if (!p.ok && !a.ok) expect(p.violation).toEqual(a.violation);
+  });
+
+  it('8.0: a Combat on a hex no unit is next to is refused before any odds; next to it, priced, rolling nothing', async () => {
+    const { loadRuleset } = await import('../../../src/data/load.js');
+    const { createEngine } = await import('../../../src/engine/index.js');
+    const engine = createEngine(loadRuleset());
+    let s = engine.setup('tutorial', { seed: 'preview' });
+    for (const phase of ['reset', 'action'] as const) {
+      const r = engine.apply(s, 'soviet', { type: 'endPhase', phase });
+      if (r.ok) s = r.state;
+    }
+    const p = engine.previewAction(s, 'soviet', { type: 'combat', attackers: ['3/1/609'], target: 'J16' });
+    expect(p.ok).toBe(false);
+    if (!p.ok) expect(p.violation.rule).toMatch(/8\./);
+    // Moved next to J16 (back in the Action Phase of a fresh game): priced in the Combat Phase.
+    s = engine.setup('tutorial', { seed: 'preview' });
+    for (const a of [
+      { type: 'endPhase', phase: 'reset' },
+      { type: 'move', units: ['3/1/609'], to: 'K16' },
+      { type: 'endPhase', phase: 'action' },
+    ] as const) {
+      const r = engine.apply(s, 'soviet', a);
+      if (!r.ok) throw new Error(r.violation.message);
+      s = r.state;
+    }
+    const rng = structuredClone(s.rng);
+    const ok = engine.previewAction(s, 'soviet', { type: 'combat', attackers: ['3/1/609'], target: 'J16' });
+    expect(ok.ok && ok.preview.lines[0]).toMatch(/^Combat on J16: /);
+    expect(s.rng).toEqual(rng);
+  });
+});
