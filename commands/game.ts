@@ -8,11 +8,13 @@ import type { Side } from '../src/engine/types.js';
 import type { Command } from '../src/discord/command.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
 import type { BotContext } from './context.js';
+import { normaliseHexInput } from '../src/app/hex-input.js';
 import {
   actorOf,
   confirmControls,
   controlsFor,
   drawView,
+  hexOption,
   needsPing,
   ping,
   postChange,
@@ -93,6 +95,17 @@ const data = new SlashCommandBuilder()
       )
       .addUserOption((o) => o.setName('player').setDescription('Host only: whose seat')),
   )
+  .addSubcommand((s) =>
+    s
+      .setName('place')
+      .setDescription('Before the start: where one of your free set-up units goes (1.2); no hex: the engine places it')
+      .addStringOption((o) =>
+        o.setName('unit').setDescription('Your unit with a set-up area').setRequired(true).setAutocomplete(true).setMaxLength(40),
+      )
+      .addStringOption((o) =>
+        o.setName('hex').setDescription('A hex in its area (leave out to let the engine place it)').setAutocomplete(true).setMaxLength(10),
+      ),
+  )
   .addSubcommand((s) => s.setName('start').setDescription('Host: start the game and publish the dice commitment'))
   .addSubcommand((s) => s.setName('status').setDescription('Turn, phase, who must act on what and since when').addStringOption(gameOption))
   .addSubcommand((s) => s.setName('undo').setDescription('Take back your last action (not past a dice roll or a hand-over)'))
@@ -135,7 +148,28 @@ const game: Command<BotContext> = {
     await handler(ix, ctx);
   },
   async autocomplete(ix, ctx) {
-    const typed = ix.options.getFocused().toLowerCase();
+    const focused = ix.options.getFocused(true);
+    const typed = String(focused.value).toLowerCase();
+    if (focused.name === 'unit' || focused.name === 'hex') {
+      const r = await ctx.game.service.freeSetup(refOf(ix));
+      const free = r.ok ? r.free : [];
+      if (focused.name === 'unit') {
+        const units = free.filter((f) => !typed || f.unit.toLowerCase().includes(typed));
+        const choices = units.slice(0, 25).map((f) => ({
+          name: `${f.unit} (${sideName(f.side)}): within ${f.distance} of ${f.center}${r.ok && r.placements[f.unit] ? ` · now ${r.placements[f.unit]}` : ''}`.slice(
+            0,
+            100,
+          ),
+          value: f.unit,
+        }));
+        return ix.respond(choices);
+      }
+      const unit = (ix.options.getString('unit') ?? '').trim().toLowerCase();
+      const f = free.find((x) => x.unit.toLowerCase() === unit);
+      const want = normaliseHexInput(typed) ?? typed.toUpperCase();
+      const hexes = (f?.hexes ?? []).filter((h) => !typed || h.startsWith(want) || h === want);
+      return ix.respond(hexes.slice(0, 25).map((h) => ({ name: h, value: h })));
+    }
     const choices = ctx.game.scenarios
       .filter((s) => !typed || s.id.includes(typed) || s.name.toLowerCase().includes(typed))
       .slice(0, 25)
@@ -192,6 +226,15 @@ const handlers: Record<string, Handler> = {
       }),
     );
     await respond(ix, { content: r.lines.join('\n') });
+  },
+
+  async place(ix, ctx) {
+    await defer(ix);
+    const hexText = ix.options.getString('hex');
+    const hex = hexText ? hexOption(ix, 'hex') : null;
+    const r = unwrap(await ctx.game.service.place(refOf(ix), actorOf(ix), { unit: ix.options.getString('unit', true), hex }));
+    const setup = unwrap(await ctx.game.service.freeSetup(refOf(ix)));
+    await respond(ix, { content: [...r.lines, '', ...setup.lines].join('\n') });
   },
 
   async start(ix, ctx) {

@@ -16,6 +16,7 @@ import type {
   Side,
 } from '../engine/types.js';
 import type { OddsPreview } from '../engine/combat/preview.js';
+import type { FreeSetup } from '../engine/setup.js';
 
 export interface WhoMustAct {
   side: Side | null;
@@ -24,7 +25,9 @@ export interface WhoMustAct {
 }
 
 export interface EngineApi {
-  setup(scenarioId: string, options: { seed: string; options?: Record<string, boolean> }): GameState;
+  setup(scenarioId: string, options: { seed: string; options?: Record<string, boolean>; placements?: Record<string, string> }): GameState;
+  /** Units whose owner chooses where they set up (1.2), with the hexes open to each. */
+  freeSetup(scenarioId: string): FreeSetup[];
   legalActions(state: GameState, side: Side): LegalActions;
   apply(state: GameState, side: Side, action: Action, opts?: { forcedDice?: number[] }): ApplyResult;
   whoMustAct(state: GameState): WhoMustAct;

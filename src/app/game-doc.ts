@@ -32,6 +32,8 @@ export interface GameMeta {
   /** When the current "who must act on what" began (for status and reminders). */
   waitingSince: number | null;
   result: { reason: string; winner: Side | null; by?: string } | null;
+  /** Players' own set-up placements (unit id → hex, 1.2), chosen in the lobby; absent when none. */
+  placements?: Record<string, string>;
 }
 
 export interface RollRecord {

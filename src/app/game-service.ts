@@ -21,12 +21,14 @@ import {
   SideOptsSchema,
   SideSchema,
   PathRequestSchema,
+  PlaceSchema,
   checkAction,
   checkInput,
   cleanName,
 } from './service-input.js';
 import type { EngineApi, EngineHelpers, WhoMustAct } from './engine-port.js';
 import type { OddsPreview } from '../engine/combat/preview.js';
+import type { FreeSetup } from '../engine/setup.js';
 import {
   DOC_FORMAT,
   RECORD_FORMAT,
@@ -488,7 +490,7 @@ export class GameService {
       const seed = this.newSeed();
       let state: GameState;
       try {
-        state = this.engine.setup(doc.meta.scenario, { seed, options: doc.meta.options });
+        state = this.engine.setup(doc.meta.scenario, { seed, options: doc.meta.options, ...this.placementsOf(doc) });
       } catch (err) {
         const e = err as { code?: unknown; rule?: unknown; message: string };
         if (typeof e.code === 'string' && e.code.startsWith('input/')) {
@@ -521,6 +523,97 @@ export class GameService {
     if (!r.ok) return r;
     const { extra, ...rest } = r;
     return { ...rest, commitment: extra?.commitment as string };
+  }
+
+  private placementsOf(doc: GameDoc): { placements?: Record<string, string> } {
+    return doc.meta.placements && Object.keys(doc.meta.placements).length ? { placements: { ...doc.meta.placements } } : {};
+  }
+
+  /**
+   * Before the start: choose where one of your side's free set-up units goes (1.2), or give it back to
+   * the engine's placement (`hex: null`). Checked at once against the area, lakes and stacking (6.0)
+   * with every placement made so far, so the start cannot fail on it.
+   */
+  async place(ref: GameRef, actor: Actor, input: { unit: string; hex: string | null; requestId?: string }): Promise<Result> {
+    const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(PlaceSchema, input, 'placement');
+    if (bad) return bad;
+    return this.mutate(ref, 'placing a unit', (doc) => {
+      const bad = this.mustBeStatus(doc, 'lobby');
+      if (bad) return refuse('game/started', 'Set-up is over: units are placed before the game starts (1.2).', '1.2');
+      const free = this.engine.freeSetup(doc.meta.scenario);
+      const f = free.find((x) => x.unit.toLowerCase() === input.unit.trim().toLowerCase());
+      if (!f)
+        return refuse(
+          'input/placement',
+          free.length
+            ? `${input.unit} is not a unit you may place; free set-up units: ${free.map((x) => x.unit).join(', ')}.`
+            : 'Every unit of this scenario has a fixed set-up hex: there is nothing to place.',
+          '1.2',
+        );
+      const held = this.sidesOf(doc, actor.userId);
+      if (!held.includes(f.side))
+        return refuse('perm/wrong-side', `${f.unit} is a ${sideName(f.side)} unit: its owner places it (1.2).`, '1.2');
+      const placements = { ...(doc.meta.placements ?? {}) };
+      if (input.hex === null) delete placements[f.unit];
+      else placements[f.unit] = input.hex;
+      try {
+        this.engine.setup(doc.meta.scenario, { seed: 'placement-check', options: doc.meta.options, placements });
+      } catch (err) {
+        const e = err as { code?: unknown; rule?: unknown; message: string };
+        if (typeof e.code === 'string' && e.code.startsWith('input/'))
+          return refuse(e.code, `Not there: ${e.message}.`, typeof e.rule === 'string' ? e.rule : '1.2');
+        throw err;
+      }
+      this.remember(doc, actor);
+      doc.meta.placements = placements;
+      const where = `within ${f.distance} of ${f.center}`;
+      return {
+        doc,
+        lines: [
+          input.hex === null
+            ? `${f.unit} goes back to the engine's placement (${where}, 1.2).`
+            : `${f.unit} will set up in ${input.hex} (${where}, 1.2).`,
+        ],
+      };
+    });
+  }
+
+  /** The free set-up units of the channel's game (1.2) and the placements chosen so far (for menus). */
+  async freeSetup(ref: GameRef): Promise<Result<{ free: FreeSetup[]; placements: Record<string, string> }>> {
+    const loaded = await this.loadDoc(ref);
+    if ('ok' in loaded) return loaded;
+    const { doc, stored, id } = loaded;
+    return {
+      ok: true,
+      gameId: id,
+      version: stored.version,
+      lines: this.setupLines(doc),
+      events: [],
+      views: [],
+      free: doc.meta.status === 'lobby' ? this.engine.freeSetup(doc.meta.scenario) : [],
+      placements: { ...(doc.meta.placements ?? {}) },
+    };
+  }
+
+  /** Lines describing the free set-up (1.2): each unit, its area, and where it goes now (chosen or the engine's). */
+  private setupLines(doc: GameDoc): string[] {
+    const free = this.engine.freeSetup(doc.meta.scenario);
+    if (!free.length) return [];
+    let where: Record<string, string | null> = {};
+    try {
+      const st = this.engine.setup(doc.meta.scenario, { seed: 'placement-check', options: doc.meta.options, ...this.placementsOf(doc) });
+      where = Object.fromEntries(free.map((f) => [f.unit, st.units[f.unit]?.hex ?? null]));
+    } catch {
+      // A placement made invalid since (none is expected: each is checked when made).
+    }
+    const chosen = doc.meta.placements ?? {};
+    return [
+      'Free set-up (1.2): each side places these units itself before the start (or leaves them to the engine).',
+      ...free.map(
+        (f) =>
+          `• ${sideName(f.side)} ${f.unit}: within ${f.distance} of ${f.center} → ${where[f.unit] ?? '?'}${chosen[f.unit] ? ' (chosen)' : ' (engine)'}`,
+      ),
+    ];
   }
 
   private scenarioName(doc: GameDoc): string {
@@ -804,6 +897,7 @@ export class GameService {
       lines.push(
         `Turn ${st.turn}, ${st.phase} phase, ${sideName(st.activeSide)} side phasing. VP: Finnish ${st.vp.finnish}, Soviet ${st.vp.soviet}.`,
       );
+    if (doc.meta.status === 'lobby') lines.push(...this.setupLines(doc));
     if (view.mustAct) {
       lines.push(this.waitLine(doc, who));
       if (view.mustAct.since !== null) lines.push(`Waiting since ${new Date(view.mustAct.since).toISOString()}.`);
@@ -1014,6 +1108,7 @@ export function exportDoc(doc: GameDoc, helpers: EngineHelpers): ExportedRecord 
     ruleset: doc.meta.ruleset,
     scenario: doc.meta.scenario,
     options: { ...doc.meta.options },
+    ...(doc.meta.placements && Object.keys(doc.meta.placements).length ? { placements: { ...doc.meta.placements } } : {}),
     commitment: doc.meta.commitment ?? '',
     seed: over && doc.secret ? doc.secret.seed : null,
     actions,

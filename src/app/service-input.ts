@@ -59,6 +59,13 @@ const HexText = z.string().min(1).max(10);
 const UnitIds = z.array(z.string().min(1).max(40)).min(1).max(20);
 /** A path being built for a pending retreat or advance decision. */
 export const PathRequestSchema = z.strictObject({ units: UnitIds, path: z.array(HexText).max(20), final: z.boolean().optional() });
+/** A free set-up placement made in the lobby (1.2): a unit, and its hex or null for the engine's. */
+export const PlaceSchema = z.strictObject({
+  unit: z.string().min(1).max(40),
+  hex: HexText.nullable(),
+  requestId: z.string().min(1).max(LIMITS.requestId).optional(),
+});
+
 /** The first problem zod found, as an `input/…` refusal naming the field. */
 function inputRefusal(what: string, error: z.ZodError): InputRefusal {
   const issue = error.issues[0]!;

@@ -56,7 +56,11 @@ export function verifyRecord(engine: EngineApi, helpers: EngineHelpers, record: 
     lastV = e.v;
   }
   const undone = new Set(record.entries.flatMap((e) => (e.kind === 'undo' ? [e.undoes] : [])));
-  let state: GameState = engine.setup(record.scenario, { seed: record.seed, options: record.options });
+  let state: GameState = engine.setup(record.scenario, {
+    seed: record.seed,
+    options: record.options,
+    ...(record.placements ? { placements: record.placements } : {}),
+  });
   let actions = 0;
   let rolls = 0;
   for (const e of record.entries) {

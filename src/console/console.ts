@@ -41,7 +41,7 @@ export const CONSOLE_CHANNEL = 'console';
 const HELP = [
   'Console mode (no DISCORD_TOKEN configured). Same commands as on Discord, without the slash:',
   '  game new <scenario> [finnish|soviet|both]   game join <side>   game seat <player> <side>',
-  '  game leave <side> [player]   game start   game status   game undo   game resign [side] confirm',
+  '  game place [<unit> [<hex>]]   game leave <side> [player]   game start   game status   game undo   game resign [side] confirm',
   '  game abort [reason] confirm   game export [file] [game:<id>]   game verify [game:<id>]   (after the end: the last game)',
   '  play move <unit[+unit…]> <hex> [exit]   play combat <hex> [attackers]   play assault <units> <hex> [via <hex>…]',
   '  play fire <unit> <hex> [spotter]   play atfire <gun> <unit>   play delay <units> [turn]   play end',
@@ -402,6 +402,23 @@ export class ConsoleSession {
         if (!side(0)) return (this.out(['Usage: game join <finnish|soviet>']), true);
         this.show(await svc.seat(this.ref, this.actor, { side: side(0)! }));
         return true;
+      case 'place': {
+        // game place <unit> [<hex>]: free set-up before the start (1.2); no hex gives the unit back to the engine.
+        const unit = arg(0, 'unit');
+        if (!unit) {
+          const r = await svc.freeSetup(this.ref);
+          if (!r.ok) return (this.show(r), true);
+          this.out(
+            r.lines.length ? [...r.lines, 'Usage: game place <unit> [<hex>]'] : ['Nothing to place: every unit has a fixed set-up hex.'],
+          );
+          return true;
+        }
+        const hexText = arg(1, 'hex');
+        const hex = hexText ? hexArg(hexText) : null;
+        if (hexText && !hex) return (this.out([notAHex(hexText)]), true);
+        this.show(await svc.place(this.ref, this.actor, { unit, hex }));
+        return true;
+      }
       case 'seat': {
         const player = arg(0, 'player');
         if (!player || !side(1)) return (this.out(['Usage: game seat <player> <finnish|soviet>']), true);

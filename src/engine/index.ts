@@ -18,7 +18,7 @@ import type {
 } from './types.js';
 import type { MapView } from './view.js';
 import { contextOf, type Ctx } from './ctx.js';
-import { setupGame, type SetupOptions } from './setup.js';
+import { freeSetupOf, setupGame, type FreeSetup, type SetupOptions } from './setup.js';
 import { applyAction } from './apply.js';
 import { legalActionsFor, movesForUnits } from './legal.js';
 import { whoMustAct as who } from './sequence.js';
@@ -54,6 +54,8 @@ export interface Engine {
   toMapView(state: GameState, opts?: MapViewOptions): MapView;
   /** Read-only odds of a proposed Combat or Assault (8.2–8.4): every shift with its case, and each outcome's chance. */
   previewAttack(state: GameState, side: Side, req: AttackPreviewRequest): AttackPreviewResult;
+  /** Units whose owner chooses where they set up in this scenario (1.2), with the hexes open to each. */
+  freeSetup(scenarioId: string): FreeSetup[];
   /** The same odds for a Combat or Assault action as it would be declared, after apply's declaration checks. */
   previewAction(state: GameState, side: Side, action: CombatAction | AssaultAction): AttackPreviewResult;
   /** Next hexes open for a retreat or advance path being built for the pending combat decision (8.5.2, 8.7.1). */
@@ -63,6 +65,7 @@ export interface Engine {
 export type AttackPreviewRequest = Parameters<typeof previewAttack>[3];
 export type AttackPreviewResult = ReturnType<typeof previewAttack>;
 export type { OddsPreview } from './combat/preview.js';
+export type { FreeSetup } from './setup.js';
 
 /**
  * A ruleset restricted to a scenario's play area (Scenario.playArea), with the scenario's own supply
@@ -96,6 +99,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     whoMustAct: (state) => who(state),
     toMapView: (state, opts) => buildMapView(ctxFor(state.scenario), state, opts),
     previewAttack: (state, side, req) => previewAttack(state, ctxFor(state.scenario).ruleset, side, req),
+    freeSetup: (scenarioId) => freeSetupOf(ctxFor(scenarioId), scenarioId),
     previewAction: (state, side, action) => previewAction(ctxFor(state.scenario), state, side, action),
     decisionHexes: (state, req) => decisionHexes(ctxFor(state.scenario), state, req),
   };

@@ -5,7 +5,8 @@
  *
  * Rulings (docs/rulings.md): units set up "within N hexes" go to the named hex while stacking (6.0)
  * allows, then to the nearest non-lake hex within N (column-then-row order on ties); a fixed-hex group
- * that would overstack spills the same way to the nearest hex. Free placement by the players arrives later.
+ * that would overstack spills the same way to the nearest hex. A player may place each such unit
+ * anywhere in its area instead (`placements`, checked here: area, lake, stacking).
  */
 import type { Ctx } from './ctx.js';
 import type { Placement, Side } from './ruleset.js';
@@ -76,6 +77,32 @@ export interface SetupOptions {
   options?: Record<string, boolean>;
   /** Where units with a setup area go (1.2); units not named are placed by the engine (ruling). */
   placements?: Record<string, HexId>;
+}
+
+/** A unit its owner may set up anywhere in an area (1.2): within `distance` hexes of `center`. */
+export interface FreeSetup {
+  unit: string;
+  side: Side;
+  center: HexId;
+  distance: number;
+  /** Hexes it may be placed in (not a frozen lake unless the centre), nearest first. */
+  hexes: HexId[];
+}
+
+/** The scenario's units whose owner chooses where they set up (1.2); empty when all have fixed hexes. */
+export function freeSetupOf(ctx: Ctx, scenarioId: string): FreeSetup[] {
+  const scen = ctx.scenario(scenarioId);
+  if (!scen) return [];
+  const out: FreeSetup[] = [];
+  for (const p of scen.setup) {
+    if (p.at.type !== 'within' || p.at.distance <= 0) continue;
+    const { hex: center, distance } = p.at;
+    const hexes = Object.keys(ctx.ruleset.map.hexes)
+      .filter((h) => hexDistance(center, h) <= distance && (h === center || ctx.hex(h)!.terrain !== 'lake'))
+      .sort((a, b) => hexDistance(center, a) - hexDistance(center, b) || compareHexIds(a, b));
+    out.push({ unit: p.unit, side: ctx.counter(p.unit).side as Side, center, distance, hexes });
+  }
+  return out;
 }
 
 export function setupGame(ctx: Ctx, scenarioId: string, opts: SetupOptions): GameState {

@@ -95,11 +95,12 @@ describe('Odds preview of an action as declared (8.0, 9.1)', () => {
     if (!p.ok) expect(p.violation.rule).toMatch(/8\./);
     // Moved next to J16 (back in the Action Phase of a fresh game): priced in the Combat Phase.
     s = engine.setup('tutorial', { seed: 'preview' });
-    for (const a of [
+    const steps: Parameters<typeof engine.apply>[2][] = [
       { type: 'endPhase', phase: 'reset' },
       { type: 'move', units: ['3/1/609'], to: 'K16' },
       { type: 'endPhase', phase: 'action' },
-    ] as const) {
+    ];
+    for (const a of steps) {
       const r = engine.apply(s, 'soviet', a);
       if (!r.ok) throw new Error(r.violation.message);
       s = r.state;
