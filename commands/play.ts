@@ -12,6 +12,7 @@ import {
   attackerChoices,
   combatTargetChoices,
   decisionAnswerChoices,
+  filterChoices,
   delayChoices,
   destinationChoices,
   digChoices,
@@ -247,6 +248,22 @@ const data = new SlashCommandBuilder()
   )
   .addSubcommand((s) =>
     s
+      .setName('undig')
+      .setDescription('Remove your own Digging In / Dug-In marker (14.1)')
+      .addStringOption((o) =>
+        o.setName('hex').setDescription('Hex of the marker').setRequired(true).setAutocomplete(true).setMaxLength(10),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('park')
+      .setDescription('Raid the Soviet Artillery Park with a full-strength company (12.4.3)')
+      .addStringOption((o) =>
+        o.setName('unit').setDescription('Company in a Soviet supply source').setRequired(true).setAutocomplete(true).setMaxLength(40),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
       .setName('decide')
       .setDescription('Answer the decision the game waits for (losses, retreat, advance, support…)')
       .addStringOption((o) =>
@@ -347,6 +364,10 @@ const play: Command<BotContext> = {
         target: hexOption(ix, 'target'),
         ...(fromText ? { from: hexOption(ix, 'from') } : {}),
       };
+    } else if (sub === 'undig') {
+      action = { type: 'removeEntrenchment', hex: hexOption(ix, 'hex') };
+    } else if (sub === 'park') {
+      action = { type: 'artilleryPark', unit: ix.options.getString('unit', true).trim() };
     } else if (sub === 'decide') {
       const pending = before?.status === 'active' ? before.mustAct?.pending : null;
       if (!pending) {
@@ -439,6 +460,16 @@ const play: Command<BotContext> = {
           return bonfireChoices(legal, typed);
         case 'raid':
           return raidChoices(legal, focused.name, text('target'), typed);
+        case 'undig':
+          return filterChoices(
+            (legal.removableEntrenchments ?? []).map((h) => ({ name: h, value: h })),
+            typed,
+          );
+        case 'park':
+          return filterChoices(
+            (legal.artilleryPark ?? []).map((u) => ({ name: `${u} (12.4.3)`, value: u })),
+            typed,
+          );
         case 'decide':
           return legal.pending ? decisionAnswerChoices(legal.pending, typed) : [];
         default:

@@ -8,6 +8,7 @@ import { renderMap } from '../render/index.js';
 import type { MapView } from './engine/view.js';
 import type { Ruleset } from './engine/ruleset.js';
 import type { GameStore } from './store/types.js';
+import type { RuleLibrary } from './rules/library.js';
 
 /** What tests and tools may pin when they open a game service. */
 export interface GameOptions {
@@ -94,10 +95,35 @@ export async function createGamePlay(config: Config, options: GameOptions = {}, 
   return (await openGame(config, options, log)).play;
 }
 
+/** What console mode gets beyond the game service: rule lookup and channel dice, loaded on first use. */
+export interface ConsoleExtras {
+  lookup(query: string): Promise<string[]>;
+  roll(notation: string): Promise<string[]>;
+}
+
 /** The game service and renderer for console mode, or why they could not be started. */
-export async function consolePlay(config: Config, log: Logger): Promise<{ play?: GamePlay; unavailable?: string }> {
+export async function consolePlay(
+  config: Config,
+  log: Logger,
+  options: GameOptions = {},
+): Promise<{ play?: GamePlay & ConsoleExtras; unavailable?: string }> {
   try {
-    return { play: await createGamePlay(config, {}, log) };
+    const { play, store, bundle } = await openGame(config, options, log);
+    let rules: RuleLibrary | null = null;
+    const extras: ConsoleExtras = {
+      async lookup(query) {
+        // Loaded on first use: console start-up does not pay for the rule index.
+        const [{ loadRuleLibrary }, { ruleSearchLines }] = await Promise.all([import('./rules/load.js'), import('./rules/text.js')]);
+        rules ??= loadRuleLibrary();
+        return ruleSearchLines(rules, query).lines;
+      },
+      async roll(notation) {
+        const { createChannelDice, storeDiceStreams } = await import('./main-dice.js');
+        const r = await createChannelDice(storeDiceStreams(store), bundle.ruleset.tables).roll('console', notation);
+        return [...(r.newStream ? [`New dice stream for the console: commitment ${r.commitment}`] : []), `Roll #${r.n}: ${r.text}`];
+      },
+    };
+    return { play: { ...play, ...extras } };
   } catch (err) {
     log.error({ err }, 'game service could not start');
     return { unavailable: (err as Error).message };

@@ -14,6 +14,7 @@ import { phaseLabel } from '../engine/labels.js';
 import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../app/unit-ids.js';
 import { combatEventLines } from '../app/combat-text.js';
 import { normaliseHexInput } from '../app/hex-input.js';
+import { consolePlayUsage } from '../app/verbs.js';
 import { answerHelp, describeDecision as describeChoice, parseAnswer } from '../app/decision-answers.js';
 import type { Action, GameEvent, LegalActions, PendingDecision, Phase, Side } from '../engine/types.js';
 
@@ -23,6 +24,10 @@ export interface ConsolePlay {
   draw(view: unknown, options?: { center?: string; radius?: number; whole?: boolean }): Promise<Buffer>;
   /** Release the store when the console quits. */
   close?(): Promise<void>;
+  /** Rule lookup in every rule set we ship, as `hexref rule` prints it (as Discord's /rule). */
+  lookup?(query: string): Promise<string[]>;
+  /** A numbered roll from the console's committed dice stream (as Discord's /roll). */
+  roll?(notation: string): Promise<string[]>;
 }
 
 export interface ConsoleOptions {
@@ -43,13 +48,11 @@ const HELP = [
   '  game new <scenario> [finnish|soviet|both]   game join <side>   game seat <player> <side>',
   '  game place [<unit> [<hex>]]   game leave <side> [player]   game start   game status   game undo   game resign [side] confirm',
   '  game abort [reason] confirm   game export [file] [game:<id>]   game verify [game:<id>]   (after the end: the last game)',
-  '  play move <unit[+unit…]> <hex> [exit]   play combat <hex> [attackers]   play assault <units> <hex> [via <hex>…]',
-  '  play fire <unit> <hex> [spotter]   play atfire <gun> <unit>   play delay <units> [turn]   play end',
-  '  decide [choice]   (a pending decision; the default without choice)',
-  '  play recover <unit> [nopajari]   play dig <unit[+unit…]>   play replace <unit> [<hex> | turn <n>] [full]',
-  '  play undig <hex>   (remove your own Digging In / Dug-In marker, 14.1)',
-  '  play bonfire <unit[+unit…]>   play raid <target hex> <unit[+unit…]> [from <hex>]   (night turns, 16.2, 16.4)',
-  '  map whole   map zoom <hex> [radius]   map reach <unit>',
+  // Built from the verb catalog (src/app/verbs.ts), as the Discord /play subcommands are checked against it.
+  ...consolePlayUsage().map((l) => `  ${l}`),
+  '  play end   (end the current phase)   confirm / cancel   (after the odds of an attack)',
+  '  decide [answer]   (a pending decision: the default without an answer; `decide ?` shows the answers)',
+  '  map whole   map zoom <hex> [radius]   map reach <unit>   rule <section or words>   roll <dice> (2d6, dr, rw:crt…)',
   '  units   (what you can move now, with destinations)   as <name>   (act as another player)',
   '  help   about   quit',
   'Hex ids in any case, with or without spaces (m 16). Options may be written name:value.',
@@ -280,6 +283,13 @@ export class ConsoleSession {
           await this.act({ type: 'removeEntrenchment', hex });
           return true;
         }
+        if (sub === 'park') {
+          // play park <unit>: a full-strength company in a Soviet supply source raids the Artillery Park (12.4.3).
+          const unit = named.unit ?? rest[0];
+          if (!unit) return (this.out(['Usage: play park <unit>']), true);
+          await this.act({ type: 'artilleryPark', unit });
+          return true;
+        }
         if (sub === 'replace') {
           // play replace <unit> [<hex> | turn <n>] [full]: RPs (13.2), Reconstitution (13.2.1).
           const unit = named.unit ?? rest[0];
@@ -324,6 +334,30 @@ export class ConsoleSession {
       case 'end':
         await this.endPhase();
         return true;
+      case 'rule':
+      case 'roll': {
+        // rule <section or words>; roll <notation> (2d6, dr, rw:crt …): as /rule and /roll on Discord.
+        const text = line
+          .trim()
+          .replace(/^\//, '')
+          .replace(/^\S+\s*/, '');
+        const run = cmd === 'rule' ? this.play.lookup : this.play.roll;
+        if (!run) return (this.out([`${cmd} is not available in this console.`]), true);
+        if (!text)
+          return (
+            this.out([
+              cmd === 'rule' ? 'Usage: rule <section or words>, e.g. rule 8.5' : 'Usage: roll <dice>, e.g. roll 2d6 or roll rw:crt',
+            ]),
+            true
+          );
+        try {
+          this.out(await run.call(this.play, text));
+        } catch (err) {
+          if ((err as { name?: string }).name !== 'DiceInputError') throw err;
+          this.out([`Refused: ${(err as Error).message}`]);
+        }
+        return true;
+      }
       case 'confirm': {
         // The attack whose odds were just shown (play combat / play assault without `confirm`).
         const proposal = this.proposal;

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { expect } from 'vitest';
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
-import { createGamePlay } from '../../src/main-game.js';
+import { consolePlay } from '../../src/main-game.js';
 import { runConsole } from '../../src/console/console.js';
 import { loadRuleset } from '../../src/data/load.js';
 
@@ -16,7 +16,7 @@ export interface SessionOptions {
 export async function consoleSession(lines: string[], mapDir: string, options: SessionOptions = {}): Promise<string> {
   const config = parseConfig({ STORE_URL: options.storeUrl ?? 'memory:', MAP_DIR: mapDir });
   const ruleset = loadRuleset();
-  const play = await createGamePlay(config, { ruleset, newSeed: () => options.seed ?? 'console-seed' });
+  const { play } = await consolePlay(config, createLogger('silent'), { ruleset, newSeed: () => options.seed ?? 'console-seed' });
   const input = new PassThrough();
   const output = new PassThrough();
   let text = '';

@@ -2,6 +2,7 @@
 // words (English or Japanese). Shows our summary, and the owner's imported full text when present.
 import { parseArgs } from 'node:util';
 import { loadRuleLibrary } from '../../rules/load.js';
+import { ruleSearchLines } from '../../rules/text.js';
 import type { CliCommand } from '../types.js';
 
 const command: CliCommand = {
@@ -37,30 +38,19 @@ const command: CliCommand = {
       return 2;
     }
     const lib = loadRuleLibrary({ indexDir: parsed.values.index, fullTextDir: parsed.values.fulltext });
-    let outcome;
+    let text;
     try {
-      outcome = lib.search(query, { system: parsed.values.system, limit });
+      text = ruleSearchLines(lib, query, {
+        ...(parsed.values.system ? { system: parsed.values.system } : {}),
+        limit,
+        ja: !!parsed.values.ja,
+      });
     } catch (err) {
       io.err((err as Error).message);
       return 2;
     }
-    if (outcome.hits.length === 0) {
-      io.out(`No rule matches '${query}'${parsed.values.system ? ` in ${parsed.values.system}` : ''}.`);
-      if (outcome.didYouMean.length) io.out(`Did you mean: ${outcome.didYouMean.join('; ')}?`);
-      return 1;
-    }
-    const language = parsed.values.ja || outcome.language === 'ja' ? 'ja' : 'en';
-    outcome.hits.forEach((hit, i) => {
-      const e = hit.entry;
-      const title = lib.heading(e, language) + (language === 'ja' && e.ja ? ` (${e.title})` : '');
-      io.out(`${i === 0 ? '' : '\n'}[${e.system}] ${title}`);
-      if (i === 0 || hit.match === 'id') {
-        const summary = language === 'ja' && e.ja ? e.ja.summary : e.summary;
-        if (summary) io.out(summary);
-        if (e.refs.length) io.out(`See also: ${e.refs.join(', ')}`);
-        if (e.fullText) io.out(`\nFull text (imported by this server's owner):\n${e.fullText}`);
-      }
-    });
+    for (const l of text.lines) io.out(l);
+    if (!text.found) return 1;
     return 0;
   },
 };
