@@ -16,6 +16,7 @@ import type {
   LossDecision,
   PendingDecision,
   RangedLossDecision,
+  SubZeroLossDecision,
   TakeLossesAction,
 } from '../engine/types.js';
 import { OFF_MAP } from '../engine/combat/losses.js';
@@ -36,6 +37,7 @@ export function defaultAction(p: PendingDecision): Action {
       return { type: 'placeLeader', unit: p.unit, hex: p.options[0] ?? '' };
     case 'combatLosses':
     case 'rangedLosses':
+    case 'subZeroLosses':
       return { type: 'takeLosses', ...structuredClone(p.default) };
     case 'advance':
       return { type: 'advance', units: [...p.default.units], path: [...p.default.path] };
@@ -53,6 +55,8 @@ export function describeDecision(p: PendingDecision): string {
       return `take ${p.losses} loss(es) as the ${p.role} of combat #${p.combatId} (rule ${p.rule}); default: ${p.defaultText}`;
     case 'rangedLosses':
       return `take ${p.steps} step loss(es) in ${p.hex} from a Ranged Attack (rule ${p.rule}); default: ${p.defaultText}`;
+    case 'subZeroLosses':
+      return `choose who takes ${p.steps} Sub-Zero step loss(es) in ${p.hex} (rule ${p.rule}); default: ${p.defaultText}`;
     case 'advance':
       return `decide the advance after combat #${p.combatId} into ${p.vacated} (rule ${p.rule}${p.mandatory ? ', compulsory after an Assault: 9.2' : ''}); default: ${p.defaultText}`;
     case 'defensiveSupport':
@@ -74,6 +78,7 @@ export function answerHelp(p: PendingDecision): string[] {
         `e.g. "step ${p.units.find((u) => u.canTakeSteps)?.unit ?? '<unit>'}; retreat ${firstHex(p) ?? '<hex>'}"`,
       ];
     case 'rangedLosses':
+    case 'subZeroLosses':
       return [`step <unit> [<unit> …]: ${p.steps} step(s) in all, from ${p.units.map((u) => u.unit).join(', ')}`];
     case 'advance':
       return [
@@ -92,6 +97,9 @@ function firstHex(p: LossDecision): HexId | undefined {
   for (const hexes of Object.values(p.firstHexes)) if (hexes[0]) return hexes[0];
   return undefined;
 }
+
+/** Decisions answered by step losses chosen among units (combat losses also allow a retreat). */
+export type StepLossDecision = LossDecision | RangedLossDecision | SubZeroLossDecision;
 
 const problem = (rule: string, message: string): ParsedAnswer => ({ ok: false, problem: { rule, message } });
 
@@ -138,6 +146,7 @@ export function parseAnswer(p: PendingDecision, text: string): ParsedAnswer {
     }
     case 'combatLosses':
     case 'rangedLosses':
+    case 'subZeroLosses':
       return parseLosses(p, t);
     case 'advance':
       return parseAdvance(p, t);
@@ -154,7 +163,7 @@ function clauses(text: string): string[] {
     .filter(Boolean);
 }
 
-function parseLosses(p: LossDecision | RangedLossDecision, text: string): ParsedAnswer {
+function parseLosses(p: StepLossDecision, text: string): ParsedAnswer {
   const ids = p.units.map((u) => u.unit);
   const action: TakeLossesAction = { type: 'takeLosses', steps: {} };
   const rule = p.rule;
@@ -171,7 +180,7 @@ function parseLosses(p: LossDecision | RangedLossDecision, text: string): Parsed
       }
       continue;
     }
-    if (p.type === 'rangedLosses') return problem(rule, `Only \`step <unit> …\` answers a Ranged Attack loss (${answerHelp(p)[0]}).`);
+    if (p.type !== 'combatLosses') return problem(rule, `Only \`step <unit> …\` answers this loss (${answerHelp(p)[0]}).`);
     if (kw === 'retreat') {
       const body = rest.join(' ');
       const colon = body.indexOf(':');
@@ -267,7 +276,7 @@ export function supportTargets(p: DefensiveSupportDecision, units: readonly stri
 }
 
 /** Step-loss slots a player picks from: one per step each unit can lose (unit index, which step). */
-export function stepSlots(p: LossDecision | RangedLossDecision): { unit: string; index: number; nth: number }[] {
+export function stepSlots(p: StepLossDecision): { unit: string; index: number; nth: number }[] {
   const out: { unit: string; index: number; nth: number }[] = [];
   p.units.forEach((u, index) => {
     const can = 'canTakeSteps' in u ? u.canTakeSteps : true;
@@ -279,7 +288,7 @@ export function stepSlots(p: LossDecision | RangedLossDecision): { unit: string;
 }
 
 /** Steps per unit from unit indices (one index per step), as the engine's `steps` record. */
-export function stepsFromIndices(p: LossDecision | RangedLossDecision, indices: readonly number[]): Record<string, number> {
+export function stepsFromIndices(p: StepLossDecision, indices: readonly number[]): Record<string, number> {
   const steps: Record<string, number> = {};
   for (const i of indices) {
     const u = p.units[i];
@@ -289,11 +298,7 @@ export function stepsFromIndices(p: LossDecision | RangedLossDecision, indices: 
 }
 
 /** The loss answer a draft stands for: these steps, and every retreating unit along `path`. */
-export function lossDraftAction(
-  p: LossDecision | RangedLossDecision,
-  indices: readonly number[],
-  path: readonly HexId[],
-): TakeLossesAction {
+export function lossDraftAction(p: StepLossDecision, indices: readonly number[], path: readonly HexId[]): TakeLossesAction {
   const steps = stepsFromIndices(p, indices);
   const action: TakeLossesAction = { type: 'takeLosses', steps };
   if (p.type === 'combatLosses' && path.length) {

@@ -34,7 +34,12 @@ export function nightLines(events: readonly GameEvent[]): string[] {
       );
     } else if (e.type === 'subZeroCheck') {
       const drms = e.drms.length ? ` ${e.drms.join('; ')}` : '';
-      const what = e.steps > 0 ? `${e.unit ?? 'no unit'} loses a step` : 'no loss';
+      const what =
+        e.steps === 0
+          ? 'no loss'
+          : e.chooses
+            ? `${e.steps} step(s): the ${e.side} player chooses who loses them`
+            : `${e.unit ?? 'no unit'} loses a step`;
       out.push(
         `❄️ SZLT ${e.side} ${e.hex} (${e.units.join(', ')}): roll #${e.rollNumber} = ${e.die}${drms} → ${e.total}: ${what} (rule ${e.rule}).`,
       );

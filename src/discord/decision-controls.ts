@@ -12,15 +12,15 @@
 // the same, so a click is answered after a restart with no state kept in memory, and a click on an
 // older version is refused as stale. Pure: the caller supplies the open hexes the engine computed.
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, StringSelectMenuBuilder, type MessageActionRowComponentBuilder } from 'discord.js';
-import type {
-  AdvanceDecision,
-  DefensiveSupportDecision,
-  HexId,
-  LossDecision,
-  PendingDecision,
-  RangedLossDecision,
-} from '../engine/types.js';
-import { retreatLength, retreatingUnits, stepSlots, stepsFromIndices, supportTargets } from '../app/decision-answers.js';
+import type { AdvanceDecision, DefensiveSupportDecision, HexId, PendingDecision } from '../engine/types.js';
+import {
+  retreatLength,
+  retreatingUnits,
+  stepSlots,
+  stepsFromIndices,
+  supportTargets,
+  type StepLossDecision,
+} from '../app/decision-answers.js';
 import { encodeCustomId } from './custom-id.js';
 
 export type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
@@ -96,6 +96,7 @@ export function decisionControls(at: DecisionAt, pending: PendingDecision): Row[
     }
     case 'combatLosses':
     case 'rangedLosses':
+    case 'subZeroLosses':
       return lossControls(at, pending);
     case 'advance':
       return advanceControls(at, pending);
@@ -115,7 +116,7 @@ function ordinal(n: number): string {
   return n === 1 ? 'a step' : n === 2 ? 'a 2nd step' : n === 3 ? 'a 3rd step' : `step ${n}`;
 }
 
-function lossControls(at: DecisionAt, p: LossDecision | RangedLossDecision): Row[] {
+function lossControls(at: DecisionAt, p: StepLossDecision): Row[] {
   const buttons = [acceptButton(at, p.defaultText)];
   const total = p.type === 'combatLosses' ? p.losses : p.steps;
   const slots = stepSlots(p).slice(0, MAX_OPTIONS);
@@ -249,7 +250,7 @@ function pickedSupporters(p: DefensiveSupportDecision, d: Draft): string[] {
 
 /** The words of a draft: what the player has chosen so far. */
 export function draftText(p: PendingDecision, d: Draft): string {
-  if ((p.type === 'combatLosses' || p.type === 'rangedLosses') && (d.kind === 'L' || d.kind === 'R')) {
+  if ((p.type === 'combatLosses' || p.type === 'rangedLosses' || p.type === 'subZeroLosses') && (d.kind === 'L' || d.kind === 'R')) {
     const steps = Object.entries(stepsFromIndices(p, d.picks)).map(([u, n]) => `${u} −${n} step${n > 1 ? 's' : ''}`);
     const parts = [steps.length ? steps.join(', ') : 'no step losses'];
     if (p.type === 'combatLosses') {

@@ -72,6 +72,20 @@ export interface RangedLossDecision {
   defaultText: string;
 }
 
+/** The owner's choice of which units of a stack take its Sub-Zero step losses (16.3). */
+export interface SubZeroLossDecision {
+  type: 'subZeroLosses';
+  side: Side;
+  hex: HexId;
+  /** Steps to take in all. */
+  steps: number;
+  rule: '16.3';
+  /** Units of the stack that may take the steps (leaders never do: 12.3.1). */
+  units: { unit: string; stepsLeft: number }[];
+  default: { steps: Record<string, number> };
+  defaultText: string;
+}
+
 export interface DefensiveSupportDecision {
   type: 'defensiveSupport';
   side: Side;
@@ -87,4 +101,4 @@ export interface DefensiveSupportDecision {
 }
 
 /** A decision the engine waits for before play goes on (the union of every decision type above). */
-export type PendingDecision = PlaceLeaderDecision | CombatDecision | RangedLossDecision | DefensiveSupportDecision;
+export type PendingDecision = PlaceLeaderDecision | CombatDecision | RangedLossDecision | SubZeroLossDecision | DefensiveSupportDecision;

@@ -220,6 +220,8 @@ export type NightEvent =
       steps: number;
       /** Unit that took the step, if any. */
       unit: string | null;
+      /** The owner chooses who takes the steps (a `subZeroLosses` decision follows). */
+      chooses?: true;
       rule: '16.3';
     }
   | { type: 'nightMarkersRemoved'; skulls: number; bonfires: number; rule: '16.3' };

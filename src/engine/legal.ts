@@ -79,7 +79,7 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
     base.phaseActions = [
       who.pending.type === 'defensiveSupport'
         ? 'support'
-        : who.pending.type === 'combatLosses' || who.pending.type === 'rangedLosses'
+        : who.pending.type === 'combatLosses' || who.pending.type === 'rangedLosses' || who.pending.type === 'subZeroLosses'
           ? 'takeLosses'
           : who.pending.type === 'advance'
             ? 'advance'

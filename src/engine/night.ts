@@ -36,6 +36,7 @@ import { clampToColumn, halveArmorAtNight, oddsOfIndex, ratioIndex, shiftText, t
 import { reduceUnit, type LossEvent } from './combat/losses.js';
 import { combatInProgress } from './combat/record.js';
 import { attemptedRecoveryThisPhase } from './recovery.js';
+import { describeSteps, splits } from './ranged.js';
 import { enemyPresence, mayUseRoadRate, nearestEnemyDistance, type EnemyPresence } from './enemy.js';
 import { currentValues, isLeader, isMapCombatUnit, mustCounter } from './units.js';
 import { bonfireAt, underBonfire } from './bonfire.js';
@@ -184,6 +185,66 @@ export function stepTaker(ctx: Ctx, state: GameState, ids: readonly string[]): s
   })[0]!;
 }
 
+/** The engine's default Sub-Zero allocation (16.3): stepTaker's order, one step at a time. */
+export function defaultSubZeroSteps(ctx: Ctx, state: GameState, ids: readonly string[], steps: number): Record<string, number> {
+  const left = new Map(ids.filter((id) => state.units[id]?.location === 'map').map((id) => [id, state.units[id]!.stepsLeft]));
+  const out: Record<string, number> = {};
+  for (let i = 0; i < steps; i++) {
+    const live = [...left.entries()].filter(([id, n]) => n > 0 && !isLeader(ctx.counter(id))).map(([id]) => id);
+    if (live.length === 0) break;
+    const cs = (id: string) => currentValues(ctx.counter(id), { ...state.units[id]!, stepsLeft: left.get(id)! }).cs ?? 0;
+    const pick = [...live].sort((a, b) => left.get(b)! - left.get(a)! || cs(a) - cs(b) || a.localeCompare(b))[0]!;
+    out[pick] = (out[pick] ?? 0) + 1;
+    left.set(pick, left.get(pick)! - 1);
+  }
+  return out;
+}
+
+/**
+ * The owner's answer to a `subZeroLosses` decision (16.3): steps per unit of the stack, summing to the
+ * steps due. Leader capture checks follow (12.3.1), as when the engine allocates them.
+ */
+export function answerSubZeroLosses(
+  ctx: Ctx,
+  draft: GameState,
+  side: Side,
+  stepsIn: unknown,
+  source: DiceSource,
+  events: GameEvent[],
+): RuleViolation | null {
+  const p = draft.pending[0];
+  if (!p || p.type !== 'subZeroLosses') return { code: 'rule/no-pending', rule: '16.3', message: 'No Sub-Zero losses are waiting.' };
+  if (p.side !== side) return { code: 'rule/not-your-turn', rule: '16.3', message: `The ${p.side} player chooses these losses.` };
+  if (!stepsIn || typeof stepsIn !== 'object' || Array.isArray(stepsIn))
+    return { code: 'input/steps', rule: '16.3', message: 'steps maps unit ids to step counts, e.g. { "1/1/364": 1 }.' };
+  let sum = 0;
+  for (const [id, n] of Object.entries(stepsIn as Record<string, unknown>)) {
+    const u = p.units.find((x) => x.unit === id);
+    if (!u)
+      return {
+        code: 'rule/not-in-stack',
+        rule: '16.3',
+        message: `${id} is not in the stack in ${p.hex}: choose among ${p.units.map((x) => x.unit).join(', ')}.`,
+      };
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > u.stepsLeft)
+      return { code: 'input/steps', rule: '16.3', message: `${id} can take 0–${u.stepsLeft} steps.` };
+    sum += n;
+  }
+  if (sum !== p.steps)
+    return {
+      code: 'rule/losses-not-taken',
+      rule: '16.3',
+      message: `Take exactly ${p.steps} step${p.steps > 1 ? 's' : ''} in ${p.hex}; default: ${p.defaultText}.`,
+    };
+  draft.pending.shift();
+  const out: LossEvent[] = [];
+  for (const [id, n] of Object.entries(stepsIn as Record<string, number>))
+    if (n > 0) reduceUnit(draft, ctx.ruleset, id, n, '16.3', 'Sub-Zero loss', out);
+  events.push(...out);
+  leaderCaptureChecks(ctx, draft, out, dieRoller(draft, source, events), events); // 12.3.1
+  return null;
+}
+
 /** Stacks that roll on the SZLT, in order: Soviet stacks, Finnish Skull stacks, then Night Raiders one by one. */
 export function subZeroRolls(ctx: Ctx, state: GameState): { side: Side; hex: HexId; units: string[] }[] {
   const out: { side: Side; hex: HexId; units: string[] }[] = [];
@@ -223,11 +284,38 @@ export function resolveSubZero(ctx: Ctx, draft: GameState, source: DiceSource, e
     const steps = dieTableResult(t, total).steps;
     let unit: string | null = null;
     const lossEvents: LossEvent[] = [];
-    for (let i = 0; i < steps; i++) {
-      const u = stepTaker(ctx, draft, live);
-      if (!u) break;
-      unit = unit ?? u;
-      reduceUnit(draft, ctx.ruleset, u, 1, '16.3', 'Sub-Zero loss', lossEvents);
+    // Which units of the stack take the steps is the owner's choice (16.3): asked when there is more
+    // than one way; the default is the engine's pick (stepTaker's order).
+    const takers = live
+      .filter((id) => !isLeader(ctx.counter(id)) && draft.units[id]!.stepsLeft > 0)
+      .map((id) => ({ unit: id, stepsLeft: draft.units[id]!.stepsLeft }));
+    const due = Math.min(
+      steps,
+      takers.reduce((n, u) => n + u.stepsLeft, 0),
+    );
+    const def = defaultSubZeroSteps(ctx, draft, live, steps);
+    const chooses =
+      due > 0 &&
+      splits(
+        takers.map((u) => u.stepsLeft),
+        due,
+      ) > 1;
+    if (chooses) {
+      draft.pending.push({
+        type: 'subZeroLosses',
+        side: r.side,
+        hex: r.hex,
+        steps: due,
+        rule: '16.3',
+        units: takers,
+        default: { steps: def },
+        defaultText: describeSteps(def),
+      });
+    } else {
+      for (const [u, n] of Object.entries(def)) {
+        unit = unit ?? u;
+        reduceUnit(draft, ctx.ruleset, u, n, '16.3', 'Sub-Zero loss', lossEvents);
+      }
     }
     events.push({
       type: 'subZeroCheck',
@@ -240,6 +328,7 @@ export function resolveSubZero(ctx: Ctx, draft: GameState, source: DiceSource, e
       total,
       steps,
       unit,
+      ...(chooses ? { chooses: true as const } : {}),
       rule: '16.3',
     });
     for (const e of lossEvents) events.push(e);

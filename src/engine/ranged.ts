@@ -378,7 +378,7 @@ export function defaultRangedSteps(ctx: Ctx, units: { unit: string; stepsLeft: n
   return out;
 }
 
-function describeSteps(steps: Record<string, number>): string {
+export function describeSteps(steps: Record<string, number>): string {
   return Object.entries(steps)
     .filter(([, n]) => n > 0)
     .map(([id, n]) => `${id} −${n} step${n > 1 ? 's' : ''}`)
@@ -386,7 +386,7 @@ function describeSteps(steps: Record<string, number>): string {
 }
 
 /** Number of different ways to split `steps` over units with these step counts (capped at 2: we only need "one or more"). */
-function splits(counts: number[], steps: number): number {
+export function splits(counts: number[], steps: number): number {
   if (steps === 0) return 1;
   if (counts.length === 0) return 0;
   const [first, ...rest] = counts;

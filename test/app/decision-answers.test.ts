@@ -1,9 +1,22 @@
 // Typed answers to pending decisions (src/app/decision-answers.ts): the same words in the console and
 // on Discord turn into the engine's action; what cannot be read is refused with the decision's rule.
 import { describe, expect, it } from 'vitest';
-import { answerHelp, defaultAction, lossDraftAction, parseAnswer, retreatingUnits } from '../../src/app/decision-answers.js';
+import {
+  answerHelp,
+  defaultAction,
+  describeDecision,
+  lossDraftAction,
+  parseAnswer,
+  retreatingUnits,
+} from '../../src/app/decision-answers.js';
 import { decodeDraft, draftNeed, encodeDraft, nextDraft } from '../../src/discord/decision-controls.js';
-import type { AdvanceDecision, DefensiveSupportDecision, LossDecision, RangedLossDecision } from '../../src/engine/types.js';
+import type {
+  AdvanceDecision,
+  DefensiveSupportDecision,
+  LossDecision,
+  PendingDecision,
+  RangedLossDecision,
+} from '../../src/engine/types.js';
 
 const loss: LossDecision = {
   type: 'combatLosses',
@@ -145,5 +158,27 @@ describe('the Discord builder drafts (src/discord/decision-controls.ts)', () => 
       steps: { 'MG/1/JR16#1': 1 },
       retreat: { '1/1/JR16': ['J15'], 'MG/1/JR16#1': ['J15'] },
     });
+  });
+});
+
+describe('typed answers to Sub-Zero losses (16.3)', () => {
+  it('16.3: `step <unit>` names the unit of the stack that takes the step', () => {
+    const sz: PendingDecision = {
+      type: 'subZeroLosses',
+      side: 'soviet',
+      hex: 'M16',
+      steps: 1,
+      rule: '16.3',
+      units: [
+        { unit: '1/1/609', stepsLeft: 2 },
+        { unit: 'MG/1/609', stepsLeft: 1 },
+      ],
+      default: { steps: { '1/1/609': 1 } },
+      defaultText: '1/1/609 −1 step',
+    };
+    expect(ok(parseAnswer(sz, 'step mg/1/609'))).toEqual({ type: 'takeLosses', steps: { 'MG/1/609': 1 } });
+    expect(ok(parseAnswer(sz, ''))).toEqual({ type: 'takeLosses', steps: { '1/1/609': 1 } });
+    expect(parseAnswer(sz, 'retreat M15')).toMatchObject({ ok: false, problem: { rule: '16.3' } });
+    expect(describeDecision(sz)).toBe('choose who takes 1 Sub-Zero step loss(es) in M16 (rule 16.3); default: 1/1/609 −1 step');
   });
 });

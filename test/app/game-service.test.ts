@@ -1,4 +1,5 @@
 // The game service with the real engine, real ruleset and real stores (memory here; Redis below).
+import { defaultAction } from '../../src/app/decision-answers.js';
 import { describe, expect, it } from 'vitest';
 import { startPrivateRedis } from '../../scripts/private-redis.js';
 import type { Action } from '../../src/engine/types.js';
@@ -272,7 +273,9 @@ describe('game service: acting, status, conflicts', () => {
     for (let i = 0; i < 200; i++) {
       const st = ok(await h.service.status(ref)).status;
       if (st.status !== 'active') break;
-      last = ok(await h.service.act(ref, SOLO, { type: 'endPhase', phase: st.phase as 'reset' }));
+      // Decisions (Sub-Zero losses, 16.3) take their default; otherwise the phase ends.
+      const p = st.mustAct?.pending;
+      last = ok(await h.service.act(ref, SOLO, p ? defaultAction(p) : { type: 'endPhase', phase: st.phase as 'reset' }));
     }
     expect(last!.lines.join('\n')).toContain('Dice seed revealed: tutorial-seed');
     const stored = (await h.store.load(ref.gameId))!;

@@ -254,16 +254,36 @@ describe('Sub-Zero Loss Phase (16.3, 16.3.1)', () => {
     expect(r.state.units[S1]!.stepsLeft).toBe(2);
   });
 
-  it('takes the step from a full-strength unit before a reduced one (16.3, ruling: fixed owner choice)', () => {
+  it('16.3: the owner chooses which unit of the stack loses the step; the default is the full-strength one', () => {
     const st = board(subZero(), [
       [S1, 'E1', 1],
       [S2, 'E1'],
       [F1, 'X1'],
     ]);
-    const r = ok(engine.apply(st, 'soviet', { type: 'endPhase', phase: 'subZero' }, { forcedDice: [1] }));
-    expect(eventsOf(r.events, 'subZeroCheck')[0]!.unit).toBe(S2);
-    expect(r.state.units[S1]!.stepsLeft).toBe(1);
-    expect(r.state.units[S2]!.stepsLeft).toBe(1);
+    const rolled = ok(engine.apply(st, 'soviet', { type: 'endPhase', phase: 'subZero' }, { forcedDice: [1] }));
+    const check = eventsOf(rolled.events, 'subZeroCheck')[0]!;
+    expect(check).toMatchObject({ unit: null, chooses: true, steps: 1 });
+    // The phase waits for the Soviet player's choice; nothing else is accepted meanwhile.
+    expect(rolled.state.phase).toBe('subZero');
+    const who = engine.whoMustAct(rolled.state);
+    expect(who.pending).toMatchObject({ type: 'subZeroLosses', side: 'soviet', hex: 'E1', steps: 1, default: { steps: { [S2]: 1 } } });
+    expect(engine.legalActions(rolled.state, 'soviet').phaseActions).toEqual(['takeLosses']);
+    const refused = engine.apply(rolled.state, 'soviet', { type: 'endPhase', phase: 'subZero' });
+    expect(!refused.ok && refused.violation).toMatchObject({ code: 'rule/pending-decision', rule: '16.3' });
+    expect(engine.apply(rolled.state, 'soviet', { type: 'takeLosses', steps: { [S1]: 1, [S2]: 1 } })).toMatchObject({
+      ok: false,
+      violation: { code: 'rule/losses-not-taken', rule: '16.3' },
+    });
+    // The default, one click away: the full-strength unit loses the step.
+    const byDefault = ok(engine.apply(rolled.state, 'soviet', { type: 'takeLosses', steps: { [S2]: 1 } }));
+    expect(byDefault.state.units[S2]!.stepsLeft).toBe(1);
+    expect(byDefault.state.units[S1]!.stepsLeft).toBe(1);
+    expect(byDefault.state.phase).not.toBe('subZero');
+    // The owner's other choice: the reduced unit loses its last step (eliminated), the other is untouched.
+    const chosen = ok(engine.apply(rolled.state, 'soviet', { type: 'takeLosses', steps: { [S1]: 1 } }));
+    expect(chosen.state.units[S1]!.location).not.toBe('map');
+    expect(chosen.state.units[S2]!.stepsLeft).toBe(2);
+    expect(chosen.state.phase).not.toBe('subZero');
   });
 
   it('rolls for Pajari when the Sub-Zero loss eliminates his last companion out of supply (16.3, 12.3.1)', () => {

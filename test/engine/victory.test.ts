@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../src/data/load.js';
-import { createEngine, type GameState } from '../../src/engine/index.js';
+import { createEngine, type Action, type GameState } from '../../src/engine/index.js';
 import { contextOf } from '../../src/engine/ctx.js';
 import { decideWinner, objectiveAwards, objectiveValue } from '../../src/engine/victory.js';
 import type { Objective } from '../../src/engine/ruleset.js';
@@ -14,18 +14,28 @@ function toLastPhase(s: GameState, last: number): GameState {
   for (let i = 0; i < 200; i++) {
     const who = engine.whoMustAct(s);
     if (s.turn === last && s.phase === 'subZero') return s;
-    if (who.pending) throw new Error(`unexpected decision ${who.what}`);
-    const r = engine.apply(s, who.side, { type: 'endPhase', phase: s.phase });
+    if (who.pending && who.pending.type !== 'subZeroLosses') throw new Error(`unexpected decision ${who.what}`);
+    // Sub-Zero losses (16.3): the owner's choice, here the engine's default.
+    const action: Action =
+      who.pending?.type === 'subZeroLosses' ? { type: 'takeLosses', ...who.pending.default } : { type: 'endPhase', phase: s.phase };
+    const r = engine.apply(s, who.side, action);
     if (!r.ok) throw new Error(r.violation.message);
     s = r.state;
   }
   throw new Error('did not reach the last phase');
 }
 
+/** End the last phase; Sub-Zero losses (16.3) take the owner's default. Events of every step, together. */
 function endGame(s: GameState): { state: GameState; events: ReturnType<typeof engine.apply> } {
-  const r = engine.apply(s, engine.whoMustAct(s).side, { type: 'endPhase', phase: s.phase });
+  let r = engine.apply(s, engine.whoMustAct(s).side, { type: 'endPhase', phase: s.phase });
   if (!r.ok) throw new Error(r.violation.message);
-  return { state: r.state, events: r };
+  const events = [...r.events];
+  for (let who = engine.whoMustAct(r.state); who.pending?.type === 'subZeroLosses'; who = engine.whoMustAct(r.state)) {
+    r = engine.apply(r.state, who.side, { type: 'takeLosses', ...who.pending.default });
+    if (!r.ok) throw new Error(r.violation.message);
+    events.push(...r.events);
+  }
+  return { state: r.state, events: { ...r, events } };
 }
 
 describe('objective scoring (17.0, the Campaign set-up)', () => {

@@ -187,7 +187,8 @@ export function playBotGame(engine: Engine, opts: BotOptions): BotGame {
         }
         return [{ type: 'support', ...p.default }];
       }
-      case 'rangedLosses': {
+      case 'rangedLosses':
+      case 'subZeroLosses': {
         const def: Action = { type: 'takeLosses', ...p.default };
         const u = pick(p.units);
         if (u.stepsLeft >= p.steps && chance(0.4)) return [{ type: 'takeLosses', steps: { [u.unit]: p.steps } }, def];

@@ -2,6 +2,7 @@
  * Random legal play for the fuzz test and the benchmark: every action is picked from legalActions
  * (so apply must accept it). Deterministic for a given seed.
  */
+import { defaultAction } from '../../../src/app/decision-answers.js';
 import seedrandom from 'seedrandom';
 import type { Action, Engine, GameEvent, GameState, Side } from '../../../src/engine/index.js';
 
@@ -31,6 +32,9 @@ export function randomPlay(
     let action: Action;
     if (la.pending && la.pending.type === 'placeLeader') {
       action = { type: 'placeLeader', unit: la.pending.unit, hex: pick(la.pending.options) };
+    } else if (la.pending) {
+      // Any other decision (e.g. Sub-Zero losses, 16.3): the engine's default answer.
+      action = defaultAction(la.pending);
     } else if (state.phase === 'action' && inPhase < maxPer && (la.units.length || la.stacks.length) && rnd() < 0.85) {
       const roll = rnd();
       const pool = roll < 0.2 && la.stacks.length ? la.stacks : la.units;
