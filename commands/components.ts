@@ -121,7 +121,7 @@ const decide: ComponentHandler<BotContext> = {
 
 /** The engine action a finished draft stands for (null when the draft does not fit the decision). */
 function draftAction(p: PendingDecision, d: Draft): Action | null {
-  if ((p.type === 'combatLosses' && d.kind === 'L') || ((p.type === 'rangedLosses' || p.type === 'subZeroLosses') && d.kind === 'R'))
+  if ((p.type === 'combatLosses' && d.kind === 'L') || ((p.type === 'rangedLosses' || p.type === 'stepLosses') && d.kind === 'R'))
     return lossDraftAction(p, d.picks, d.path);
   if (p.type === 'advance' && d.kind === 'A')
     return { type: 'advance', units: d.picks.map((i) => p.units[i]?.unit ?? ''), path: [...d.path] };

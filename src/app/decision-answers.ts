@@ -16,7 +16,7 @@ import type {
   LossDecision,
   PendingDecision,
   RangedLossDecision,
-  SubZeroLossDecision,
+  StepLossesDecision,
   TakeLossesAction,
 } from '../engine/types.js';
 import { OFF_MAP } from '../engine/combat/losses.js';
@@ -37,7 +37,7 @@ export function defaultAction(p: PendingDecision): Action {
       return { type: 'placeLeader', unit: p.unit, hex: p.options[0] ?? '' };
     case 'combatLosses':
     case 'rangedLosses':
-    case 'subZeroLosses':
+    case 'stepLosses':
       return { type: 'takeLosses', ...structuredClone(p.default) };
     case 'advance':
       return { type: 'advance', units: [...p.default.units], path: [...p.default.path] };
@@ -55,8 +55,8 @@ export function describeDecision(p: PendingDecision): string {
       return `take ${p.losses} loss(es) as the ${p.role} of combat #${p.combatId} (rule ${p.rule}); default: ${p.defaultText}`;
     case 'rangedLosses':
       return `take ${p.steps} step loss(es) in ${p.hex} from a Ranged Attack (rule ${p.rule}); default: ${p.defaultText}`;
-    case 'subZeroLosses':
-      return `choose who takes ${p.steps} Sub-Zero step loss(es) in ${p.hex} (rule ${p.rule}); default: ${p.defaultText}`;
+    case 'stepLosses':
+      return `choose who takes ${p.steps} step loss(es) in ${p.hex}: ${p.cause} (rule ${p.rule}); default: ${p.defaultText}`;
     case 'advance':
       return `decide the advance after combat #${p.combatId} into ${p.vacated} (rule ${p.rule}${p.mandatory ? ', compulsory after an Assault: 9.2' : ''}); default: ${p.defaultText}`;
     case 'defensiveSupport':
@@ -78,7 +78,7 @@ export function answerHelp(p: PendingDecision): string[] {
         `e.g. "step ${p.units.find((u) => u.canTakeSteps)?.unit ?? '<unit>'}; retreat ${firstHex(p) ?? '<hex>'}"`,
       ];
     case 'rangedLosses':
-    case 'subZeroLosses':
+    case 'stepLosses':
       return [`step <unit> [<unit> …]: ${p.steps} step(s) in all, from ${p.units.map((u) => u.unit).join(', ')}`];
     case 'advance':
       return [
@@ -99,7 +99,7 @@ function firstHex(p: LossDecision): HexId | undefined {
 }
 
 /** Decisions answered by step losses chosen among units (combat losses also allow a retreat). */
-export type StepLossDecision = LossDecision | RangedLossDecision | SubZeroLossDecision;
+export type StepLossDecision = LossDecision | RangedLossDecision | StepLossesDecision;
 
 const problem = (rule: string, message: string): ParsedAnswer => ({ ok: false, problem: { rule, message } });
 
@@ -146,7 +146,7 @@ export function parseAnswer(p: PendingDecision, text: string): ParsedAnswer {
     }
     case 'combatLosses':
     case 'rangedLosses':
-    case 'subZeroLosses':
+    case 'stepLosses':
       return parseLosses(p, t);
     case 'advance':
       return parseAdvance(p, t);

@@ -294,7 +294,7 @@ export function decisionAnswerChoices(p: PendingDecision, typed: string): Choice
       break;
     }
     case 'rangedLosses':
-    case 'subZeroLosses':
+    case 'stepLosses':
       for (const u of p.units) add(`step ${u.unit}`);
       break;
     case 'advance':

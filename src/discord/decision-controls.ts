@@ -96,7 +96,7 @@ export function decisionControls(at: DecisionAt, pending: PendingDecision): Row[
     }
     case 'combatLosses':
     case 'rangedLosses':
-    case 'subZeroLosses':
+    case 'stepLosses':
       return lossControls(at, pending);
     case 'advance':
       return advanceControls(at, pending);
@@ -250,7 +250,7 @@ function pickedSupporters(p: DefensiveSupportDecision, d: Draft): string[] {
 
 /** The words of a draft: what the player has chosen so far. */
 export function draftText(p: PendingDecision, d: Draft): string {
-  if ((p.type === 'combatLosses' || p.type === 'rangedLosses' || p.type === 'subZeroLosses') && (d.kind === 'L' || d.kind === 'R')) {
+  if ((p.type === 'combatLosses' || p.type === 'rangedLosses' || p.type === 'stepLosses') && (d.kind === 'L' || d.kind === 'R')) {
     const steps = Object.entries(stepsFromIndices(p, d.picks)).map(([u, n]) => `${u} −${n} step${n > 1 ? 's' : ''}`);
     const parts = [steps.length ? steps.join(', ') : 'no step losses'];
     if (p.type === 'combatLosses') {

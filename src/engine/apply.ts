@@ -29,7 +29,7 @@ import { checkForcedDice, type DiceSource } from './dice.js';
 import { validateAction } from './validate.js';
 import { applyCombatAction, combatPendingGate } from './combat/engine.js';
 import { consumeOverrun } from './combat/record.js';
-import { afterNightAction, answerSubZeroLosses, applyBonfire, applyNightRaid, resolveSubZero } from './night.js';
+import { afterNightAction, answerStepLosses, applyBonfire, applyNightRaid, resolveSubZero } from './night.js';
 import { applyFireAction, firePendingGate } from './fire.js';
 import { doArtilleryPark, finnishArtilleryPark } from './artillery-park.js';
 import { defensiveSupportDecision } from './defensive-support.js';
@@ -73,11 +73,11 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
     if (gate) return { ok: false, violation: gate };
     const fireGate = firePendingGate(who.pending, action);
     if (fireGate) return { ok: false, violation: fireGate };
-    if (who.pending.type === 'subZeroLosses' && action.type !== 'takeLosses')
+    if (who.pending.type === 'stepLosses' && action.type !== 'takeLosses')
       return fail(
         'rule/pending-decision',
-        '16.3',
-        `First choose who takes ${who.pending.steps} Sub-Zero step loss(es) in ${who.pending.hex} (takeLosses); default: ${who.pending.defaultText}.`,
+        who.pending.rule,
+        `First choose who takes ${who.pending.steps} step loss(es) in ${who.pending.hex}, ${who.pending.cause} (takeLosses); default: ${who.pending.defaultText}.`,
       );
     if (who.pending.type === 'placeLeader' && action.type !== 'placeLeader') {
       return fail(
@@ -93,10 +93,11 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   let err: RuleViolation | null = null;
   // A takeLosses answering Ranged Attack losses (10.4.2) goes to the fire code, not the combat code.
   if (action.type === 'takeLosses' && who.pending?.type === 'rangedLosses') err = applyFireAction(ctx, draft, side, action, source, events);
-  // A takeLosses answering Sub-Zero losses (16.3); the phase ends once the last of them is answered.
-  else if (action.type === 'takeLosses' && who.pending?.type === 'subZeroLosses') {
-    err = answerSubZeroLosses(ctx, draft, side, action.steps, source, events);
-    if (!err && draft.phase === 'subZero' && !draft.pending.some((p) => p.type === 'subZeroLosses')) advancePhase(ctx, draft, events);
+  // A takeLosses answering Sub-Zero or Night Raid step losses (16.3, 16.4); a Sub-Zero Loss Phase ends once
+  // the last of its choices is made.
+  else if (action.type === 'takeLosses' && who.pending?.type === 'stepLosses') {
+    err = answerStepLosses(ctx, draft, side, action.steps, source, events);
+    if (!err && draft.phase === 'subZero' && !draft.pending.some((p) => p.type === 'stepLosses')) advancePhase(ctx, draft, events);
   }
   // Defensive Support (10.3.2): the answer, or a Combat whose defender may support first.
   else if (action.type === 'support' || (action.type === 'combat' && defensiveSupportDecision(ctx, draft, side, action)))
@@ -120,8 +121,8 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
           break;
         }
         if (draft.phase === 'subZero') resolveSubZero(ctx, draft, source, events); // 16.3
-        // The phase ends when its owners have chosen their Sub-Zero losses (answerSubZeroLosses above).
-        if (!draft.pending.some((p) => p.type === 'subZeroLosses')) advancePhase(ctx, draft, events);
+        // The phase ends when its owners have chosen their Sub-Zero losses (answerStepLosses above).
+        if (!draft.pending.some((p) => p.type === 'stepLosses')) advancePhase(ctx, draft, events);
         break;
       case 'move':
         err = doMove(ctx, draft, side, action, events);

@@ -72,14 +72,19 @@ export interface RangedLossDecision {
   defaultText: string;
 }
 
-/** The owner's choice of which units of a stack take its Sub-Zero step losses (16.3). */
-export interface SubZeroLossDecision {
-  type: 'subZeroLosses';
+/**
+ * The owner's choice of which units of a stack take step losses the engine does not resolve by a
+ * retreat: a Sub-Zero loss (16.3) or a Night Raid's losses, the defender's and the raiders' (16.4).
+ */
+export interface StepLossesDecision {
+  type: 'stepLosses';
   side: Side;
   hex: HexId;
   /** Steps to take in all. */
   steps: number;
-  rule: '16.3';
+  rule: '16.3' | '16.4';
+  /** What the losses are for, in the words of the loss events ("Sub-Zero loss", "Night Raid loss (raiders)"). */
+  cause: string;
   /** Units of the stack that may take the steps (leaders never do: 12.3.1). */
   units: { unit: string; stepsLeft: number }[];
   default: { steps: Record<string, number> };
@@ -101,4 +106,4 @@ export interface DefensiveSupportDecision {
 }
 
 /** A decision the engine waits for before play goes on (the union of every decision type above). */
-export type PendingDecision = PlaceLeaderDecision | CombatDecision | RangedLossDecision | SubZeroLossDecision | DefensiveSupportDecision;
+export type PendingDecision = PlaceLeaderDecision | CombatDecision | RangedLossDecision | StepLossesDecision | DefensiveSupportDecision;

@@ -220,7 +220,7 @@ export type NightEvent =
       steps: number;
       /** Unit that took the step, if any. */
       unit: string | null;
-      /** The owner chooses who takes the steps (a `subZeroLosses` decision follows). */
+      /** The owner chooses who takes the steps (a `stepLosses` decision follows). */
       chooses?: true;
       rule: '16.3';
     }

@@ -21,7 +21,7 @@ const PENDING: Record<PendingDecision['type'], string> = {
   combatLosses: 'loss decision after combat (8.5)',
   advance: 'advance after combat decision (8.7)',
   rangedLosses: 'loss decision after a Ranged Attack (10.4.2)',
-  subZeroLosses: 'Sub-Zero loss decision (16.3)',
+  stepLosses: 'step loss decision (16.3, 16.4)',
   defensiveSupport: 'defensive Support declaration (10.3.2)',
 };
 

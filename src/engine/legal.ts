@@ -79,7 +79,7 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
     base.phaseActions = [
       who.pending.type === 'defensiveSupport'
         ? 'support'
-        : who.pending.type === 'combatLosses' || who.pending.type === 'rangedLosses' || who.pending.type === 'subZeroLosses'
+        : who.pending.type === 'combatLosses' || who.pending.type === 'rangedLosses' || who.pending.type === 'stepLosses'
           ? 'takeLosses'
           : who.pending.type === 'advance'
             ? 'advance'

@@ -62,8 +62,10 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
   if (who.pending?.type === 'placeLeader') notes.push(`${SIDE_NAMES[who.pending.side]} to place ${who.pending.unit} (12.3.1)`);
   else if (who.pending?.type === 'rangedLosses')
     notes.push(`${SIDE_NAMES[who.pending.side]} to take ${who.pending.steps} step(s) in ${who.pending.hex} (10.4.2)`);
-  else if (who.pending?.type === 'subZeroLosses')
-    notes.push(`${SIDE_NAMES[who.pending.side]} to take ${who.pending.steps} Sub-Zero step(s) in ${who.pending.hex} (16.3)`);
+  else if (who.pending?.type === 'stepLosses')
+    notes.push(
+      `${SIDE_NAMES[who.pending.side]} to take ${who.pending.steps} step(s) in ${who.pending.hex}: ${who.pending.cause} (${who.pending.rule})`,
+    );
   else if (who.pending?.type === 'defensiveSupport') notes.push(`${SIDE_NAMES[who.pending.side]} to declare defensive Support (10.3.2)`);
   else if (who.pending) notes.push(describeDecision(who.pending));
   // 17.0: the winner, then the reason with both sides' VP (src/engine/victory.ts).

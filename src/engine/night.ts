@@ -185,7 +185,7 @@ export function stepTaker(ctx: Ctx, state: GameState, ids: readonly string[]): s
   })[0]!;
 }
 
-/** The engine's default Sub-Zero allocation (16.3): stepTaker's order, one step at a time. */
+/** The engine's default allocation of Sub-Zero and Night Raid steps (16.3, 16.4): stepTaker's order, one step at a time. */
 export function defaultSubZeroSteps(ctx: Ctx, state: GameState, ids: readonly string[], steps: number): Record<string, number> {
   const left = new Map(ids.filter((id) => state.units[id]?.location === 'map').map((id) => [id, state.units[id]!.stepsLeft]));
   const out: Record<string, number> = {};
@@ -201,10 +201,10 @@ export function defaultSubZeroSteps(ctx: Ctx, state: GameState, ids: readonly st
 }
 
 /**
- * The owner's answer to a `subZeroLosses` decision (16.3): steps per unit of the stack, summing to the
- * steps due. Leader capture checks follow (12.3.1), as when the engine allocates them.
+ * The owner's answer to a `stepLosses` decision (16.3, 16.4): steps per unit of the stack, summing to
+ * the steps due. Leader capture checks follow (12.3.1), as when the engine allocates them.
  */
-export function answerSubZeroLosses(
+export function answerStepLosses(
   ctx: Ctx,
   draft: GameState,
   side: Side,
@@ -213,33 +213,34 @@ export function answerSubZeroLosses(
   events: GameEvent[],
 ): RuleViolation | null {
   const p = draft.pending[0];
-  if (!p || p.type !== 'subZeroLosses') return { code: 'rule/no-pending', rule: '16.3', message: 'No Sub-Zero losses are waiting.' };
-  if (p.side !== side) return { code: 'rule/not-your-turn', rule: '16.3', message: `The ${p.side} player chooses these losses.` };
+  if (!p || p.type !== 'stepLosses') return { code: 'rule/no-pending', rule: '16.3', message: 'No step losses are waiting.' };
+  const rule = p.rule;
+  if (p.side !== side) return { code: 'rule/not-your-turn', rule, message: `The ${p.side} player chooses these losses.` };
   if (!stepsIn || typeof stepsIn !== 'object' || Array.isArray(stepsIn))
-    return { code: 'input/steps', rule: '16.3', message: 'steps maps unit ids to step counts, e.g. { "1/1/364": 1 }.' };
+    return { code: 'input/steps', rule, message: 'steps maps unit ids to step counts, e.g. { "1/1/364": 1 }.' };
   let sum = 0;
   for (const [id, n] of Object.entries(stepsIn as Record<string, unknown>)) {
     const u = p.units.find((x) => x.unit === id);
     if (!u)
       return {
         code: 'rule/not-in-stack',
-        rule: '16.3',
+        rule,
         message: `${id} is not in the stack in ${p.hex}: choose among ${p.units.map((x) => x.unit).join(', ')}.`,
       };
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > u.stepsLeft)
-      return { code: 'input/steps', rule: '16.3', message: `${id} can take 0–${u.stepsLeft} steps.` };
+      return { code: 'input/steps', rule, message: `${id} can take 0–${u.stepsLeft} steps.` };
     sum += n;
   }
   if (sum !== p.steps)
     return {
       code: 'rule/losses-not-taken',
-      rule: '16.3',
+      rule,
       message: `Take exactly ${p.steps} step${p.steps > 1 ? 's' : ''} in ${p.hex}; default: ${p.defaultText}.`,
     };
   draft.pending.shift();
   const out: LossEvent[] = [];
   for (const [id, n] of Object.entries(stepsIn as Record<string, number>))
-    if (n > 0) reduceUnit(draft, ctx.ruleset, id, n, '16.3', 'Sub-Zero loss', out);
+    for (let i = 0; i < n; i++) reduceUnit(draft, ctx.ruleset, id, 1, rule, p.cause, out);
   events.push(...out);
   leaderCaptureChecks(ctx, draft, out, dieRoller(draft, source, events), events); // 12.3.1
   return null;
@@ -302,11 +303,12 @@ export function resolveSubZero(ctx: Ctx, draft: GameState, source: DiceSource, e
       ) > 1;
     if (chooses) {
       draft.pending.push({
-        type: 'subZeroLosses',
+        type: 'stepLosses',
         side: r.side,
         hex: r.hex,
         steps: due,
         rule: '16.3',
+        cause: 'Sub-Zero loss',
         units: takers,
         default: { steps: def },
         defaultText: describeSteps(def),
@@ -689,13 +691,43 @@ export function raidOptions(ctx: Ctx, state: GameState, side: Side): RaidOptions
   return out;
 }
 
+/**
+ * A Night Raid's step losses on one side (16.4 step 4): which units take them is their owner's choice,
+ * asked as a `stepLosses` decision when there is more than one way; the default is stepTaker's order.
+ */
 function stepLossesOn(ctx: Ctx, draft: GameState, ids: string[], n: number, reason: string, source: DiceSource, events: GameEvent[]): void {
-  const lossEvents: LossEvent[] = [];
-  for (let i = 0; i < n; i++) {
-    const u = stepTaker(ctx, draft, ids);
-    if (!u) break;
-    reduceUnit(draft, ctx.ruleset, u, 1, '16.4', reason, lossEvents);
+  const live = ids.filter((id) => draft.units[id]?.location === 'map');
+  const takers = live
+    .filter((id) => !isLeader(ctx.counter(id)) && draft.units[id]!.stepsLeft > 0)
+    .map((id) => ({ unit: id, stepsLeft: draft.units[id]!.stepsLeft }));
+  const due = Math.min(
+    n,
+    takers.reduce((t, u) => t + u.stepsLeft, 0),
+  );
+  if (due <= 0) return;
+  const def = defaultSubZeroSteps(ctx, draft, live, n);
+  if (
+    splits(
+      takers.map((u) => u.stepsLeft),
+      due,
+    ) > 1
+  ) {
+    const first = draft.units[takers[0]!.unit]!;
+    draft.pending.push({
+      type: 'stepLosses',
+      side: first.side,
+      hex: first.hex!,
+      steps: due,
+      rule: '16.4',
+      cause: reason,
+      units: takers,
+      default: { steps: def },
+      defaultText: describeSteps(def),
+    });
+    return;
   }
+  const lossEvents: LossEvent[] = [];
+  for (const [u, k] of Object.entries(def)) for (let i = 0; i < k; i++) reduceUnit(draft, ctx.ruleset, u, 1, '16.4', reason, lossEvents);
   for (const e of lossEvents) events.push(e);
   leaderCaptureChecks(ctx, draft, lossEvents, dieRoller(draft, source, events), events); // 12.3.1
 }

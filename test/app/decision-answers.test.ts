@@ -164,11 +164,12 @@ describe('the Discord builder drafts (src/discord/decision-controls.ts)', () => 
 describe('typed answers to Sub-Zero losses (16.3)', () => {
   it('16.3: `step <unit>` names the unit of the stack that takes the step', () => {
     const sz: PendingDecision = {
-      type: 'subZeroLosses',
+      type: 'stepLosses',
       side: 'soviet',
       hex: 'M16',
       steps: 1,
       rule: '16.3',
+      cause: 'Sub-Zero loss',
       units: [
         { unit: '1/1/609', stepsLeft: 2 },
         { unit: 'MG/1/609', stepsLeft: 1 },
@@ -179,6 +180,6 @@ describe('typed answers to Sub-Zero losses (16.3)', () => {
     expect(ok(parseAnswer(sz, 'step mg/1/609'))).toEqual({ type: 'takeLosses', steps: { 'MG/1/609': 1 } });
     expect(ok(parseAnswer(sz, ''))).toEqual({ type: 'takeLosses', steps: { '1/1/609': 1 } });
     expect(parseAnswer(sz, 'retreat M15')).toMatchObject({ ok: false, problem: { rule: '16.3' } });
-    expect(describeDecision(sz)).toBe('choose who takes 1 Sub-Zero step loss(es) in M16 (rule 16.3); default: 1/1/609 −1 step');
+    expect(describeDecision(sz)).toBe('choose who takes 1 step loss(es) in M16: Sub-Zero loss (rule 16.3); default: 1/1/609 −1 step');
   });
 });

@@ -72,7 +72,7 @@ describe('a whole Campaign between two random bots, from its record (8.0–16.4,
       'decision:defensiveSupport',
       'decision:rangedLosses',
       'decision:placeLeader',
-      'decision:subZeroLosses',
+      'decision:stepLosses',
     ]) {
       expect(seen[k] ?? 0, k).toBeGreaterThan(0);
     }

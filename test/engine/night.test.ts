@@ -266,7 +266,7 @@ describe('Sub-Zero Loss Phase (16.3, 16.3.1)', () => {
     // The phase waits for the Soviet player's choice; nothing else is accepted meanwhile.
     expect(rolled.state.phase).toBe('subZero');
     const who = engine.whoMustAct(rolled.state);
-    expect(who.pending).toMatchObject({ type: 'subZeroLosses', side: 'soviet', hex: 'E1', steps: 1, default: { steps: { [S2]: 1 } } });
+    expect(who.pending).toMatchObject({ type: 'stepLosses', side: 'soviet', hex: 'E1', steps: 1, default: { steps: { [S2]: 1 } } });
     expect(engine.legalActions(rolled.state, 'soviet').phaseActions).toEqual(['takeLosses']);
     const refused = engine.apply(rolled.state, 'soviet', { type: 'endPhase', phase: 'subZero' });
     expect(!refused.ok && refused.violation).toMatchObject({ code: 'rule/pending-decision', rule: '16.3' });
@@ -498,16 +498,31 @@ describe('Finnish Night Raids (16.4, 16.4.1)', () => {
       ['MG/1/364', 'E6'],
       ['MG/2/364', 'E6'],
     ]);
-    const r = ok(raid(st, [F1, F2], 'E6', [3, 1, 3]));
-    const a = eventsOf(r.events, 'nightRaidAttack')[0]!;
+    const raided = ok(raid(st, [F1, F2], 'E6', [3, 1, 3]));
+    const a = eventsOf(raided.events, 'nightRaidAttack')[0]!;
     expect(a).toMatchObject({ attackerTotal: 10, defenderTotal: 16, baseOdds: '1:2', shift: '1L', column: '1:3', roll: 4, result: '3/0' });
+    // Which raiders take the 3 steps is the Finnish player's choice (16.4 step 4); the default is the engine's pick.
+    const p = engine.whoMustAct(raided.state).pending;
+    expect(p).toMatchObject({
+      type: 'stepLosses',
+      side: 'finnish',
+      steps: 3,
+      rule: '16.4',
+      cause: 'Night Raid loss (raiders)',
+      default: { steps: { [F1]: 2, [F2]: 1 } },
+    });
+    const r = ok(engine.apply(raided.state, 'finnish', { type: 'takeLosses', steps: { [F1]: 2, [F2]: 1 } }));
     const losses = eventsOf(r.events, 'stepLoss').map((x) => [x.unit, x.rule]);
     expect(losses).toEqual([
       [F1, '16.4'],
-      [F2, '16.4'],
       [F1, '16.4'],
+      [F2, '16.4'],
     ]);
     expect(r.state.units[F2]).toMatchObject({ hex: 'E1', stepsLeft: 1 });
+    // The other way round, as the owner may choose: F2 is eliminated, F1 keeps a step.
+    const other = ok(engine.apply(raided.state, 'finnish', { type: 'takeLosses', steps: { [F1]: 1, [F2]: 2 } }));
+    expect(other.state.units[F2]!.location).not.toBe('map');
+    expect(other.state.units[F1]).toMatchObject({ hex: 'E1', stepsLeft: 1 });
   });
 
   it('allows one Night Raid per night turn (16.4.1)', () => {

@@ -69,7 +69,7 @@ describe('fuzz: Recovery, Digging In and Replacements on the real map (13.2–14
         }
       }
       if (la.pending?.type === 'placeLeader') action = { type: 'placeLeader', unit: la.pending.unit, hex: pick(la.pending.options) };
-      else if (la.pending?.type === 'subZeroLosses')
+      else if (la.pending?.type === 'stepLosses')
         action = { type: 'takeLosses', ...la.pending.default }; // 16.3
       else if (la.pending) break; // no combat is declared here, so no other decision is expected
       const res = engine.apply(s, who.side, action);

@@ -14,10 +14,10 @@ function toLastPhase(s: GameState, last: number): GameState {
   for (let i = 0; i < 200; i++) {
     const who = engine.whoMustAct(s);
     if (s.turn === last && s.phase === 'subZero') return s;
-    if (who.pending && who.pending.type !== 'subZeroLosses') throw new Error(`unexpected decision ${who.what}`);
+    if (who.pending && who.pending.type !== 'stepLosses') throw new Error(`unexpected decision ${who.what}`);
     // Sub-Zero losses (16.3): the owner's choice, here the engine's default.
     const action: Action =
-      who.pending?.type === 'subZeroLosses' ? { type: 'takeLosses', ...who.pending.default } : { type: 'endPhase', phase: s.phase };
+      who.pending?.type === 'stepLosses' ? { type: 'takeLosses', ...who.pending.default } : { type: 'endPhase', phase: s.phase };
     const r = engine.apply(s, who.side, action);
     if (!r.ok) throw new Error(r.violation.message);
     s = r.state;
@@ -30,7 +30,7 @@ function endGame(s: GameState): { state: GameState; events: ReturnType<typeof en
   let r = engine.apply(s, engine.whoMustAct(s).side, { type: 'endPhase', phase: s.phase });
   if (!r.ok) throw new Error(r.violation.message);
   const events = [...r.events];
-  for (let who = engine.whoMustAct(r.state); who.pending?.type === 'subZeroLosses'; who = engine.whoMustAct(r.state)) {
+  for (let who = engine.whoMustAct(r.state); who.pending?.type === 'stepLosses'; who = engine.whoMustAct(r.state)) {
     r = engine.apply(r.state, who.side, { type: 'takeLosses', ...who.pending.default });
     if (!r.ok) throw new Error(r.violation.message);
     events.push(...r.events);

@@ -235,8 +235,8 @@ export async function runServiceFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
         }
         case 'rangedLosses':
           return { kind: 'decide:rangedLosses', action: { type: 'takeLosses', ...p.default } };
-        case 'subZeroLosses':
-          return { kind: 'decide:subZeroLosses', action: { type: 'takeLosses', ...p.default } };
+        case 'stepLosses':
+          return { kind: 'decide:stepLosses', action: { type: 'takeLosses', ...p.default } };
         default: {
           // A decision kind added later: answer with its default when it names its answer's type.
           const d = (p as { default?: { type?: string } }).default;

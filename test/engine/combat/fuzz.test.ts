@@ -69,7 +69,7 @@ describe('combat fuzz (8.0–9.2)', () => {
         decisions++;
       } else if (p && p.type === 'placeLeader') {
         action = { type: 'placeLeader', unit: p.unit, hex: pick(p.options) };
-      } else if (p && (p.type === 'subZeroLosses' || p.type === 'rangedLosses')) {
+      } else if (p && (p.type === 'stepLosses' || p.type === 'rangedLosses')) {
         action = { type: 'takeLosses', ...p.default };
       } else if (legal.combat?.targets.length && rng() < 0.8) {
         const t = pick(legal.combat.targets);

@@ -188,7 +188,7 @@ export function playBotGame(engine: Engine, opts: BotOptions): BotGame {
         return [{ type: 'support', ...p.default }];
       }
       case 'rangedLosses':
-      case 'subZeroLosses': {
+      case 'stepLosses': {
         const def: Action = { type: 'takeLosses', ...p.default };
         const u = pick(p.units);
         if (u.stepsLeft >= p.steps && chance(0.4)) return [{ type: 'takeLosses', steps: { [u.unit]: p.steps } }, def];
