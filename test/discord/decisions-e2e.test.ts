@@ -126,3 +126,40 @@ describe('Discord end to end: the owner decides losses, retreat and advance (8.5
     expect(await hexOf('1/1/JR16')).toBe('I14');
   });
 });
+
+describe('Discord end to end: Defensive Support picks its target hex (10.3.2, 10.3.4)', () => {
+  let h: BotHarness;
+  const alice = fakeUser('alice'); // host, Finnish
+  const boris = fakeUser('boris'); // Soviet
+
+  beforeEach(async () => {
+    h = await startBotHarness({ newSeed: () => 'ds' });
+  });
+
+  afterEach(async () => {
+    await h?.stop();
+  });
+
+  it('10.3.4: the defender names a mortar, then which of the two attacking hexes it fires on', async () => {
+    await h.slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
+    await h.slash(boris, 'game join', { side: 'soviet' });
+    await h.slash(alice, 'game start');
+    await h.slash(boris, 'play end');
+    await h.slash(boris, 'play move', { unit: '1/1/609', to: 'K16' });
+    await h.slash(boris, 'play move', { unit: '2/1/609', to: 'K15' });
+    await h.slash(boris, 'play end');
+    let r = await h.slash(boris, 'play combat', { target: 'J16', attackers: '1/1/609+2/1/609', confirm: true });
+    const ask = r.find((x) => buttonLabels(x.message).includes('Accept: no defensive Support'))!;
+    const units = selectOn(ask.message, /units to give Defensive Support/);
+    const mortar = units.labels.findIndex((l) => l.startsWith('Mtr/JR16#1'));
+    expect(units.labels[mortar]).toBe('Mtr/JR16#1 (fires on K15/K16)');
+    r = await h.select(alice, ask.message!, units.customId, [units.values[mortar]!]);
+    expect(r[0]!.ephemeral).toBe(true);
+    const hex = selectOn(r[0]!.message, /Which attacking hex/);
+    expect(hex.values).toEqual(['K15', 'K16']);
+    r = await h.select(alice, r[0]!.message!, hex.customId, ['K15']);
+    r = await h.click(alice, r[0]!.message!, controlId(r[0]!.message, 'Confirm: Defensive Support by Mtr/JR16#1 on K15'));
+    expect(r[0]!.ephemeral).toBe(false);
+    expect(r.map((x) => x.content).join('\n')).toMatch(/Mtr\/JR16#1[^\n]*K15/);
+  });
+});
