@@ -106,6 +106,33 @@ const data = new SlashCommandBuilder()
         o.setName('hex').setDescription('A hex in its area (leave out to let the engine place it)').setAutocomplete(true).setMaxLength(10),
       ),
   )
+  .addSubcommand((s) =>
+    s
+      .setName('standing')
+      .setDescription('Decisions of your side the referee answers for you (fewer hand-overs); none given: show yours')
+      .addStringOption((o) =>
+        o
+          .setName('support')
+          .setDescription('Defensive Support (10.3.2)')
+          .addChoices({ name: 'never declare it', value: 'none' }, { name: 'ask me', value: 'ask' }),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('losses')
+          .setDescription('Combat losses (8.5)')
+          .addChoices({ name: 'accept the default when it costs no step', value: 'default-if-no-step' }, { name: 'ask me', value: 'ask' }),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('advance')
+          .setDescription('Advance after combat (8.7)')
+          .addChoices(
+            { name: 'advance as the default proposes', value: 'default' },
+            { name: 'stay unless compulsory', value: 'stay' },
+            { name: 'ask me', value: 'ask' },
+          ),
+      ),
+  )
   .addSubcommand((s) => s.setName('start').setDescription('Host: start the game and publish the dice commitment'))
   .addSubcommand((s) => s.setName('status').setDescription('Turn, phase, who must act on what and since when').addStringOption(gameOption))
   .addSubcommand((s) => s.setName('undo').setDescription('Take back your last action (not past a dice roll or a hand-over)'))
@@ -235,6 +262,17 @@ const handlers: Record<string, Handler> = {
     const r = unwrap(await ctx.game.service.place(refOf(ix), actorOf(ix), { unit: ix.options.getString('unit', true), hex }));
     const setup = unwrap(await ctx.game.service.freeSetup(refOf(ix)));
     await respond(ix, { content: [...r.lines, '', ...setup.lines].join('\n') });
+  },
+
+  async standing(ix, ctx) {
+    await defer(ix, true);
+    const input: Record<string, string> = {};
+    for (const k of ['support', 'losses', 'advance']) {
+      const v = ix.options.getString(k);
+      if (v) input[k] = v;
+    }
+    const r = unwrap(await ctx.game.service.setStanding(refOf(ix), actorOf(ix), input));
+    await respond(ix, { content: r.lines.join('\n'), ephemeral: true });
   },
 
   async start(ix, ctx) {

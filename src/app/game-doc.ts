@@ -3,6 +3,16 @@
 import type { GameRecord } from '../engine/record.js';
 import type { Action, GameState, Side } from '../engine/types.js';
 
+/** A seated player's standing answers to their side's decisions (src/app/standing.ts answers with them). */
+export interface StandingAnswers {
+  /** Defensive Support (10.3.2): `none` never declares it. */
+  support?: 'none';
+  /** Combat losses (8.5): `default-if-no-step` accepts the default when it costs no step (a retreat only). */
+  losses?: 'default-if-no-step';
+  /** Advance after combat (8.7): `default` advances as the engine proposes; `stay` declines when optional. */
+  advance?: 'default' | 'stay';
+}
+
 export const DOC_FORMAT = 'hexref-game-doc/1';
 export const RECORD_FORMAT = 'hexref-service-record/1';
 
@@ -34,6 +44,8 @@ export interface GameMeta {
   result: { reason: string; winner: Side | null; by?: string } | null;
   /** Players' own set-up placements (unit id → hex, 1.2), chosen in the lobby; absent when none. */
   placements?: Record<string, string>;
+  /** Seated players' standing answers to their side's decisions (src/app/standing.ts), by user id. */
+  standing?: Record<string, StandingAnswers>;
 }
 
 export interface RollRecord {

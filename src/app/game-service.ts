@@ -29,6 +29,10 @@ import {
 import type { EngineApi, EngineHelpers, WhoMustAct } from './engine-port.js';
 import type { OddsPreview } from '../engine/combat/preview.js';
 import type { FreeSetup } from '../engine/setup.js';
+import { describeStanding, standingAnswer, StandingSchema, type StandingAnswers } from './standing.js';
+
+/** At most this many decisions answered in a row by standing answers after one action. */
+const MAX_STANDING_ANSWERS = 12;
 import {
   DOC_FORMAT,
   RECORD_FORMAT,
@@ -578,6 +582,32 @@ export class GameService {
     });
   }
 
+  /**
+   * A seated player's standing answers (src/app/standing.ts): which of their side's decisions the service
+   * answers for them. `ask` clears one. Seated players only; the other players are told in the reply.
+   */
+  async setStanding(ref: GameRef, actor: Actor, input: Partial<Record<keyof StandingAnswers, string>>): Promise<Result> {
+    const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(StandingSchema, input, 'standing answers');
+    if (bad) return bad;
+    return this.mutate(ref, 'saving your standing answers', (doc) => {
+      const bad = this.mustBeStatus(doc, 'lobby', 'active');
+      if (bad) return bad;
+      if (this.sidesOf(doc, actor.userId).length === 0)
+        return refuse('perm/not-seated', `Only seated players have standing answers. ${this.seatHint(doc)}`);
+      this.remember(doc, actor);
+      const all = { ...(doc.meta.standing ?? {}) };
+      const mine: StandingAnswers = { ...(all[actor.userId] ?? {}) };
+      for (const [k, v] of Object.entries(input) as [keyof StandingAnswers, string][]) {
+        if (v === 'ask') delete mine[k];
+        else (mine as Record<string, string>)[k] = v;
+      }
+      if (Object.keys(mine).length) all[actor.userId] = mine;
+      else delete all[actor.userId];
+      doc.meta.standing = all;
+      return { doc, lines: [`Standing answers of ${this.label(doc, actor.userId)}: ${describeStanding(mine)}.`] };
+    });
+  }
+
   /** The free set-up units of the channel's game (1.2) and the placements chosen so far (for menus). */
   async freeSetup(ref: GameRef): Promise<Result<{ free: FreeSetup[]; placements: Record<string, string> }>> {
     const loaded = await this.loadDoc(ref);
@@ -633,6 +663,43 @@ export class GameService {
    * stale clicks; `requestId` makes a retried request harmless (answered from the record).
    */
   async act(
+    ref: GameRef,
+    actor: Actor,
+    action: Action,
+    opts: { side?: Side; basedOnVersion?: number; requestId?: string } = {},
+  ): Promise<Result<{ seq?: number; duplicate?: boolean }>> {
+    const first = await this.actOnce(ref, actor, action, opts);
+    if (!first.ok) return first;
+    // Standing answers (src/app/standing.ts): decisions a seated player asked to have answered for them
+    // are answered now, each as its own record entry in that player's name, until one needs a person.
+    let out = first;
+    for (let i = 0; i < MAX_STANDING_ANSWERS; i++) {
+      const loaded = await this.loadDoc({ gameId: first.gameId });
+      if ('ok' in loaded || loaded.doc.meta.status !== 'active' || !loaded.doc.state) break;
+      const who = this.engine.whoMustAct(loaded.doc.state);
+      const auto = who.pending ? standingAnswer(loaded.doc.meta, who.pending) : null;
+      if (!auto || !who.pending) break;
+      const by = { userId: auto.userId, name: this.label(loaded.doc, auto.userId) };
+      const next = await this.actOnce({ gameId: first.gameId }, by, auto.action, { side: who.pending.side });
+      if (!next.ok) break; // the engine refused the standing answer: the player is asked as usual
+      out = {
+        ...next,
+        seq: first.seq,
+        lines: [
+          ...out.lines,
+          ...next.lines.slice(0, 1),
+          `(${by.name}'s standing answer: ${auto.why}; \`standing\` changes it.)`,
+          ...next.lines.slice(1),
+        ],
+        events: [...out.events, ...next.events],
+        views: [...out.views, ...next.views],
+      };
+    }
+    return out;
+  }
+
+  /** Apply one engine action (act, without the standing answers that may follow it). */
+  private async actOnce(
     ref: GameRef,
     actor: Actor,
     action: Action,

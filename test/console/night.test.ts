@@ -29,6 +29,7 @@ describe('console: play bonfire / play raid and the Sub-Zero Loss Phase (16.2, 1
         'play end', // Finnish Action Phase
         'play raid q25 1/1/JR16',
         'play raid q25', // usage
+        'decide', // the Soviet player takes the raid's step loss where the default puts it (16.4 step 4)
         'play end',
         'play end', // into the Sub-Zero Loss Phase
         'play end', // the Soviet player ends it: every roll is made

@@ -42,23 +42,24 @@ describe('console QA defects', () => {
     'after the last turn: writes the final map, and game export / game verify find the finished game (last game or game:<id>)',
     { timeout: 60_000 },
     async () => {
-      const ends = Array<string>(25).fill('play end'); // the tutorial's every phase, to the Victory Check
+      // The tutorial's every phase, to the Victory Check; the last Sub-Zero roll asks the owner who loses the step (16.3).
+      const ends = [...Array<string>(25).fill('play end'), 'decide'];
       const store = `file:${path.join(dir, 'store')}`;
       const out = await session(
         ['game new tutorial both', 'game start', ...ends, 'game verify', 'game export', 'game status'],
         path.join(dir, 'maps'),
         store,
       );
-      const last = answer(out, 2 + 24);
+      const last = answer(out, 2 + 25);
       expect(last).toMatch(/Game over/);
       expect(last).toMatch(/Map written to /);
       expect(last).not.toMatch(/Refused/);
       const gameId = /Game over[\s\S]*?Map written to .*\/(g-[0-9a-f]+)-v/.exec(last)![1]!;
-      expect(answer(out, 27)).toMatch(/^Verified: /);
-      expect(answer(out, 28)).toMatch(new RegExp(`Record of game ${gameId}`));
-      expect(answer(out, 28)).toMatch(/Written to /);
+      expect(answer(out, 28)).toMatch(/^Verified: /);
+      expect(answer(out, 29)).toMatch(new RegExp(`Record of game ${gameId}`));
+      expect(answer(out, 29)).toMatch(/Written to /);
       // The channel is free again: status of the channel says so; by id it finds the finished game.
-      expect(answer(out, 29)).toMatch(/no active game/);
+      expect(answer(out, 30)).toMatch(/no active game/);
       // A new session (nothing remembered) finds it by game:<id>, and a new game may use the channel.
       const later = await session(
         [`game verify game:${gameId}`, `game export game:${gameId}`, 'game new tutorial both'],

@@ -163,3 +163,43 @@ describe('Discord end to end: Defensive Support picks its target hex (10.3.2, 10
     expect(r.map((x) => x.content).join('\n')).toMatch(/Mtr\/JR16#1[^\n]*K15/);
   });
 });
+
+describe('Discord end to end: standing answers (fewer hand-overs)', () => {
+  let h: BotHarness;
+  const alice = fakeUser('alice'); // host, Finnish
+  const boris = fakeUser('boris'); // Soviet
+
+  beforeEach(async () => {
+    h = await startBotHarness({ newSeed: () => 'loss-5' });
+  });
+
+  afterEach(async () => {
+    await h?.stop();
+  });
+
+  it('10.3.2, 8.5: the defender never declares Defensive Support and takes step-free losses by default, without being asked', async () => {
+    await h.slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
+    await h.slash(boris, 'game join', { side: 'soviet' });
+    let r = await h.slash(alice, 'game standing', { support: 'none', losses: 'default-if-no-step' });
+    expect(r[0]!.ephemeral).toBe(true);
+    expect(r[0]!.content).toMatch(/never declare Defensive Support \(10\.3\.2\); accept the default combat losses when they cost no step/);
+    // Only seated players have standing answers.
+    r = await h.slash(fakeUser('carol'), 'game standing', { support: 'none' });
+    expect(r[0]!.content).toMatch(/Only seated players/);
+    await h.slash(alice, 'game start');
+    await h.slash(boris, 'play end');
+    await h.slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
+    await h.slash(boris, 'play move', { unit: '1/1/609+2/1/609+MG/1/609', to: 'K16' });
+    await h.slash(boris, 'play end');
+    r = await h.slash(boris, 'play combat', { target: 'J16', confirm: true });
+    const text = r.map((x) => x.content).join('\n');
+    // No question to the Finns: the CRT is rolled at once, the retreat-only default is taken for them.
+    expect(text).toMatch(/Roll #\d+/);
+    expect(text).toMatch(/alice's standing answer: never declare Defensive Support/);
+    expect(text).toMatch(/alice's standing answer: accept the default losses when they cost no step/);
+    expect(text).toMatch(/1\/1\/JR16 retreats J16→I15→H15/);
+    expect(r.some((x) => x.content.includes(`<@${alice.id}>`))).toBe(false);
+    const status = (await h.slash(boris, 'game status'))[0]!.content;
+    expect(status).toMatch(/Waiting for the Soviet side \(boris\): advance after combat decision \(8\.7\)/);
+  });
+});

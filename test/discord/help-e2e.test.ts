@@ -22,7 +22,9 @@ describe('/help and command contexts', () => {
     const r = await h.slash(alice, 'help');
     expect(r[0]!.ephemeral).toBe(true);
     const text = r[0]!.content;
-    expect(text).toMatch(/\*\*\/game\*\* new · join · seat · leave · place · start · status · undo · resign · abort · export · verify:/);
+    expect(text).toMatch(
+      /\*\*\/game\*\* new · join · seat · leave · place · standing · start · status · undo · resign · abort · export · verify:/,
+    );
     expect(text).toMatch(/\*\*\/play\*\* move · combat · assault/);
     expect(text).toMatch(/\*\*\/map\*\* whole · zoom · reach/);
     expect(text).toMatch(/\*\*\/rule\*\*: Look up a rule/);
