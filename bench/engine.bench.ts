@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { loadRuleset } from '../src/data/load.js';
-import { createEngine, stateHash, type Action, type GameState, type Side } from '../src/engine/index.js';
+import { createEngine, stateHash, type Action, type GameRecord, type GameState, type Side } from '../src/engine/index.js';
 import { randomPlay } from '../test/engine/helpers/random-play.js';
 
 function stats(ms: number[]): string {
@@ -79,3 +79,35 @@ for (let i = 0; i < 50; i++) {
   hashMs.push(performance.now() - t0);
 }
 console.log(`stateHash: ${stats(hashMs)}`);
+
+// Over a whole game: the recorded Campaign bot game (test/fixtures/records/campaign-bot.json, 32 turns,
+// every kind of fight and decision), replayed action by action. Each apply and each legalActions of the
+// side to act is timed beside its floor measured on the same states: a JSON clone of the state (what any
+// copy-on-write engine pays at least once per action).
+{
+  const { readFileSync } = await import('node:fs');
+  const { withArmorReinforcements } = await import('../test/engine/helpers/campaign-bot.js');
+  const record = JSON.parse(readFileSync('test/fixtures/records/campaign-bot.json', 'utf8')) as GameRecord;
+  const gameEngine = createEngine(withArmorReinforcements(loadRuleset()));
+  let st = gameEngine.setup(record.scenario, { seed: record.seed! });
+  const applyGame: number[] = [];
+  const legalGame: number[] = [];
+  const cloneGame: number[] = [];
+  for (const ra of record.actions) {
+    let t0 = performance.now();
+    JSON.parse(JSON.stringify(st));
+    cloneGame.push(performance.now() - t0);
+    t0 = performance.now();
+    gameEngine.legalActions(st, gameEngine.whoMustAct(st).side);
+    legalGame.push(performance.now() - t0);
+    t0 = performance.now();
+    const r = gameEngine.apply(st, ra.side, ra.action);
+    applyGame.push(performance.now() - t0);
+    if (!r.ok) throw new Error(`record refused: ${r.violation.message}`);
+    st = r.state;
+  }
+  console.log(`whole game (${record.actions.length} actions of the recorded Campaign):`);
+  console.log(`  apply:        ${stats(applyGame)}`);
+  console.log(`  legalActions: ${stats(legalGame)}`);
+  console.log(`  floor, JSON clone of the same states: ${stats(cloneGame)}`);
+}

@@ -76,14 +76,21 @@ export function parseHexId(text: string): HexId | null {
   return `${letter}${row}`;
 }
 
+/** Parsed canonical ids (the map has 732 hexes; anything else is parsed each time and not kept). */
+const splitCache = new Map<string, Readonly<{ col: number; row: number }>>();
+
 /** Splits a canonical id into column index and printed row, or null if malformed or off the map. */
-function split(id: HexId): { col: number; row: number } | null {
+function split(id: HexId): Readonly<{ col: number; row: number }> | null {
+  const hit = splitCache.get(id);
+  if (hit) return hit;
   const m = /^([A-X])([1-9]\d?)$/.exec(id);
   if (!m) return null;
   const col = GRID.columns.indexOf(m[1]!);
   const row = Number(m[2]);
   if (row > rowsInColumn(col)) return null;
-  return { col, row };
+  const p = Object.freeze({ col, row });
+  splitCache.set(id, p);
+  return p;
 }
 
 /** True if `id` is a canonical id of a hex on the map (e.g. `M16`, not `m16` or `Y1`). */

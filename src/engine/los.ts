@@ -75,8 +75,26 @@ function meet(a: Cube, d: Cube, h: Cube): { lo: Frac; hi: Frac; interior: boolea
   return { lo, hi, interior: c < 0 && !onBoundaryThroughout };
 }
 
+/**
+ * Sight lines already traced: pure geometry of two hex ids, so each pair is traced once per process
+ * (LOS is asked for the same pairs again and again: every firer, target and spotter, every listing).
+ * Bounded; the lines are frozen, so no caller can change a shared one.
+ */
+const lineCache = new Map<string, SightLine>();
+const LINE_CACHE_MAX = 200_000;
+
 /** The hexes the line from `from` to `to` passes through or runs beside (10.6.1). Pure geometry. */
 export function sightLine(from: HexId, to: HexId): SightLine {
+  const key = `${from}|${to}`;
+  const hit = lineCache.get(key);
+  if (hit) return hit;
+  const line = traceLine(from, to);
+  if (lineCache.size >= LINE_CACHE_MAX) lineCache.clear();
+  lineCache.set(key, line);
+  return line;
+}
+
+function traceLine(from: HexId, to: HexId): SightLine {
   const a = toCube(from);
   const b = toCube(to);
   const n = cubeDistance(a, b);
@@ -101,8 +119,14 @@ export function sightLine(from: HexId, to: HexId): SightLine {
       (cross > 0 ? left : right).push({ hex: id, at: m.lo });
     }
   }
-  const order = (xs: { hex: HexId; at: Frac }[]): HexId[] => xs.sort((x, y) => cmp(x.at, y.at)).map((x) => x.hex);
-  return { from, to, distance: n, through: order(through), spine: { left: order(left), right: order(right) } };
+  const order = (xs: { hex: HexId; at: Frac }[]): HexId[] => Object.freeze(xs.sort((x, y) => cmp(x.at, y.at)).map((x) => x.hex)) as HexId[];
+  return Object.freeze({
+    from,
+    to,
+    distance: n,
+    through: order(through),
+    spine: Object.freeze({ left: order(left), right: order(right) }),
+  });
 }
 
 /** Why LOS is or is not there. */
