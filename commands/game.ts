@@ -7,22 +7,13 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Side } from '../src/engine/types.js';
 import type { Command } from '../src/discord/command.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
-import type { BotContext } from './context.js';
+import type { BotContext } from '../src/discord/context.js';
 import { normaliseHexInput } from '../src/app/hex-input.js';
-import {
-  actorOf,
-  confirmControls,
-  controlsFor,
-  drawView,
-  hexOption,
-  needsPing,
-  ping,
-  postChange,
-  refOf,
-  sideFor,
-  statusOrNull,
-  unwrap,
-} from './support.js';
+import { actorOf, refOf, sideFor, statusOrNull } from '../src/discord/game-access.js';
+import { confirmControls, controlsFor } from '../src/discord/controls.js';
+import { drawView, needsPing, ping, postChange } from '../src/discord/posting.js';
+import { hexOption } from '../src/discord/options.js';
+import { unwrap } from '../src/discord/refusal-hints.js';
 
 const SIDE_CHOICES = [
   { name: 'Finnish', value: 'finnish' },

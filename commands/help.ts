@@ -4,7 +4,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import { InteractionContextType } from 'discord.js';
 import type { Command } from '../src/discord/command.js';
 import { respond } from '../src/discord/replies.js';
-import type { BotContext } from './context.js';
+import type { BotContext } from '../src/discord/context.js';
 
 const EXAMPLES = [
   '`/game new scenario:tutorial side:finnish` → the other player `/game join side:soviet` → `/game start`',

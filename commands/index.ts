@@ -2,7 +2,7 @@
 // (src/cli/commands/deploy-commands.ts) and routed by src/discord/router.ts.
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { Command, ComponentHandler } from '../src/discord/command.js';
-import type { BotContext } from './context.js';
+import type { BotContext } from '../src/discord/context.js';
 import { componentHandlers as gameComponents } from './components.js';
 import game from './game.js';
 import { helpCommand } from './help.js';
@@ -11,7 +11,7 @@ import play from './play.js';
 import roll from './roll.js';
 import rule, { componentHandlers as ruleComponents } from './rule.js';
 
-export type { BotContext, ChannelDice, GamePlay, RuleLookup, DrawOptions } from './context.js';
+export type { BotContext, ChannelDice, GamePlay, RuleLookup, DrawOptions } from '../src/discord/context.js';
 
 export const commands: Command<BotContext>[] = [game, play, map, rule, roll];
 commands.push(helpCommand(() => commands));

@@ -9,8 +9,10 @@ import { zoomOutsidePlayArea } from '../src/app/play-area.js';
 import { canonicalUnitIds } from '../src/app/unit-ids.js';
 import type { MapView } from '../src/engine/view.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { BotContext } from './context.js';
-import { hexOption, legalNow, legalOrExplain, refOf, unwrap } from './support.js';
+import type { BotContext } from '../src/discord/context.js';
+import { hexOption } from '../src/discord/options.js';
+import { legalNow, legalOrExplain, refOf } from '../src/discord/game-access.js';
+import { unwrap } from '../src/discord/refusal-hints.js';
 
 const data = new SlashCommandBuilder()
   .setName('map')

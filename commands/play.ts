@@ -33,19 +33,11 @@ import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../src/app/unit-ids
 import { bonfireChoices, raidChoices } from '../src/discord/night-choices.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
 import { attackControls } from '../src/discord/attack-controls.js';
-import type { BotContext } from './context.js';
-import {
-  actorOf,
-  hexOption,
-  hexPathOption,
-  legalNow,
-  legalOrExplain,
-  postChange,
-  refOf,
-  sideFor,
-  statusOrNull,
-  unwrap,
-} from './support.js';
+import type { BotContext } from '../src/discord/context.js';
+import { actorOf, legalNow, legalOrExplain, refOf, sideFor, statusOrNull } from '../src/discord/game-access.js';
+import { hexOption, hexPathOption } from '../src/discord/options.js';
+import { postChange } from '../src/discord/posting.js';
+import { unwrap } from '../src/discord/refusal-hints.js';
 
 const data = new SlashCommandBuilder()
   .setName('play')

@@ -7,7 +7,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import type { Command } from '../src/discord/command.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { defer, errorId, Refusal, respond } from '../src/discord/replies.js';
-import type { BotContext, RevealedDice } from './context.js';
+import type { BotContext, RevealedDice } from '../src/discord/context.js';
 
 /**
  * The roller's text in Discord words: a dropped die (`2d` in `[2d, 5, 5, 5]`) is struck through

@@ -21,7 +21,7 @@ import {
 import type { Command, ComponentHandler } from '../src/discord/command.js';
 import { CustomIdError, encodeCustomId } from '../src/discord/custom-id.js';
 import { clip, respond, Refusal } from '../src/discord/replies.js';
-import type { BotContext, RuleEntryLike, RuleLookup } from './context.js';
+import type { BotContext, RuleEntryLike, RuleLookup } from '../src/discord/context.js';
 
 type Lang = 'en' | 'ja';
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;

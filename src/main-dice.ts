@@ -1,6 +1,6 @@
 // Composition: public channel dice (src/dice) over the game store's dice streams, for both front ends
 // (/roll on Discord, `roll` in the console). Loads no Discord code.
-import type { ChannelDice } from '../commands/context.js';
+import type { ChannelDice } from './discord/context.js';
 import { StoreDiceStreams } from './app/dice-streams.js';
 import { DiceStreamDamaged, replaceDamagedStream, rollInChannel, rotateStream, streamStatus } from './dice/channel.js';
 import { describeVerdict, judgeTableRoll, type RedWinterTables } from './dice/checks/index.js';

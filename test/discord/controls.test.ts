@@ -1,7 +1,8 @@
 // Buttons and selects built for the next step: within Discord's limits, decodable, default first.
 import { describe, expect, it } from 'vitest';
 import type { StatusView } from '../../src/app/game-service.js';
-import { controlsFor, needsPing } from '../../commands/support.js';
+import { controlsFor } from '../../src/discord/controls.js';
+import { needsPing } from '../../src/discord/posting.js';
 import { defaultAction } from '../../src/app/decision-answers.js';
 import type { DefensiveSupportDecision, RangedLossDecision } from '../../src/engine/types.js';
 import { CUSTOM_ID_MAX, decodeCustomId } from '../../src/discord/custom-id.js';

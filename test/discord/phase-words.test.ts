@@ -2,7 +2,7 @@
 // summaries, captions and mentions go through src/engine/labels.ts (3.0, 16.3).
 import { describe, expect, it } from 'vitest';
 import type { StatusView } from '../../src/app/game-service.js';
-import { controlsFor, sidePhaseWords } from '../../commands/support.js';
+import { controlsFor, sidePhaseWords } from '../../src/discord/controls.js';
 import { describeDecision } from '../../src/app/decision-answers.js';
 
 const subZero: StatusView = {

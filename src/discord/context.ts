@@ -1,8 +1,8 @@
-// What every slash command receives: the parts the composition root (src/main.ts) built.
+// What every slash command receives: the parts the composition root (src/main-bot.ts) built.
 // Rule lookup and dice are described here by the few methods the commands use, so this layer does
 // not import src/rules or src/dice (docs/architecture.md); main passes the real implementations.
-import type { GameService } from '../src/app/game-service.js';
-import type { Logger } from '../src/log.js';
+import type { GameService } from '../app/game-service.js';
+import type { Logger } from '../log.js';
 
 export interface RuleEntryLike {
   system: string;

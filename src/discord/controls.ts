@@ -1,0 +1,76 @@
+// The buttons under a status or a change: end the phase, undo, the map, a pending decision's controls
+// (src/discord/decision-controls.ts), and the confirmation of an irreversible step.
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type MessageActionRowComponentBuilder } from 'discord.js';
+import type { StatusView } from '../app/game-service.js';
+import { sideName } from '../app/game-service.js';
+import type { Side } from '../engine/types.js';
+import { phaseLabel } from '../engine/labels.js';
+import { encodeCustomId } from './custom-id.js';
+import { decisionControls } from './decision-controls.js';
+
+type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
+
+/**
+ * Player words for a phase, never the engine's name: "Soviet action phase", and the "Sub-Zero Loss Phase"
+ * without a side (it belongs to both, 3.0 V). Words from src/engine/labels.ts.
+ */
+export function sidePhaseWords(side: Side | null | undefined, phase: string | null | undefined): string {
+  if (!phase) return side ? `${sideName(side)} phase` : 'phase';
+  if (phase === 'subZero' || phase === 'gameOver') return phaseLabel(phase);
+  return `${side ? sideName(side) + ' ' : ''}${phaseLabel(phase)
+    .replace(/ Phase$/, '')
+    .toLowerCase()} phase`;
+}
+
+/** Buttons for the next step: end the current phase, undo, the map; plus pending decisions. */
+export function controlsFor(status: StatusView): Row[] {
+  const rows: Row[] = [];
+  if (status.status !== 'active' || !status.mustAct) return rows;
+  const pending = status.mustAct.pending;
+  if (pending) rows.push(...decisionControls({ gameId: status.gameId, version: status.version }, pending));
+  const buttons: ButtonBuilder[] = [];
+  if (!pending && status.phase && status.phase !== 'gameOver') {
+    buttons.push(
+      new ButtonBuilder()
+        .setCustomId(encodeCustomId({ kind: 'end', gameId: status.gameId, version: status.version, payload: status.phase }))
+        .setLabel(`End ${sidePhaseWords(status.mustAct.side, status.phase)}`)
+        .setStyle(ButtonStyle.Primary),
+    );
+  }
+  if (status.undoable) {
+    buttons.push(
+      new ButtonBuilder()
+        .setCustomId(encodeCustomId({ kind: 'undo', gameId: status.gameId, version: status.version, payload: status.undoable.side }))
+        .setLabel(`Undo (${sideName(status.undoable.side)})`)
+        .setStyle(ButtonStyle.Secondary),
+    );
+  }
+  buttons.push(
+    new ButtonBuilder()
+      .setCustomId(encodeCustomId({ kind: 'map', gameId: status.gameId, version: status.version, payload: '' }))
+      .setLabel('Map')
+      .setStyle(ButtonStyle.Secondary),
+  );
+  rows.push(new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(...buttons));
+  return rows;
+}
+
+/** What a confirmation asks about: resigning a side or aborting the game (both end it for good). */
+export type ConfirmKind = 'resign' | 'abort';
+
+/**
+ * The two buttons under a confirmation: the irreversible step (red) and Cancel. Built at the game's
+ * version, so a confirmation left lying while the game moves on is refused as stale.
+ */
+export function confirmControls(status: StatusView, kind: ConfirmKind, arg: string, label: string): ActionRowBuilder<ButtonBuilder>[] {
+  const id = (payload: string) => encodeCustomId({ kind: 'confirm', gameId: status.gameId, version: status.version, payload });
+  return [
+    new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder()
+        .setCustomId(id(`${kind}:${arg}`))
+        .setLabel(label)
+        .setStyle(ButtonStyle.Danger),
+      new ButtonBuilder().setCustomId(id('cancel:')).setLabel('Cancel').setStyle(ButtonStyle.Secondary),
+    ),
+  ];
+}
