@@ -7,8 +7,9 @@
 import { whatLabel } from '../engine/labels.js';
 import { otherSide } from '../engine/units.js';
 import { randomBytes } from 'node:crypto';
-import { describeNightAction, nightLines } from './night-text.js';
-import { describeRebuildAction, rebuildLines } from './rebuild-text.js';
+import { describeNightAction } from './night-text.js';
+import { describeRebuildAction } from './rebuild-text.js';
+import { eventLines } from './narration.js';
 import type { Action, AssaultAction, CombatAction, GameEvent, GameState, MapViewOptions, PendingDecision, Side } from '../engine/types.js';
 import { StoreError, isStoreError, isValidId, type GameStore, type StoredGame } from '../store/types.js';
 import {
@@ -750,8 +751,7 @@ export class GameService {
         if (before.side !== after.side || before.what !== after.what) doc.meta.waitingSince = now;
         const lines = [`#${base.seq} ${sideName(side)} (${this.label(doc, actor.userId)}): ${describeAction(action)}.`];
         for (const roll of rolls) lines.push(`Roll #${roll.n}: ${roll.dice.join(', ')} (${roll.purpose}, ${roll.rule}).`);
-        lines.push(...nightLines(applied.events)); // 16.2–16.4 outcomes
-        lines.push(...rebuildLines(applied.events)); // 13.2–14.4 outcomes
+        lines.push(...eventLines(applied.events)); // every event in words (src/app/narration.ts)
         const change: Change = { doc, lines, events: applied.events, views: viewsFor(action, applied.events), extra: { seq: base.seq } };
         if (this.isOver(applied.state)) {
           const res = applied.state.result ?? { reason: 'the last turn has been played', winner: null };

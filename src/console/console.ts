@@ -12,7 +12,6 @@ import { sideName } from '../app/game-service.js';
 import { zoomOutsidePlayArea } from '../app/play-area.js';
 import { phaseLabel } from '../engine/labels.js';
 import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../app/unit-ids.js';
-import { combatEventLines } from '../app/combat-text.js';
 import { normaliseHexInput } from '../app/hex-input.js';
 import { consolePlayUsage } from '../app/verbs.js';
 import { answerHelp, describeDecision as describeChoice, parseAnswer } from '../app/decision-answers.js';
@@ -637,8 +636,6 @@ export class ConsoleSession {
       }
       return;
     }
-    const details = combatEventLines(r.events); // totals, odds and shifts, roll, losses, retreats (as on Discord)
-    if (details.length) this.out(details);
     const phaseEnd = r.events.some((e: GameEvent) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver');
     // By id: a game that has just ended has already left the channel, and its final map is still wanted.
     if (phaseEnd && r.views[0]) await this.snapshots(r.views.slice(0, 1), true, { gameId: r.gameId });

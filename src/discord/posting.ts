@@ -3,7 +3,6 @@
 import type { AttachmentPayload, RepliableInteraction } from 'discord.js';
 import type { GameRef, StatusView, ViewRequest } from '../app/game-service.js';
 import { describeAction, sideName } from '../app/game-service.js';
-import { combatEventLines } from '../app/combat-text.js';
 import { actionArea } from '../app/play-area.js';
 import { describeDecision } from '../app/decision-answers.js';
 import type { GameEvent, Side } from '../engine/types.js';
@@ -25,11 +24,6 @@ export async function drawView(
   const focus = request.options.focus;
   const png = await ctx.game.draw(v.view, whole || !focus ? { whole: true } : { center: focus.center, radius: focus.radius });
   return { attachment: png, name, description: request.caption };
-}
-
-/** One line per combat-related event worth reading (src/app/combat-text.ts, shared with the console). */
-export function eventLines(events: GameEvent[]): string[] {
-  return combatEventLines(events);
 }
 
 /** Did this change end a phase (or a turn, or the game)? */
@@ -84,7 +78,7 @@ export async function postChange(
   // By id: a game that just ended has already left its channel.
   const ref = { gameId: result.gameId };
   const phaseEnd = endsPhase(result.events);
-  const lines = [...result.lines, ...eventLines(result.events)];
+  const lines = [...result.lines]; // the events in words come with them (src/app/narration.ts)
   if (phaseEnd) lines.push('', ...(await phaseSummary(ctx, ref)));
   if (result.events.some((e) => e.type === 'gameOver')) lines.push(afterEnd(result.gameId));
   const request = result.views[0];

@@ -1,0 +1,137 @@
+// Every engine event in player words, in one exhaustive place (a Record keyed by the event types: a
+// new event without its words does not compile). The service puts these lines in every result, so
+// Discord and the console show the same story. `null`: the event says nothing a player needs beyond
+// the record line, the rolls and the other events (a move, a roll, a phase change, bookkeeping).
+import type { GameEvent } from '../engine/types.js';
+
+type Narrator = { [K in GameEvent['type']]: (e: Extract<GameEvent, { type: K }>) => string | null };
+
+const signed = (n: number): string => (n >= 0 ? `+${n}` : `${n}`);
+const sideWord = (s: string): string => (s === 'soviet' ? 'Soviet' : s === 'finnish' ? 'Finnish' : s);
+
+const NARRATE: Narrator = {
+  // ── sequence, movement, reinforcements: the record line and the map say it ──
+  setup: () => null,
+  placed: (e) => (e.note ? `${e.unit} set up in ${e.hex}: ${e.note} (rule ${e.rule}).` : null),
+  phase: () => null,
+  turn: () => null,
+  unitsFlipped: () => null,
+  ammo: () => null,
+  artilleryAvailable: () => null,
+  suppressionRemoved: () => null,
+  moved: () => null,
+  exited: (e) => `${e.units.join(', ')} leave${e.units.length === 1 ? 's' : ''} the map at ${e.hex} (rule ${e.rule}).`,
+  reinforcementDelayed: () => null,
+  control: () => null,
+  roll: () => null,
+  victoryCheck: () => null,
+  gameOver: () => null,
+  // ── combat (8.0–9.2) ──
+  combatDeclared: () => null,
+  combat: (e) => {
+    const shifts = e.modifiers.length ? `; shifts: ${e.modifiers.join('; ')}` : '';
+    return `⚔️ ${e.kind === 'assault' ? 'Assault' : 'Combat'} #${e.id} on ${e.target}: ${e.attackerTotal} vs ${e.defenderTotal} (${e.baseOdds}${shifts}) → ${e.finalOdds}; roll #${e.rollNumber} = ${e.roll}: ${e.result} (attacker/defender losses, rule ${e.rule}).`;
+  },
+  combatNoRoll: (e) =>
+    `⚔️ ${e.kind === 'assault' ? 'Assault' : 'Combat'} #${e.id} on ${e.target}: no CRT roll, ${e.reason}; the attacker may advance into ${e.target} (rule ${e.rule}).`,
+  combatDone: () => null,
+  stepLoss: (e) => `• ${e.unit} loses ${e.steps} step(s) (${e.reason}, rule ${e.rule}).`,
+  eliminated: (e) => `• ${e.unit} is eliminated (${e.box === 'deadPool' ? 'to the Dead Pool' : 'permanently'}, rule ${e.rule}).`,
+  retreated: (e) => `• ${e.unit} retreats ${e.from}→${e.path.join('→')} (rule ${e.rule}).`,
+  advanced: (e) => `• ${e.units.join(', ')} advance to ${e.path[e.path.length - 1] ?? '?'} (rule ${e.rule}).`,
+  advanceDeclined: () => null,
+  hotel: (e) => `• The Hotel absorbs ${e.ignored} loss(es) in ${e.hex} (rule ${e.rule}).`,
+  lossesIgnored: (e) => `• ${e.losses} loss(es) ignored: ${e.reason} (rule ${e.rule}).`,
+  overrun: (e) => `• ${e.units.join(', ')} may go on with ${e.mpLeft} MP (Overrun, rule ${e.rule}).`,
+  leaderPickedUp: (e) => `• ${e.unit} is picked up from ${e.from}: he goes to one of ${e.options.join(', ')} (rule ${e.rule}).`,
+  leaderPlaced: (e) => `• ${e.unit} joins the unit in ${e.hex} (rule ${e.rule}).`,
+  leaderRemoved: (e) => `• ${e.unit} is removed from the game: ${e.reason} (rule ${e.rule}).`,
+  pajariCheck: (e) =>
+    `• ${e.unit}: ${e.reason}; roll ${e.roll}: ${e.captured ? 'captured' : 'escapes to the nearest friendly unit'} (rule ${e.rule}).`,
+  // ── fire (10.0–12.5) ──
+  suppressed: (e) => `• ${e.units.join(', ')} in ${e.hex} suppressed (rule ${e.rule}).`,
+  rangedAttack: (e) => {
+    const drms = e.drms.length ? `; DRMs: ${e.drms.map((d) => `${d.label} ${d.value > 0 ? '+' : ''}${d.value}`).join(', ')}` : '';
+    const how = e.direct ? 'direct' : `indirect${e.spotter ? `, spotted by ${e.spotter}` : ''}`;
+    return `🎯 Ranged Attack by ${e.unit} on ${e.target} (${how}): RAS ${e.ras}${drms}; roll #${e.rollNumber} = ${e.roll}, total ${e.total}: ${e.result} (rule ${e.rule}).`;
+  },
+  atFire: (e) =>
+    `🎯 AT Fire by ${e.unit} at ${e.target} in ${e.targetHex} (range ${e.range}): roll #${e.rollNumber} = ${e.die}, total ${e.total}: ${e.hit ? 'hit' : 'miss'} (rule ${e.rule}).`,
+  fired: () => null,
+  artilleryOnTrack: (e) =>
+    e.removed
+      ? `• ${e.unit} would return after the last turn: removed from the game (roll #${e.rollNumber}, rule ${e.rule}).`
+      : `• ${e.unit} returns on turn ${e.turn} (roll #${e.rollNumber}, rule ${e.rule}).`,
+  rangedLossesIgnored: (e) => `• ${e.steps} step(s) in ${e.hex} not taken: ${e.reason} (rule ${e.rule}).`,
+  artilleryPark: (e) => `• ${sideWord(e.side)} artillery park raided from ${e.hex}: ${e.units.join(', ')} (rule ${e.rule}).`,
+  // ── night (16.2–16.4) ──
+  bonfireBuilt: (e) => `🔥 Bonfire in ${e.hex}: ${e.units.join(', ')} under it (rule ${e.rule}).`,
+  bonfireRemoved: (e) => `Bonfire in ${e.hex} removed: ${e.reason} (rule ${e.rule}).`,
+  skullMarked: (e) => `💀 ${e.units.join(', ')}: Skull for the Sub-Zero Loss Phase (${e.reason}, rule ${e.rule}).`,
+  nightRaid: (e) => {
+    const drms = e.drms.length ? ` + DRMs ${e.drms.join('; ')}` : '';
+    const result = e.found
+      ? `target found, attack at ${e.shift === 0 ? 'the normal odds' : e.shift > 0 ? `${e.shift}R` : `${-e.shift}L`}`
+      : 'the raiders get lost: no attack';
+    const route = Object.entries(e.routeCost)
+      .map(([u, c]) => `${u} ${c} MP`)
+      .join(', ');
+    return `🌙 Night Raid on ${e.target} from ${e.approach} (route ${route}): FNRT roll #${e.rollNumber} = ${e.die}${drms} → ${e.total}: ${result} (rule ${e.rule}).`;
+  },
+  nightRaidAttack: (e) => {
+    const halved = e.halvings.length ? `; ${e.halvings.join('; ')}` : '';
+    return `⚔️ Raid attack on ${e.target}: ${e.attackerTotal} vs ${e.defenderTotal} (${e.baseOdds}${halved}), ${e.shift} → column ${e.column}; roll #${e.rollNumber} = ${e.roll}: ${e.result} (raider/defender steps, every loss a step, rule ${e.rule}).`;
+  },
+  subZeroCheck: (e) => {
+    const drms = e.drms.length ? ` ${e.drms.join('; ')}` : '';
+    const what =
+      e.steps === 0
+        ? 'no loss'
+        : e.chooses
+          ? `${e.steps} step(s): the ${e.side} player chooses who loses them`
+          : `${e.unit ?? 'no unit'} loses a step`;
+    return `❄️ SZLT ${e.side} ${e.hex} (${e.units.join(', ')}): roll #${e.rollNumber} = ${e.die}${drms} → ${e.total}: ${what} (rule ${e.rule}).`;
+  },
+  nightMarkersRemoved: (e) => `Sub-Zero Loss Phase over: ${e.skulls} Skull mark(s) and ${e.bonfires} Bonfire(s) removed (rule ${e.rule}).`,
+  // ── victory (17.0) ──
+  victoryPoints: () => null,
+  // ── recovery, replacements, digging in (13.2–14.5) ──
+  recovery: (e) => {
+    const drms = e.drms.length ? e.drms.map((d) => `${d.label} ${signed(d.value)}`).join(', ') : 'no DRMs';
+    return (
+      `Recovery of ${e.unit} in ${e.hex}: roll #${e.rollNumber} = ${e.roll}, ${drms} → ${e.total} (needs ${e.needed}+): ${e.success ? 'recovers to full strength' : 'no change'} (rule 13.3).` +
+      (e.pajari ? ` ${e.pajari} lent his +1 and stays put this phase (12.3).` : '')
+    );
+  },
+  digIn: (e) => {
+    const what =
+      e.marker === 'diggingIn'
+        ? 'a Digging In marker is placed'
+        : e.flipped
+          ? 'the Digging In marker flips to Dug-In'
+          : 'a Dug-In marker is placed';
+    const why = e.oneTurn === 'engineer' ? ' at once (engineers)' : e.oneTurn === 'night' ? ' at once (night turn)' : '';
+    return `${e.units.join(', ')} dig in at ${e.hex}: ${what}${why} (rule ${e.rule}).`;
+  },
+  entrenchmentRemoved: (e) => {
+    const why = e.rule === '14.1' ? 'by its owner' : `no ${e.side} unit is left there`;
+    return `The ${e.marker === 'dugIn' ? 'Dug-In' : 'Digging In'} marker at ${e.hex} is removed: ${why} (rule ${e.rule}).`;
+  },
+  replacement: (e) => {
+    const where = e.hex ? `placed at ${e.hex}` : e.toTurn ? `put on turn ${e.toTurn} of the Turn Track` : '';
+    return e.kind === 'rebuild'
+      ? `${e.unit} takes 1 RP and returns to full strength; ${e.rpLeft} RP left this phase (rule 13.2).`
+      : `${e.unit} is reconstituted ${e.steps === 2 ? 'at full strength' : 'reduced'} for ${e.rp} RPs, ${where}; ${e.rpLeft} RP left this phase (rule 13.2.1).`;
+  },
+};
+
+/** One line per event worth reading, in the order the events happened. */
+export function eventLines(events: readonly GameEvent[]): string[] {
+  const out: string[] = [];
+  for (const e of events) {
+    const narrate = NARRATE[e.type] as ((x: GameEvent) => string | null) | undefined;
+    const line = narrate?.(e);
+    if (line) out.push(line);
+  }
+  return out;
+}
