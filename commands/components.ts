@@ -8,7 +8,7 @@ import type { ComponentHandler, ComponentInteraction } from '../src/discord/comm
 import { defer, Refusal, respond } from '../src/discord/replies.js';
 import type { Action, PendingDecision, Phase, Side } from '../src/engine/types.js';
 import type { BotContext } from '../src/discord/context.js';
-import { actorOf, sideFor, statusOrNull } from '../src/discord/game-access.js';
+import { actorOf } from '../src/discord/game-access.js';
 import { afterEnd, drawView, postChange } from '../src/discord/posting.js';
 import { unwrap } from '../src/discord/refusal-hints.js';
 import { MessageFlags } from 'discord.js';
@@ -33,10 +33,9 @@ function gameOf(ix: ComponentInteraction, gameId: string): GameRef {
 async function act(ix: ComponentInteraction, ctx: BotContext, gameId: string, version: number, action: Action): Promise<void> {
   await defer(ix);
   const ref = gameOf(ix, gameId);
-  const before = await statusOrNull(ctx, ref);
-  const side = sideFor(before, ix.user.id);
-  const r = unwrap(await ctx.game.service.act(ref, actorOf(ix), action, { basedOnVersion: version, ...(side ? { side } : {}) }));
-  await postChange(ix, ctx, r, before);
+  // One load: the service picks the user's side by the one policy and checks the version in the same read.
+  const r = unwrap(await ctx.game.service.act(ref, actorOf(ix), action, { basedOnVersion: version }));
+  await postChange(ix, ctx, r);
 }
 
 /** "End … phase": the phase is in the payload too, so the engine also checks it is still current. */
@@ -166,12 +165,11 @@ const undo: ComponentHandler<BotContext> = {
   async handle(ix, ref, ctx) {
     await defer(ix);
     const game = gameOf(ix, ref.gameId);
-    const before = unwrap(await ctx.game.service.status(game)).status;
-    if (before.version !== ref.version) {
-      throw new Refusal('The game has moved on since that message.', undefined, 'use `/game undo` or `/game status` for fresh buttons.');
-    }
-    const r = unwrap(await ctx.game.service.undo(game, actorOf(ix), { side: ref.payload as 'finnish' | 'soviet' }));
-    await postChange(ix, ctx, r, before);
+    // One load: the service refuses a button older than the game (game/stale) in the same read.
+    const r = unwrap(
+      await ctx.game.service.undo(game, actorOf(ix), { side: ref.payload as 'finnish' | 'soviet', basedOnVersion: ref.version }),
+    );
+    await postChange(ix, ctx, r);
   },
 };
 

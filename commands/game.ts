@@ -294,10 +294,9 @@ const handlers: Record<string, Handler> = {
   async undo(ix, ctx) {
     await defer(ix);
     const ref = refOf(ix);
-    const before = await statusOrNull(ctx, ref);
-    const side = sideFor(before, ix.user.id);
-    const r = unwrap(await ctx.game.service.undo(ref, actorOf(ix), before?.undoable && side === before.undoable.side ? { side } : {}));
-    await postChange(ix, ctx, r, before);
+    // The service undoes the last undoable action if it was one of this user's sides' (one load).
+    const r = unwrap(await ctx.game.service.undo(ref, actorOf(ix)));
+    await postChange(ix, ctx, r);
   },
 
   // Resign and abort end the game for good: each asks first, with Resign/Abort and Cancel buttons

@@ -34,7 +34,7 @@ import { bonfireChoices, raidChoices } from '../src/discord/night-choices.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
 import { attackControls } from '../src/discord/attack-controls.js';
 import type { BotContext } from '../src/discord/context.js';
-import { actorOf, legalNow, legalOrExplain, refOf, sideFor, statusOrNull } from '../src/discord/game-access.js';
+import { actorOf, legalNow, legalOrExplain, refOf, seenNow, statusOrNull } from '../src/discord/game-access.js';
 import { hexOption, hexPathOption } from '../src/discord/options.js';
 import { postChange } from '../src/discord/posting.js';
 import { unwrap } from '../src/discord/refusal-hints.js';
@@ -275,12 +275,13 @@ const play: Command<BotContext> = {
     const sub = ix.options.getSubcommand(true);
     await defer(ix);
     const ref = refOf(ix);
-    const before = await statusOrNull(ctx, ref);
-    const side = sideFor(before, ix.user.id);
+    // One load before acting: the user's side, its legal actions (the mover lookup, default attackers,
+    // unit ids in any case) and the status. Ending a phase or answering a decision needs only the status.
+    const statusOnly = sub === 'end' || sub === 'decide';
+    const seen = statusOnly ? null : await seenNow(ctx, ix);
+    const before = seen ? seen.status : await statusOrNull(ctx, ref);
     let action: Action;
-    // The side's legal actions, asked for once (the mover lookup, default attackers, unit ids in any case).
-    let legalSeen: Promise<LegalActions> | null = null;
-    const legalOnce = () => (legalSeen ??= legalNow(ctx, ix, before));
+    const legalOnce = async (): Promise<LegalActions> => seen?.legal ?? (await legalNow(ctx, ix));
     if (sub === 'move') {
       const units = parseMover(ix.options.getString('unit', true));
       const to = hexOption(ix, 'to');
@@ -363,7 +364,7 @@ const play: Command<BotContext> = {
     } else if (sub === 'decide') {
       const pending = before?.status === 'active' ? before.mustAct?.pending : null;
       if (!pending) {
-        await legalNow(ctx, ix, before); // the service says why (no game, not started…)
+        await legalNow(ctx, ix); // the service says why (no game, not started…)
         throw new Refusal('No decision is waiting.', '3.0', '`/game status` shows what the game waits for.');
       }
       const parsed = parseAnswer(pending, ix.options.getString('answer', true));
@@ -371,7 +372,7 @@ const play: Command<BotContext> = {
       action = parsed.action;
     } else if (sub === 'end') {
       if (!before || before.status !== 'active' || !before.phase) {
-        await legalNow(ctx, ix, before); // the service says why (no game, not started…)
+        await legalNow(ctx, ix); // the service says why (no game, not started…)
         throw new Refusal('There is no phase to end.', '3.0');
       }
       action = { type: 'endPhase', phase: before.phase as Extract<Action, { type: 'endPhase' }>['phase'] };
@@ -379,11 +380,11 @@ const play: Command<BotContext> = {
       throw new Error(`no handler for /play ${sub}`);
     }
     // Unit ids in any case (`mtr/609`): spelled as the engine spells them, with close ids suggested on a miss.
-    const legal = sub === 'end' || sub === 'decide' ? null : await legalOnce().catch(() => null);
+    const legal = seen?.legal ?? null;
     // Before an attack is declared: its odds, with Attack and Cancel (unless `confirm:True`).
     if ((action.type === 'combat' || action.type === 'assault') && !ix.options.getBoolean('confirm')) {
       const attack = canonicaliseAction(legal, action);
-      const p = unwrap(await ctx.game.service.preview(ref, actorOf(ix), attack, side));
+      const p = unwrap(await ctx.game.service.preview(ref, actorOf(ix), attack, seen?.side));
       const components = attackControls({ gameId: p.gameId, version: p.version }, attack);
       const lines = [
         `Odds before you ${attack.type === 'combat' ? 'attack' : 'assault'} ${attack.target} (8.2–8.4; Support and AT Fire come first and are not counted):`,
@@ -395,7 +396,7 @@ const play: Command<BotContext> = {
       await respond(ix, { content: lines.join('\n'), components: components ?? [], ephemeral: true });
       return;
     }
-    const result = await ctx.game.service.act(ref, actorOf(ix), canonicaliseAction(legal, action), side ? { side } : {});
+    const result = await ctx.game.service.act(ref, actorOf(ix), canonicaliseAction(legal, action), seen ? { side: seen.side } : {});
     if (!result.ok && result.error.code === 'input/unknown-unit') {
       const named = unitIdsOf(action);
       const close = [...new Set(named.flatMap((u) => closeUnitIds(legal, u)))].filter((u) => !named.includes(u));
@@ -408,7 +409,7 @@ const play: Command<BotContext> = {
         );
     }
     const r = unwrap(result);
-    await postChange(ix, ctx, r, before);
+    await postChange(ix, ctx, r);
   },
 
   async autocomplete(ix, ctx) {

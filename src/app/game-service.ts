@@ -7,8 +7,9 @@
 import { whatLabel } from '../engine/labels.js';
 import { otherSide } from '../engine/units.js';
 import { randomBytes } from 'node:crypto';
-import { describeNightAction } from './night-text.js';
-import { describeRebuildAction } from './rebuild-text.js';
+import { describeAction } from './describe-action.js';
+import { actingSide } from './acting-side.js';
+import { phaseSummary, endsPhase } from './phase-summary.js';
 import { eventLines } from './narration.js';
 import type { Action, AssaultAction, CombatAction, GameEvent, GameState, MapViewOptions, PendingDecision, Side } from '../engine/types.js';
 import { StoreError, isStoreError, isValidId, type GameStore, type StoredGame } from '../store/types.js';
@@ -88,6 +89,14 @@ export interface Done {
   lines: string[];
   events: GameEvent[];
   views: ViewRequest[];
+  /** Before a change: the game as the change found it (same load). */
+  before?: StatusView;
+  /** After a change: the game as it now stands, from the document just saved (no second load). */
+  after?: StatusView;
+  /** At a phase end: what was done in the phase that ended (src/app/phase-summary.ts). */
+  summary?: string[];
+  /** After a change to a started game: the map as saved, in the given view (no second load). */
+  mapView?: (options: MapViewOptions) => unknown;
 }
 
 export type Result<T = object> = (Done & T) | { ok: false; error: Refusal };
@@ -121,17 +130,29 @@ const refuse = (code: string, message: string, rule?: string): { ok: false; erro
   error: rule ? { code, message, rule } : { code, message },
 });
 
-/** What a mutation step returns: the new document and what to tell the players. */
-interface Change {
+/** A standing answer due next (src/app/standing.ts): whose, for which side, the action, and why. */
+interface Standing {
+  userId: string;
+  name: string;
+  side: Side;
+  action: Action;
+  why: string;
+}
+
+/** What a mutation step returns: the new document, what to tell the players, and what the call adds (typed). */
+interface Change<X extends object = object> {
   doc: GameDoc;
   lines: string[];
   events?: GameEvent[];
   views?: ViewRequest[];
   /** Epoch ms if this change ends the game (frees the channel, starts retention). */
   finishedAt?: number;
-  extra?: Record<string, unknown>;
+  extra?: X;
 }
-type Step = (doc: GameDoc, version: number) => Change | { ok: false; error: Refusal } | Promise<Change | { ok: false; error: Refusal }>;
+type Step<X extends object = object> = (
+  doc: GameDoc,
+  version: number,
+) => Change<X> | { ok: false; error: Refusal } | Promise<Change<X> | { ok: false; error: Refusal }>;
 
 function isRefusal(x: unknown): x is { ok: false; error: Refusal } {
   return typeof x === 'object' && x !== null && (x as { ok?: unknown }).ok === false;
@@ -220,12 +241,12 @@ export class GameService {
   }
 
   /** load → step → save(version); on a conflict re-read and re-run the step once, then report. */
-  private async mutate(
+  private async mutate<X extends object = object>(
     ref: GameRef,
     doing: string,
-    step: Step,
+    step: Step<X>,
     basedOnVersion?: number,
-  ): Promise<Result<{ extra?: Record<string, unknown> }>> {
+  ): Promise<Result<{ extra?: X }>> {
     for (let attempt = 0; ; attempt++) {
       const loaded = await this.loadDoc(ref);
       if ('ok' in loaded) return loaded;
@@ -236,6 +257,7 @@ export class GameService {
           `The game has moved on since that message (it was version ${basedOnVersion}, now ${stored.version}). Look at the latest status and try again.`,
         );
       }
+      const before = this.statusView(doc, id, stored.version);
       const change = await step(doc, stored.version);
       if (isRefusal(change)) return change;
       change.doc.meta.updatedAt = this.clock();
@@ -246,6 +268,7 @@ export class GameService {
           stored.version,
           change.finishedAt !== undefined ? { finishedAt: change.finishedAt } : {},
         );
+        const savedState = change.doc.state;
         return {
           ok: true,
           gameId: id,
@@ -253,6 +276,10 @@ export class GameService {
           lines: change.lines,
           events: change.events ?? [],
           views: change.views ?? [],
+          before,
+          after: this.statusView(change.doc, id, saved.version),
+          ...(endsPhase(change.events ?? []) ? { summary: phaseSummary(change.doc.record) } : {}),
+          ...(savedState ? { mapView: (options: MapViewOptions) => this.engine.toMapView(savedState, options) } : {}),
           ...(change.extra ? { extra: change.extra } : {}),
         };
       } catch (err) {
@@ -308,13 +335,9 @@ export class GameService {
     if (requested && !held.includes(requested)) {
       return refuse('perm/wrong-side', `You sit on the ${held.map(sideName).join(' and ')} side, not the ${sideName(requested)} side.`);
     }
-    // One policy for the acting side, for acting and for reading alike: the side named, else the only
-    // side held, else (a player holding both) the side the game waits for.
+    // One policy for the acting side, for acting and for reading alike (src/app/acting-side.ts).
     const who = doc.state ? this.who(doc) : null;
-    let side: Side;
-    if (requested) side = requested;
-    else if (held.length === 1) side = held[0]!;
-    else side = who?.side && held.includes(who.side) ? who.side : held[0]!;
+    const side = actingSide(doc.meta.seats, actor.userId, who?.side, requested)!;
     if (forTurn && who && who.side && who.side !== side) {
       const holders = doc.meta.seats[who.side].map((u) => this.label(doc, u)).join(', ') || 'nobody yet';
       return refuse(
@@ -673,28 +696,33 @@ export class GameService {
     if (!first.ok) return first;
     // Standing answers (src/app/standing.ts): decisions a seated player asked to have answered for them
     // are answered now, each as its own record entry in that player's name, until one needs a person.
-    let out = first;
-    for (let i = 0; i < MAX_STANDING_ANSWERS; i++) {
-      const loaded = await this.loadDoc({ gameId: first.gameId });
-      if ('ok' in loaded || loaded.doc.meta.status !== 'active' || !loaded.doc.state) break;
-      const who = this.engine.whoMustAct(loaded.doc.state);
-      const auto = who.pending ? standingAnswer(loaded.doc.meta, who.pending) : null;
-      if (!auto || !who.pending) break;
-      const by = { userId: auto.userId, name: this.label(loaded.doc, auto.userId) };
-      const next = await this.actOnce({ gameId: first.gameId }, by, auto.action, { side: who.pending.side });
+    const { standing: firstStanding, ...firstDone } = first;
+    let out: Done & { seq?: number } = firstDone;
+    let standing = firstStanding;
+    for (let i = 0; i < MAX_STANDING_ANSWERS && standing; i++) {
+      const auto = standing;
+      // Based on the version just saved: if anyone else wrote since, the player is asked as usual.
+      const next = await this.actOnce({ gameId: first.gameId }, { userId: auto.userId, name: auto.name }, auto.action, {
+        side: auto.side,
+        basedOnVersion: out.version,
+      });
       if (!next.ok) break; // the engine refused the standing answer: the player is asked as usual
+      const { standing: nextStanding, ...nextDone } = next;
       out = {
-        ...next,
+        ...nextDone,
         seq: first.seq,
         lines: [
           ...out.lines,
           ...next.lines.slice(0, 1),
-          `(${by.name}'s standing answer: ${auto.why}; \`standing\` changes it.)`,
+          `(${auto.name}'s standing answer: ${auto.why}; \`standing\` changes it.)`,
           ...next.lines.slice(1),
         ],
         events: [...out.events, ...next.events],
         views: [...out.views, ...next.views],
+        ...(first.before ? { before: first.before } : {}),
+        ...(next.summary || out.summary ? { summary: next.summary ?? out.summary } : {}),
       };
+      standing = nextStanding;
     }
     return out;
   }
@@ -705,7 +733,7 @@ export class GameService {
     actor: Actor,
     action: Action,
     opts: { side?: Side; basedOnVersion?: number; requestId?: string } = {},
-  ): Promise<Result<{ seq?: number; duplicate?: boolean }>> {
+  ): Promise<Result<{ seq: number; standing: Standing | null }>> {
     const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(ActOptsSchema, opts, 'request') ?? checkAction(action);
     if (bad) return bad;
     const r = await this.mutate(
@@ -752,7 +780,18 @@ export class GameService {
         const lines = [`#${base.seq} ${sideName(side)} (${this.label(doc, actor.userId)}): ${describeAction(action)}.`];
         for (const roll of rolls) lines.push(`Roll #${roll.n}: ${roll.dice.join(', ')} (${roll.purpose}, ${roll.rule}).`);
         lines.push(...eventLines(applied.events)); // every event in words (src/app/narration.ts)
-        const change: Change = { doc, lines, events: applied.events, views: viewsFor(action, applied.events), extra: { seq: base.seq } };
+        // A standing answer for the decision this leaves (src/app/standing.ts), from the document being saved.
+        const standing = after.pending && !this.isOver(applied.state) ? standingAnswer(doc.meta, after.pending) : null;
+        const change: Change<{ seq: number; standing: Standing | null }> = {
+          doc,
+          lines,
+          events: applied.events,
+          views: viewsFor(action, applied.events),
+          extra: {
+            seq: base.seq,
+            standing: standing && { ...standing, side: after.pending!.side, name: this.label(doc, standing.userId) },
+          },
+        };
         if (this.isOver(applied.state)) {
           const res = applied.state.result ?? { reason: 'the last turn has been played', winner: null };
           change.lines.push(...this.finish(doc, 'finished', res, now));
@@ -766,7 +805,7 @@ export class GameService {
     );
     if (!r.ok) return r;
     const { extra, ...rest } = r;
-    return { ...rest, seq: extra?.seq as number };
+    return { ...rest, seq: extra!.seq, standing: extra!.standing };
   }
 
   /** A table-talk note kept in the record (seated players and the host). Changes no game state. */
@@ -801,64 +840,76 @@ export class GameService {
    * Undo the last action, if the actor's side made it and nothing has been rolled or handed over since
    * (the undo window). One step per call.
    */
-  async undo(ref: GameRef, actor: Actor, opts: { side?: Side; requestId?: string } = {}): Promise<Result> {
+  async undo(ref: GameRef, actor: Actor, opts: { side?: Side; requestId?: string; basedOnVersion?: number } = {}): Promise<Result> {
     const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(SideOptsSchema, opts, 'request');
     if (bad) return bad;
-    return this.mutate(ref, 'undoing', (doc, version) => {
-      const bad = this.mustBeStatus(doc, 'active');
-      if (bad) return bad;
-      const held = this.sidesOf(doc, actor.userId);
-      if (held.length === 0) return refuse('perm/not-seated', 'You are not seated in this game, so you cannot undo.');
-      const top: UndoSnapshot | undefined = doc.undo[doc.undo.length - 1];
-      if (!top) {
-        return refuse(
-          'undo/nothing',
-          'Nothing to undo: undo reaches back only over your own side’s actions since its last dice roll or the last hand-over to the other side.',
-        );
-      }
-      if (!held.includes(top.side) || (opts.side && opts.side !== top.side)) {
-        return refuse('perm/not-your-undo', `The last undoable action was the ${sideName(top.side)} side's; only that side may undo it.`);
-      }
-      const undone = doc.record.find((e) => e.seq === top.seq);
-      doc.undo.pop();
-      const restored: GameState = { ...top.state, log: doc.state!.log.slice(0, top.logLength) };
-      doc.state = restored;
-      doc.meta.waitingSince = top.waitingSince;
-      this.remember(doc, actor);
-      const base = this.nextEntryBase(doc, version, actor, opts.requestId);
-      doc.record.push({ ...base, kind: 'undo', side: top.side, undoes: top.seq });
-      const what = undone && undone.kind === 'action' ? describeAction(undone.action) : `entry #${top.seq}`;
-      return {
-        doc,
-        lines: [
-          `#${base.seq} ${this.label(doc, actor.userId)} undid #${top.seq} (${what}).`,
-          doc.undo.length ? `${doc.undo.length} more step(s) can be undone.` : 'Nothing further can be undone.',
-          this.waitLine(doc, this.engine.whoMustAct(restored)),
-        ],
-        views: [{ caption: 'After undo', options: {} }],
-      };
-    });
+    return this.mutate(
+      ref,
+      'undoing',
+      (doc, version) => {
+        const bad = this.mustBeStatus(doc, 'active');
+        if (bad) return bad;
+        const held = this.sidesOf(doc, actor.userId);
+        if (held.length === 0) return refuse('perm/not-seated', 'You are not seated in this game, so you cannot undo.');
+        const top: UndoSnapshot | undefined = doc.undo[doc.undo.length - 1];
+        if (!top) {
+          return refuse(
+            'undo/nothing',
+            'Nothing to undo: undo reaches back only over your own side’s actions since its last dice roll or the last hand-over to the other side.',
+          );
+        }
+        if (!held.includes(top.side) || (opts.side && opts.side !== top.side)) {
+          return refuse('perm/not-your-undo', `The last undoable action was the ${sideName(top.side)} side's; only that side may undo it.`);
+        }
+        const undone = doc.record.find((e) => e.seq === top.seq);
+        doc.undo.pop();
+        const restored: GameState = { ...top.state, log: doc.state!.log.slice(0, top.logLength) };
+        doc.state = restored;
+        doc.meta.waitingSince = top.waitingSince;
+        this.remember(doc, actor);
+        const base = this.nextEntryBase(doc, version, actor, opts.requestId);
+        doc.record.push({ ...base, kind: 'undo', side: top.side, undoes: top.seq });
+        const what = undone && undone.kind === 'action' ? describeAction(undone.action) : `entry #${top.seq}`;
+        return {
+          doc,
+          lines: [
+            `#${base.seq} ${this.label(doc, actor.userId)} undid #${top.seq} (${what}).`,
+            doc.undo.length ? `${doc.undo.length} more step(s) can be undone.` : 'Nothing further can be undone.',
+            this.waitLine(doc, this.engine.whoMustAct(restored)),
+          ],
+          views: [{ caption: 'After undo', options: {} }],
+        };
+      },
+      opts.basedOnVersion,
+    );
   }
 
-  async resign(ref: GameRef, actor: Actor, opts: { side?: Side; requestId?: string } = {}): Promise<Result> {
+  async resign(ref: GameRef, actor: Actor, opts: { side?: Side; requestId?: string; basedOnVersion?: number } = {}): Promise<Result> {
     const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(SideOptsSchema, opts, 'request');
     if (bad) return bad;
-    return this.mutate(ref, 'resigning', (doc, version) => {
-      const bad = this.mustBeStatus(doc, 'active');
-      if (bad) return bad;
-      const held = this.sidesOf(doc, actor.userId);
-      if (held.length === 0) return refuse('perm/not-seated', 'Only a seated player can resign for their side.');
-      if (opts.side && !held.includes(opts.side)) return refuse('perm/wrong-side', `You do not sit on the ${sideName(opts.side)} side.`);
-      if (!opts.side && held.length > 1) return refuse('input/side', 'You hold both sides: say which side resigns.');
-      const side = opts.side ?? held[0]!;
-      const now = this.clock();
-      this.remember(doc, actor);
-      const base = this.nextEntryBase(doc, version, actor, opts.requestId);
-      doc.record.push({ ...base, kind: 'resign', side });
-      const lines = [`#${base.seq} ${this.label(doc, actor.userId)} resigned for the ${sideName(side)} side.`];
-      lines.push(...this.finish(doc, 'finished', { reason: `${sideName(side)} resigned`, winner: otherSide(side), by: actor.userId }, now));
-      return { doc, lines, finishedAt: now };
-    });
+    return this.mutate(
+      ref,
+      'resigning',
+      (doc, version) => {
+        const bad = this.mustBeStatus(doc, 'active');
+        if (bad) return bad;
+        const held = this.sidesOf(doc, actor.userId);
+        if (held.length === 0) return refuse('perm/not-seated', 'Only a seated player can resign for their side.');
+        if (opts.side && !held.includes(opts.side)) return refuse('perm/wrong-side', `You do not sit on the ${sideName(opts.side)} side.`);
+        if (!opts.side && held.length > 1) return refuse('input/side', 'You hold both sides: say which side resigns.');
+        const side = opts.side ?? held[0]!;
+        const now = this.clock();
+        this.remember(doc, actor);
+        const base = this.nextEntryBase(doc, version, actor, opts.requestId);
+        doc.record.push({ ...base, kind: 'resign', side });
+        const lines = [`#${base.seq} ${this.label(doc, actor.userId)} resigned for the ${sideName(side)} side.`];
+        lines.push(
+          ...this.finish(doc, 'finished', { reason: `${sideName(side)} resigned`, winner: otherSide(side), by: actor.userId }, now),
+        );
+        return { doc, lines, finishedAt: now };
+      },
+      opts.basedOnVersion,
+    );
   }
 
   /** Host, or a user allowed to manage the channel (flag from the front end): stop the game without result. */
@@ -935,27 +986,7 @@ export class GameService {
     const { doc, stored, id } = loaded;
     const st = doc.state;
     const who = this.who(doc);
-    const view: StatusView = {
-      gameId: id,
-      channelId: doc.meta.channelId,
-      version: stored.version,
-      status: doc.meta.status,
-      scenario: doc.meta.scenario,
-      turn: st?.turn ?? null,
-      phase: st?.phase ?? null,
-      activeSide: st?.activeSide ?? null,
-      mustAct:
-        who && doc.meta.status === 'active'
-          ? { side: who.side, what: who.what, pending: who.pending ?? null, since: doc.meta.waitingSince }
-          : null,
-      seats: { finnish: doc.meta.seats.finnish.slice(), soviet: doc.meta.seats.soviet.slice() },
-      host: doc.meta.host,
-      commitment: doc.meta.commitment,
-      undoable: doc.undo.length ? { side: doc.undo[doc.undo.length - 1]!.side, steps: doc.undo.length } : null,
-      vp: st?.vp ?? null,
-      result: doc.meta.result,
-      recordLength: doc.record.length,
-    };
+    const view = this.statusView(doc, id, stored.version);
     const seatLine = SIDES.map((s) => `${sideName(s)}: ${doc.meta.seats[s].map((u) => this.label(doc, u)).join(', ') || '(empty)'}`).join(
       ' · ',
     );
@@ -985,8 +1016,39 @@ export class GameService {
     };
   }
 
+  /** The game as the front ends show it: who acts on what, seats, undo, result (no load: from the doc). */
+  private statusView(doc: GameDoc, id: string, version: number): StatusView {
+    const st = doc.state;
+    const who = this.who(doc);
+    return {
+      gameId: id,
+      channelId: doc.meta.channelId,
+      version,
+      status: doc.meta.status,
+      scenario: doc.meta.scenario,
+      turn: st?.turn ?? null,
+      phase: st?.phase ?? null,
+      activeSide: st?.activeSide ?? null,
+      mustAct:
+        who && doc.meta.status === 'active'
+          ? { side: who.side, what: who.what, pending: who.pending ?? null, since: doc.meta.waitingSince }
+          : null,
+      seats: { finnish: doc.meta.seats.finnish.slice(), soviet: doc.meta.seats.soviet.slice() },
+      host: doc.meta.host,
+      commitment: doc.meta.commitment,
+      undoable: doc.undo.length ? { side: doc.undo[doc.undo.length - 1]!.side, steps: doc.undo.length } : null,
+      vp: st?.vp ?? null,
+      result: doc.meta.result,
+      recordLength: doc.record.length,
+    };
+  }
+
   /** The legal actions for a side (the UI builds buttons and autocomplete from this). Seated players only. */
-  async legal(ref: GameRef, actor: Actor, side?: Side): Promise<Result<{ legal: ReturnType<EngineApi['legalActions']> }>> {
+  async legal(
+    ref: GameRef,
+    actor: Actor,
+    side?: Side,
+  ): Promise<Result<{ legal: ReturnType<EngineApi['legalActions']>; side: Side; status: StatusView }>> {
     const badInput = checkInput(ActorSchema, actor, 'player') ?? checkInput(SideSchema.optional(), side, 'side');
     if (badInput) return badInput;
     const loaded = await this.loadDoc(ref);
@@ -1004,6 +1066,8 @@ export class GameService {
       events: [],
       views: [],
       legal: this.engine.legalActions(doc.state!, s),
+      side: s,
+      status: this.statusView(doc, id, stored.version),
     };
   }
 
@@ -1192,40 +1256,6 @@ export function exportDoc(doc: GameDoc, helpers: EngineHelpers): ExportedRecord 
   };
   if (over && doc.state) out.final = { turn: doc.state.turn, phase: doc.state.phase, stateHash: helpers.stateHash(doc.state) };
   return out;
-}
-
-export function describeAction(a: Action): string {
-  switch (a.type) {
-    case 'move':
-      return `move ${a.units.join('+')} ${a.to ? `to ${a.to}` : a.path ? `via ${a.path.join('-')}` : ''}${a.exit ? ' and exit' : ''}`.trim();
-    case 'enterReinforcement':
-      return `bring on ${a.units.join('+')}${a.at ? ` at ${a.at}` : ''}${a.to ? ` to ${a.to}` : ''}`;
-    case 'delayReinforcement':
-      return `delay ${a.units.join('+')}${a.toTurn ? ` to turn ${a.toTurn}` : ''}`;
-    case 'endPhase':
-      return `end the ${a.phase} phase`;
-    case 'placeLeader':
-      return `place ${a.unit} in ${a.hex}`;
-    case 'combat':
-      return `attack ${a.target} with ${a.attackers.join('+')}`;
-    case 'assault':
-      return `assault ${a.target} with ${a.units.join('+')}`;
-    case 'ranged':
-      return `fire at ${a.target} with ${a.units.join('+')}`;
-    case 'takeLosses':
-      return `take losses (${
-        Object.entries(a.steps)
-          .map(([u, n]) => `${u} −${n}`)
-          .join(', ') || 'retreat only'
-      })`;
-    case 'advance':
-      return `advance ${a.units.join('+')} to ${a.path[a.path.length - 1] ?? '?'}`;
-    case 'bonfire':
-    case 'nightRaid':
-      return describeNightAction(a) ?? a.type;
-    default:
-      return describeRebuildAction(a) ?? a.type;
-  }
 }
 
 function viewsFor(action: Action, events: GameEvent[]): ViewRequest[] {

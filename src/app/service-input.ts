@@ -48,7 +48,7 @@ export const SeatSchema = z.strictObject({
   requestId: z.string().max(LIMITS.requestId).optional(),
 });
 export const RequestOptsSchema = z.strictObject({ requestId: z.string().min(1).max(LIMITS.requestId).optional() });
-export const SideOptsSchema = RequestOptsSchema.extend({ side: SideSchema.optional() });
+export const SideOptsSchema = RequestOptsSchema.extend({ side: SideSchema.optional(), basedOnVersion: z.number().int().min(0).optional() });
 export const ActOptsSchema = z.strictObject({
   side: SideSchema.optional(),
   basedOnVersion: z.number().int().min(0).optional(),

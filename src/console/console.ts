@@ -10,12 +10,12 @@ import type { Logger } from '../log.js';
 import type { Actor, GameRef, GameService, Result, StatusView, ViewRequest } from '../app/game-service.js';
 import { sideName } from '../app/game-service.js';
 import { zoomOutsidePlayArea } from '../app/play-area.js';
-import { phaseLabel } from '../engine/labels.js';
+import { endsPhase, sidePhaseWords } from '../app/phase-summary.js';
 import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../app/unit-ids.js';
 import { normaliseHexInput } from '../app/hex-input.js';
 import { consolePlayUsage } from '../app/verbs.js';
 import { answerHelp, describeDecision as describeChoice, parseAnswer } from '../app/decision-answers.js';
-import type { Action, GameEvent, LegalActions, PendingDecision, Phase, Side } from '../engine/types.js';
+import type { Action, LegalActions, PendingDecision, Phase, Side } from '../engine/types.js';
 
 export interface ConsolePlay {
   service: GameService;
@@ -485,7 +485,7 @@ export class ConsoleSession {
         const r = await svc.start(this.ref, this.actor);
         this.show(r);
         if (r.ok) await this.snapshots(r.views, true);
-        await this.announce(null);
+        if (r.ok) this.announce(null, r.after ?? null);
         return true;
       }
       case 'status': {
@@ -495,10 +495,9 @@ export class ConsoleSession {
         return true;
       }
       case 'undo': {
-        const before = await this.status();
         const r = await svc.undo(this.ref, this.actor);
         this.show(r);
-        if (r.ok) await this.announce(before);
+        if (r.ok) this.announce(r.before ?? null, r.after ?? null);
         return true;
       }
       // Resign and abort end the game for good: they act only with a final `confirm` (as Discord asks
@@ -595,17 +594,9 @@ export class ConsoleSession {
     return r.ok ? r.status : null;
   }
 
-  /** The side this player acts for now (the awaited one when they hold both). */
-  private sideNow(st: StatusView | null): Side | undefined {
-    if (!st) return undefined;
-    const held = (['finnish', 'soviet'] as const).filter((s) => st.seats[s].includes(this.actor.userId));
-    const awaited = st.mustAct?.side;
-    return awaited && held.includes(awaited) ? awaited : held[0];
-  }
-
+  /** The side's legal actions (the side by the one policy, src/app/acting-side.ts), or null after saying why not. */
   private async legal(): Promise<LegalActions | null> {
-    const st = await this.status();
-    const r = await this.play.service.legal(this.ref, this.actor, this.sideNow(st));
+    const r = await this.play.service.legal(this.ref, this.actor);
     if (!r.ok) return (this.show(r), null);
     return r.legal;
   }
@@ -621,12 +612,11 @@ export class ConsoleSession {
   }
 
   private async act(action: Action): Promise<void> {
-    const before = await this.status();
-    const side = this.sideNow(before);
     // Unit ids in any case (`mtr/609`): spelled as the engine spells them; close ids suggested on a miss.
-    const legalNow = action.type === 'endPhase' ? null : await this.play.service.legal(this.ref, this.actor, side);
-    const legal = legalNow?.ok ? legalNow.legal : null;
-    const r = await this.play.service.act(this.ref, this.actor, canonicaliseAction(legal, action), side ? { side } : {});
+    // One read before acting (the side by the one policy, its legal actions); the act itself is the second.
+    const seen = action.type === 'endPhase' ? null : await this.play.service.legal(this.ref, this.actor);
+    const legal = seen?.ok ? seen.legal : null;
+    const r = await this.play.service.act(this.ref, this.actor, canonicaliseAction(legal, action), seen?.ok ? { side: seen.side } : {});
     this.show(r);
     if (!r.ok) {
       if (r.error.code === 'input/unknown-unit') {
@@ -636,10 +626,10 @@ export class ConsoleSession {
       }
       return;
     }
-    const phaseEnd = r.events.some((e: GameEvent) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver');
+    if (endsPhase(r.events) && r.summary?.length) this.out(r.summary);
     // By id: a game that has just ended has already left the channel, and its final map is still wanted.
-    if (phaseEnd && r.views[0]) await this.snapshots(r.views.slice(0, 1), true, { gameId: r.gameId });
-    await this.announce(before);
+    if (endsPhase(r.events) && r.views[0]) await this.snapshots(r.views.slice(0, 1), true, { gameId: r.gameId });
+    this.announce(r.before ?? null, r.after ?? null);
   }
 
   /**
@@ -648,31 +638,23 @@ export class ConsoleSession {
    */
   private async attack(action: Extract<Action, { type: 'combat' | 'assault' }>, now: boolean): Promise<void> {
     if (now) return this.act(action);
-    const side = this.sideNow(await this.status());
-    const legalNow = await this.play.service.legal(this.ref, this.actor, side);
-    const canon = canonicaliseAction(legalNow.ok ? legalNow.legal : null, action);
-    const r = await this.play.service.preview(this.ref, this.actor, canon, side);
+    const seen = await this.play.service.legal(this.ref, this.actor);
+    const canon = canonicaliseAction(seen.ok ? seen.legal : null, action);
+    const r = await this.play.service.preview(this.ref, this.actor, canon, seen.ok ? seen.side : undefined);
     if (!r.ok) return void this.show(r);
     this.out([...r.lines.map((l) => `  ${l}`), 'Type `confirm` to attack; anything else cancels. (Odds before Support and AT Fire.)']);
     this.proposal = action;
   }
 
   /** When the side to act changes, or a new decision is asked for, say who must act on what, once. */
-  private async announce(before: StatusView | null): Promise<void> {
-    const after = await this.status();
+  private announce(before: StatusView | null, after: StatusView | null): void {
     const a = after?.mustAct;
     if (!after || !a?.side || after.status !== 'active') return;
     const b = before?.status === 'active' ? before.mustAct : null;
     if (b && b.side === a.side && !(a.pending && a.what !== b.what)) return;
     const names = after.seats[a.side].join(', ') || 'nobody seated';
     const pending = a.pending;
-    const what = pending
-      ? describeDecision(pending)
-      : after.phase === 'subZero'
-        ? `the ${phaseLabel('subZero')}`
-        : `the ${phaseLabel(after.phase ?? '')
-            .replace(/ Phase$/, '')
-            .toLowerCase()} phase`;
+    const what = pending ? describeDecision(pending) : `the ${sidePhaseWords(null, after.phase)}`;
     this.out([`>>> ${sideName(a.side)} side to act (${names}): ${what}.`]);
   }
 

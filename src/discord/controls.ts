@@ -3,24 +3,11 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type MessageActionRowComponentBuilder } from 'discord.js';
 import type { StatusView } from '../app/game-service.js';
 import { sideName } from '../app/game-service.js';
-import type { Side } from '../engine/types.js';
-import { phaseLabel } from '../engine/labels.js';
+import { sidePhaseWords } from '../app/phase-summary.js';
 import { encodeCustomId } from './custom-id.js';
 import { decisionControls } from './decision-controls.js';
 
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
-
-/**
- * Player words for a phase, never the engine's name: "Soviet action phase", and the "Sub-Zero Loss Phase"
- * without a side (it belongs to both, 3.0 V). Words from src/engine/labels.ts.
- */
-export function sidePhaseWords(side: Side | null | undefined, phase: string | null | undefined): string {
-  if (!phase) return side ? `${sideName(side)} phase` : 'phase';
-  if (phase === 'subZero' || phase === 'gameOver') return phaseLabel(phase);
-  return `${side ? sideName(side) + ' ' : ''}${phaseLabel(phase)
-    .replace(/ Phase$/, '')
-    .toLowerCase()} phase`;
-}
 
 /** Buttons for the next step: end the current phase, undo, the map; plus pending decisions. */
 export function controlsFor(status: StatusView): Row[] {

@@ -6,6 +6,7 @@ import type { LegalActions, Side } from '../engine/types.js';
 import { Refusal } from './replies.js';
 import { unwrap } from './refusal-hints.js';
 import type { BotContext } from './context.js';
+import { actingSide } from '../app/acting-side.js';
 
 /** The acting user, with the channel-manage permission the service needs for abort. */
 export function actorOf(ix: BaseInteraction): Actor {
@@ -27,11 +28,22 @@ export async function statusOrNull(ctx: BotContext, ref: GameRef): Promise<Statu
   return r.ok ? r.status : null;
 }
 
+/** What a command needs before it acts, from one load: the user's side (src/app/acting-side.ts), its legal actions, the status. */
+export interface Seen {
+  legal: LegalActions;
+  side: Side;
+  status: StatusView;
+}
+
+/** The user's side, its legal actions and the game's status, from one load; refuses non-players. */
+export async function seenNow(ctx: BotContext, ix: BaseInteraction): Promise<Seen> {
+  const r = unwrap(await ctx.game.service.legal(refOf(ix), actorOf(ix)));
+  return { legal: r.legal, side: r.side, status: r.status };
+}
+
 /** The legal actions of the user's side now (the awaited side when they hold both); refuses non-players. */
-export async function legalNow(ctx: BotContext, ix: BaseInteraction, status?: StatusView | null): Promise<LegalActions> {
-  const ref = refOf(ix);
-  const st = status === undefined ? await statusOrNull(ctx, ref) : status;
-  return unwrap(await ctx.game.service.legal(ref, actorOf(ix), sideFor(st, ix.user.id))).legal;
+export async function legalNow(ctx: BotContext, ix: BaseInteraction): Promise<LegalActions> {
+  return (await seenNow(ctx, ix)).legal;
 }
 
 /** For autocomplete: the legal actions, or null after showing the reason (no game, not seated) as the only entry. */
@@ -45,12 +57,7 @@ export async function legalOrExplain(ctx: BotContext, ix: AutocompleteInteractio
   }
 }
 
-/** The side a user acts for now: the awaited side when they hold it (solitaire holds both). */
+/** The side a user acts for now, by the one policy (src/app/acting-side.ts). */
 export function sideFor(status: StatusView | null, userId: string): Side | undefined {
-  if (!status) return undefined;
-  const held = (['finnish', 'soviet'] as const).filter((s) => status.seats[s].includes(userId));
-  if (held.length === 1) return held[0];
-  const awaited = status.mustAct?.side;
-  if (awaited && held.includes(awaited)) return awaited;
-  return held[0];
+  return status ? actingSide(status.seats, userId, status.mustAct?.side) : undefined;
 }

@@ -1,57 +1,37 @@
 // Posting what changed: its lines, the map (the whole map with a phase summary at a phase end, a zoom
 // otherwise), and one mention of the side that must act next with the controls it needs.
 import type { AttachmentPayload, RepliableInteraction } from 'discord.js';
-import type { GameRef, StatusView, ViewRequest } from '../app/game-service.js';
-import { describeAction, sideName } from '../app/game-service.js';
+import type { Done, GameRef, StatusView, ViewRequest } from '../app/game-service.js';
+import { endsPhase, sidePhaseWords } from '../app/phase-summary.js';
 import { actionArea } from '../app/play-area.js';
 import { describeDecision } from '../app/decision-answers.js';
-import type { GameEvent, Side } from '../engine/types.js';
+import type { Side } from '../engine/types.js';
+import { sideLabel } from '../engine/labels.js';
 import { respond } from './replies.js';
 import { unwrap } from './refusal-hints.js';
 import { statusOrNull } from './game-access.js';
-import { controlsFor, sidePhaseWords } from './controls.js';
+import { controlsFor } from './controls.js';
 import type { BotContext } from './context.js';
 
-/** Draw the view a result asked for. */
+/** The map as a change saved it, or (for a plain look) as the store has it now. */
+type ViewSource = Pick<Done, 'mapView'> | GameRef;
+
+/** Draw the view a result asked for: from the change's own saved state when it has one (no load). */
 export async function drawView(
   ctx: BotContext,
-  ref: GameRef,
+  source: ViewSource,
   request: ViewRequest,
   whole: boolean,
   name = 'map.png',
 ): Promise<AttachmentPayload> {
-  const v = unwrap(await ctx.game.service.mapView(ref, whole ? { ...request.options, focus: null } : request.options));
+  const options = whole ? { ...request.options, focus: null } : request.options;
+  const view =
+    'mapView' in source && source.mapView
+      ? source.mapView(options)
+      : unwrap(await ctx.game.service.mapView(source as GameRef, options)).view;
   const focus = request.options.focus;
-  const png = await ctx.game.draw(v.view, whole || !focus ? { whole: true } : { center: focus.center, radius: focus.radius });
+  const png = await ctx.game.draw(view, whole || !focus ? { whole: true } : { center: focus.center, radius: focus.radius });
   return { attachment: png, name, description: request.caption };
-}
-
-/** Did this change end a phase (or a turn, or the game)? */
-export function endsPhase(events: GameEvent[]): boolean {
-  return events.some((e) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver');
-}
-
-/** A short summary of the phase that just ended: the accepted actions since the previous phase end. */
-export async function phaseSummary(ctx: BotContext, ref: GameRef): Promise<string[]> {
-  const r = await ctx.game.service.exportRecord(ref);
-  if (!r.ok) return [];
-  const entries = r.record.entries;
-  const undone = new Set(entries.flatMap((e) => (e.kind === 'undo' ? [e.undoes] : [])));
-  const acts = entries.filter((e) => e.kind === 'action' && !undone.has(e.seq));
-  const last = acts[acts.length - 1];
-  if (!last || last.kind !== 'action') return [];
-  let i = acts.length - 2;
-  while (i >= 0) {
-    const e = acts[i]!;
-    if (e.kind === 'action' && e.action.type === 'endPhase') break;
-    i--;
-  }
-  const phaseActs = acts.slice(i + 1, -1).filter((e) => e.kind === 'action');
-  const ended = last.action.type === 'endPhase' ? last.action.phase : null;
-  const head = `Summary of the ${sidePhaseWords(last.side, ended)}: ${phaseActs.length ? `${phaseActs.length} action(s)` : 'no actions'}.`;
-  const shown = phaseActs.slice(-8).map((e) => (e.kind === 'action' ? `• #${e.seq} ${describeAction(e.action)}` : ''));
-  if (phaseActs.length > 8) shown.unshift(`• … ${phaseActs.length - 8} earlier`);
-  return [head, ...shown];
 }
 
 /** How to reach a game once it has left the channel. */
@@ -72,19 +52,21 @@ export function mentionsFor(status: StatusView, side: Side): string[] {
 export async function postChange(
   ix: RepliableInteraction,
   ctx: BotContext,
-  result: { gameId: string; lines: string[]; events: GameEvent[]; views: ViewRequest[] },
-  before: StatusView | null,
+  result: Done,
+  before: StatusView | null = result.before ?? null,
 ): Promise<void> {
   // By id: a game that just ended has already left its channel.
   const ref = { gameId: result.gameId };
   const phaseEnd = endsPhase(result.events);
   const lines = [...result.lines]; // the events in words come with them (src/app/narration.ts)
-  if (phaseEnd) lines.push('', ...(await phaseSummary(ctx, ref)));
+  if (phaseEnd && result.summary?.length) lines.push('', ...result.summary);
   if (result.events.some((e) => e.type === 'gameOver')) lines.push(afterEnd(result.gameId));
   const request = result.views[0];
-  const after = await statusOrNull(ctx, ref);
+  // The service hands back the game as saved; only a result without it costs a second load.
+  const after = result.after ?? (await statusOrNull(ctx, ref));
   const pingNow = after !== null && needsPing(before, after);
   const components = after && !pingNow ? controlsFor(after) : [];
+  const source: ViewSource = result.mapView ? result : ref;
   if (phaseEnd) {
     // The text first, then the whole map in a follow-up (drawing it is the slow part).
     await respond(ix, { content: lines.join('\n'), components });
@@ -93,15 +75,15 @@ export async function postChange(
         after?.turn && after.activeSide
           ? `Turn ${after.turn}: the ${sidePhaseWords(after.activeSide, after.phase)} begins.`
           : 'Final position.';
-      const files = [await drawView(ctx, ref, request, true, 'phase-map.png')];
+      const files = [await drawView(ctx, source, request, true, 'phase-map.png')];
       // A zoom of where the phase's moves and attacks happened, beside the whole map (readable on a phone).
-      const now = unwrap(await ctx.game.service.mapView(ref, {})).view;
+      const now = result.mapView ? result.mapView({}) : unwrap(await ctx.game.service.mapView(ref, {})).view;
       const area = actionArea(now);
       if (area) files.push({ attachment: await ctx.game.draw(now, area), name: 'action-area.png', description: `Around ${area.center}` });
       await respond(ix, { content: caption, files });
     }
   } else {
-    const files = request ? [await drawView(ctx, ref, request, false)] : [];
+    const files = request ? [await drawView(ctx, source, request, false)] : [];
     await respond(ix, { content: lines.join('\n'), files, components });
   }
   if (pingNow) await ping(ix, after);
@@ -123,7 +105,7 @@ export async function ping(ix: RepliableInteraction, status: StatusView): Promis
   const pending = status.mustAct!.pending;
   const what = pending ? describeDecision(pending) : `the ${sidePhaseWords(null, status.phase)} (turn ${status.turn})`;
   await respond(ix, {
-    content: `${who} ${sideName(side)} side to act: ${what}.`,
+    content: `${who} ${sideLabel(side)} side to act: ${what}.`,
     mentionUsers: users,
     components: controlsFor(status),
   });

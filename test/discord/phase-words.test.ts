@@ -2,7 +2,8 @@
 // summaries, captions and mentions go through src/engine/labels.ts (3.0, 16.3).
 import { describe, expect, it } from 'vitest';
 import type { StatusView } from '../../src/app/game-service.js';
-import { controlsFor, sidePhaseWords } from '../../src/discord/controls.js';
+import { controlsFor } from '../../src/discord/controls.js';
+import { sidePhaseWords } from '../../src/app/phase-summary.js';
 import { describeDecision } from '../../src/app/decision-answers.js';
 
 const subZero: StatusView = {

@@ -1,0 +1,42 @@
+// What a player away from the game wants at a phase end: the phase's name in player words and a short
+// list of what was done in it, from the game's own record (no second load).
+import type { GameEvent, Side } from '../engine/types.js';
+import { phaseLabel, sideLabel } from '../engine/labels.js';
+import type { RecordEntry } from './game-doc.js';
+import { describeAction } from './describe-action.js';
+
+/** How many actions a summary lists before it says "… N earlier". */
+const SHOWN = 8;
+
+/**
+ * Player words for a phase, never the engine's name: "Soviet action phase", and the "Sub-Zero Loss Phase"
+ * without a side (it belongs to both, 3.0 V). Words from src/engine/labels.ts.
+ */
+export function sidePhaseWords(side: Side | null | undefined, phase: string | null | undefined): string {
+  if (!phase) return side ? `${sideLabel(side)} phase` : 'phase';
+  if (phase === 'subZero' || phase === 'gameOver') return phaseLabel(phase);
+  return `${side ? sideLabel(side) + ' ' : ''}${phaseLabel(phase)
+    .replace(/ Phase$/, '')
+    .toLowerCase()} phase`;
+}
+
+/** Did this change end a phase (or a turn, or the game)? */
+export function endsPhase(events: readonly GameEvent[]): boolean {
+  return events.some((e) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver');
+}
+
+/** A short summary of the phase that just ended: the accepted actions since the previous phase end. */
+export function phaseSummary(entries: readonly RecordEntry[]): string[] {
+  const undone = new Set(entries.flatMap((e) => (e.kind === 'undo' ? [e.undoes] : [])));
+  const acts = entries.flatMap((e) => (e.kind === 'action' && !undone.has(e.seq) ? [e] : []));
+  const last = acts[acts.length - 1];
+  if (!last) return [];
+  let i = acts.length - 2;
+  while (i >= 0 && acts[i]!.action.type !== 'endPhase') i--;
+  const phaseActs = acts.slice(i + 1, -1);
+  const ended = last.action.type === 'endPhase' ? last.action.phase : null;
+  const head = `Summary of the ${sidePhaseWords(last.side, ended)}: ${phaseActs.length ? `${phaseActs.length} action(s)` : 'no actions'}.`;
+  const shown = phaseActs.slice(-SHOWN).map((e) => `• #${e.seq} ${describeAction(e.action)}`);
+  if (phaseActs.length > SHOWN) shown.unshift(`• … ${phaseActs.length - SHOWN} earlier`);
+  return [head, ...shown];
+}

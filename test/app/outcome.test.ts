@@ -1,0 +1,58 @@
+// The service answers each change with one typed outcome from one load and one save (issue 14): the
+// status before and after, the events and their narration, the phase summary, and the map as saved.
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../src/engine/types.js';
+import type { MapView } from '../../src/engine/view.js';
+import { MemoryStore } from '../../src/store/index.js';
+import { SOV, harness, ok, seatedGame } from './helpers.js';
+
+/** The real memory store, counting its reads. */
+class CountingStore extends MemoryStore {
+  loads = 0;
+  override async load(id: string) {
+    this.loads++;
+    return super.load(id);
+  }
+}
+
+const MOVE_609: Action = { type: 'move', units: ['1/1/609'], to: 'K16' };
+
+describe('game service: one typed outcome per change', () => {
+  it('a move: one load, the status before and after, narration, and the map as saved', async () => {
+    const store = new CountingStore();
+    const h = harness({ store });
+    const ref = await seatedGame(h);
+    ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
+    store.loads = 0;
+    const r = ok(await h.service.act(ref, SOV, MOVE_609));
+    expect(store.loads).toBe(1);
+    expect(r.before).toMatchObject({ version: r.version - 1, phase: 'action', mustAct: { side: 'soviet' } });
+    expect(r.after).toMatchObject({ version: r.version, phase: 'action', recordLength: 2 });
+    expect(r.lines[0]).toBe('#2 Soviet (Sasha): move 1/1/609 to K16.');
+    expect(r.summary).toBeUndefined(); // no phase ended
+    const view = r.mapView!({}) as MapView;
+    expect(view.units['K16']?.map((c) => c.id)).toContain('1/1/609');
+    expect(store.loads).toBe(1); // the map came from the saved state, not a second read
+  });
+
+  it('a phase end carries the summary of the phase that ended (3.0)', async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
+    ok(await h.service.act(ref, SOV, MOVE_609));
+    const r = ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'action' }));
+    expect(r.summary).toEqual(['Summary of the Soviet action phase: 1 action(s).', '• #2 move 1/1/609 to K16']);
+    expect(r.after!.phase).not.toBe('action');
+  });
+
+  it('the legal listing brings the side (one policy) and the status from the same read', async () => {
+    const store = new CountingStore();
+    const h = harness({ store });
+    const ref = await seatedGame(h);
+    store.loads = 0;
+    const r = ok(await h.service.legal(ref, SOV));
+    expect(store.loads).toBe(1);
+    expect(r.side).toBe('soviet');
+    expect(r.status.mustAct).toMatchObject({ side: 'soviet', what: 'reset' });
+  });
+});
