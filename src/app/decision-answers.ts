@@ -43,6 +43,8 @@ export function defaultAction(p: PendingDecision): Action {
       return { type: 'advance', units: [...p.default.units], path: [...p.default.path] };
     case 'defensiveSupport':
       return { type: 'support', units: [...p.default.units] };
+    case 'parkBattalion':
+      return { type: 'artilleryPark', unit: p.default.unit };
   }
 }
 
@@ -61,6 +63,8 @@ export function describeDecision(p: PendingDecision): string {
       return `decide the advance after combat #${p.combatId} into ${p.vacated} (rule ${p.rule}${p.mandatory ? ', compulsory after an Assault: 9.2' : ''}); default: ${p.defaultText}`;
     case 'defensiveSupport':
       return `declare Defensive Support against the attack on ${p.combat.target} (rule ${p.rule}); default: ${p.defaultText}`;
+    case 'parkBattalion':
+      return `choose the 76 mm battalion the Artillery Park removes, one of ${p.options.join(', ')} (rule ${p.rule}); the others wait 5 turns; default: ${p.defaultText}`;
   }
 }
 
@@ -90,6 +94,8 @@ export function answerHelp(p: PendingDecision): string[] {
         `<unit>[+<unit>…] [at <hex>]: who supports, firing on one of ${p.attackerHexes.join(', ')} (10.3.4)`,
         'none: no Defensive Support',
       ];
+    case 'parkBattalion':
+      return [`<unit>: the battalion removed, one of ${p.options.join(', ')}`];
   }
 }
 
@@ -152,6 +158,11 @@ export function parseAnswer(p: PendingDecision, text: string): ParsedAnswer {
       return parseAdvance(p, t);
     case 'defensiveSupport':
       return parseSupport(p, t);
+    case 'parkBattalion': {
+      const u = unitNamed(t, p.options);
+      if (!u) return problem(p.rule, `'${t}' is not one of your 76 mm battalions: ${p.options.join(', ')}.`);
+      return { ok: true, action: { type: 'artilleryPark', unit: u } };
+    }
   }
 }
 

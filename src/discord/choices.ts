@@ -305,6 +305,9 @@ export function decisionAnswerChoices(p: PendingDecision, typed: string): Choice
       add('none', 'none: no Defensive Support');
       for (const o of p.options) for (const t of o.targets) add(`${o.unit} at ${t.hex}`, `${o.unit} fires on ${t.hex}`);
       break;
+    case 'parkBattalion':
+      for (const u of p.options) add(u, `remove ${u}`);
+      break;
   }
   return filterChoices(out, typed);
 }

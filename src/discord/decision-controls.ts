@@ -102,6 +102,17 @@ export function decisionControls(at: DecisionAt, pending: PendingDecision): Row[
       return advanceControls(at, pending);
     case 'defensiveSupport':
       return supportControls(at, pending);
+    case 'parkBattalion':
+      return [
+        row(
+          ...pending.options.slice(0, 5).map((u) =>
+            new ButtonBuilder()
+              .setCustomId(id(at, `park:${u}`))
+              .setLabel(label(u === pending.default.unit ? `Remove ${u} (default)` : `Remove ${u}`))
+              .setStyle(u === pending.default.unit ? ButtonStyle.Success : ButtonStyle.Secondary),
+          ),
+        ),
+      ];
   }
 }
 

@@ -31,7 +31,7 @@ import { applyCombatAction, combatPendingGate } from './combat/engine.js';
 import { consumeOverrun } from './combat/record.js';
 import { afterNightAction, answerStepLosses, applyBonfire, applyNightRaid, resolveSubZero } from './night.js';
 import { applyFireAction, firePendingGate } from './fire.js';
-import { doArtilleryPark, finnishArtilleryPark } from './artillery-park.js';
+import { answerParkBattalion, doArtilleryPark, finnishArtilleryPark } from './artillery-park.js';
 import { defensiveSupportDecision } from './defensive-support.js';
 import { doRecovery } from './recovery.js';
 import { doDigIn, doRemoveEntrenchment, removeAbandonedEntrenchments } from './digging-in.js';
@@ -79,6 +79,12 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
         who.pending.rule,
         `First choose who takes ${who.pending.steps} step loss(es) in ${who.pending.hex}, ${who.pending.cause} (takeLosses); default: ${who.pending.defaultText}.`,
       );
+    if (who.pending.type === 'parkBattalion' && action.type !== 'artilleryPark')
+      return fail(
+        'rule/pending-decision',
+        who.pending.rule,
+        `First choose which 76 mm battalion the Artillery Park removes: one of ${who.pending.options.join(', ')} (artilleryPark); default: ${who.pending.defaultText}.`,
+      );
     if (who.pending.type === 'placeLeader' && action.type !== 'placeLeader') {
       return fail(
         'rule/pending-decision',
@@ -109,7 +115,10 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
         err = applyFireAction(ctx, draft, side, action, source, events);
         break;
       case 'artilleryPark':
-        err = doArtilleryPark(ctx, draft, side, action, events);
+        err =
+          who.pending?.type === 'parkBattalion'
+            ? answerParkBattalion(ctx, draft, side, action, events)
+            : doArtilleryPark(ctx, draft, side, action, events);
         break;
       case 'endPhase':
         if (action.phase !== state.phase) {

@@ -4,7 +4,8 @@
  * or still on the Turn Track — is removed from the game (12.4.4). Checked after every accepted action,
  * so a move, an advance or a retreat into the hex all trigger it.
  * The Soviet Artillery Park (12.4.3) is the Finnish player's choice: the `artilleryPark` action removes
- * the company and triggers a) (once) and b) (once per turn).
+ * the company and triggers a) (once) and b) (once per turn). Which 76 mm battalion b) removes is the
+ * Soviet player's choice (a `parkBattalion` decision, answered by an `artilleryPark` naming it).
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
@@ -109,21 +110,63 @@ export function doArtilleryPark(ctx: Ctx, draft: GameState, side: Side, a: Artil
     }
     const battalions = Object.values(draft.units)
       .filter((x) => x.side === 'soviet' && x.location !== 'eliminated' && mustCounter(ctx.ruleset, x.id).type === 'artillery76')
-      .sort((p, q) => p.id.localeCompare(q.id));
-    const gone = battalions.shift();
-    if (gone) {
-      gone.location = 'eliminated';
-      delete gone.entryTurn;
-      delete gone.entryHex;
-      removed.push(gone.id);
-    }
-    for (const x of battalions) {
+      .map((x) => x.id)
+      .sort();
+    // Which battalion goes is the Soviet player's to say (12.4.3 b): asked when there is a choice.
+    if (battalions.length > 1) {
+      draft.pending.push({
+        type: 'parkBattalion',
+        side: 'soviet',
+        rule: '12.4.3',
+        hex,
+        options: battalions,
+        default: { unit: battalions[0]! },
+        defaultText: `remove ${battalions[0]}`,
+      });
+    } else if (battalions.length === 1) removed.push(...limberBattalions(ctx, draft, battalions[0]!));
+    draft.markers.push({ type: PARK_B, hex, turn: draft.turn });
+  }
+  if (removed.length || !draft.pending.some((p) => p.type === 'parkBattalion'))
+    events.push({ type: 'artilleryPark', side: 'soviet', units: removed, hex, rule: '12.4.3' });
+  return null;
+}
+
+/** 12.4.3 b: remove the chosen 76 mm battalion; the others wait on the Turn Track, 5 turns ahead. */
+function limberBattalions(ctx: Ctx, draft: GameState, gone: string): string[] {
+  for (const x of Object.values(draft.units)) {
+    if (x.side !== 'soviet' || x.location === 'eliminated' || mustCounter(ctx.ruleset, x.id).type !== 'artillery76') continue;
+    if (x.id === gone) {
+      x.location = 'eliminated';
+      delete x.entryTurn;
+      delete x.entryHex;
+    } else {
       x.location = 'pending';
       x.entryHex = null;
       x.entryTurn = Math.max(x.entryTurn ?? 0, draft.turn + 5);
     }
-    draft.markers.push({ type: PARK_B, hex, turn: draft.turn });
   }
-  events.push({ type: 'artilleryPark', side: 'soviet', units: removed, hex, rule: '12.4.3' });
+  return [gone];
+}
+
+/** The Soviet answer to a `parkBattalion` decision: the battalion it gives up (12.4.3 b). */
+export function answerParkBattalion(
+  ctx: Ctx,
+  draft: GameState,
+  side: Side,
+  a: ArtilleryParkAction,
+  events: GameEvent[],
+): RuleViolation | null {
+  const p = draft.pending[0];
+  if (!p || p.type !== 'parkBattalion' || p.side !== side)
+    return { code: 'rule/pending-decision', rule: '12.4.3', message: 'No Artillery Park battalion is waiting to be chosen.' };
+  if (typeof a.unit !== 'string' || !p.options.includes(a.unit)) {
+    return {
+      code: 'rule/park-battalion',
+      rule: '12.4.3',
+      message: `The Artillery Park removes one of your 76 mm battalions: ${p.options.join(', ')}${typeof a.unit === 'string' ? ` (not ${a.unit})` : ''}.`,
+    };
+  }
+  draft.pending.shift();
+  events.push({ type: 'artilleryPark', side: 'soviet', units: limberBattalions(ctx, draft, a.unit), hex: p.hex, rule: '12.4.3' });
   return null;
 }

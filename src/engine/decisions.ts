@@ -105,5 +105,22 @@ export interface DefensiveSupportDecision {
   defaultText: string;
 }
 
+/**
+ * The Soviet player's choice of the 76 mm battalion the Soviet Artillery Park removes (12.4.3 b); the
+ * others go to the Turn Track once it is made. Answered by an `artilleryPark` action naming the battalion.
+ */
+export interface ParkBattalionDecision {
+  type: 'parkBattalion';
+  side: Side;
+  rule: '12.4.3';
+  /** The hex the raid came from (X28). */
+  hex: HexId;
+  /** The 76 mm battalions still in the game: one of them is removed. */
+  options: string[];
+  default: { unit: string };
+  defaultText: string;
+}
+
 /** A decision the engine waits for before play goes on (the union of every decision type above). */
-export type PendingDecision = PlaceLeaderDecision | CombatDecision | RangedLossDecision | StepLossesDecision | DefensiveSupportDecision;
+export type PendingDecision =
+  PlaceLeaderDecision | CombatDecision | RangedLossDecision | StepLossesDecision | DefensiveSupportDecision | ParkBattalionDecision;

@@ -22,6 +22,7 @@ const PENDING: Record<PendingDecision['type'], string> = {
   advance: 'advance after combat decision (8.7)',
   rangedLosses: 'loss decision after a Ranged Attack (10.4.2)',
   stepLosses: 'step loss decision (16.3, 16.4)',
+  parkBattalion: 'Artillery Park battalion choice (12.4.3)',
   defensiveSupport: 'defensive Support declaration (10.3.2)',
 };
 

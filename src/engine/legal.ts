@@ -4,7 +4,7 @@
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
-import type { ActionType, GameState, LegalActions, RuleViolation, UnitMoves } from './types.js';
+import type { ActionType, GameState, LegalActions, PendingDecision, RuleViolation, UnitMoves } from './types.js';
 import type { HexId } from './hex.js';
 import { whoMustAct } from './sequence.js';
 import { mustActLabel } from './labels.js';
@@ -59,6 +59,17 @@ export function movesForUnits(ctx: Ctx, state: GameState, ids: string[]): UnitMo
   return movesOf(ctx, state, side, m, env, entering ? 'enter' : 'move');
 }
 
+/** The action that answers each kind of decision (one table: a new decision without one fails to compile). */
+const ANSWERED_BY: Record<PendingDecision['type'], ActionType> = {
+  placeLeader: 'placeLeader',
+  combatLosses: 'takeLosses',
+  rangedLosses: 'takeLosses',
+  stepLosses: 'takeLosses',
+  advance: 'advance',
+  defensiveSupport: 'support',
+  parkBattalion: 'artilleryPark',
+};
+
 export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalActions {
   const who = whoMustAct(state);
   const toAct = who.side === side && state.phase !== 'gameOver';
@@ -76,15 +87,7 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   if (!toAct) return base;
   if (who.pending) {
     base.pending = who.pending;
-    base.phaseActions = [
-      who.pending.type === 'defensiveSupport'
-        ? 'support'
-        : who.pending.type === 'combatLosses' || who.pending.type === 'rangedLosses' || who.pending.type === 'stepLosses'
-          ? 'takeLosses'
-          : who.pending.type === 'advance'
-            ? 'advance'
-            : 'placeLeader',
-    ];
+    base.phaseActions = [ANSWERED_BY[who.pending.type]];
     return base;
   }
   const actions: ActionType[] = ['endPhase'];

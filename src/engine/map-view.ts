@@ -67,6 +67,8 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
       `${SIDE_NAMES[who.pending.side]} to take ${who.pending.steps} step(s) in ${who.pending.hex}: ${who.pending.cause} (${who.pending.rule})`,
     );
   else if (who.pending?.type === 'defensiveSupport') notes.push(`${SIDE_NAMES[who.pending.side]} to declare defensive Support (10.3.2)`);
+  else if (who.pending?.type === 'parkBattalion')
+    notes.push(`${SIDE_NAMES[who.pending.side]} to choose the 76 mm battalion the Artillery Park removes (12.4.3)`);
   else if (who.pending) notes.push(describeDecision(who.pending));
   // 17.0: the winner, then the reason with both sides' VP (src/engine/victory.ts).
   if (over)

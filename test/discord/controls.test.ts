@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { StatusView } from '../../src/app/game-service.js';
 import { controlsFor } from '../../src/discord/controls.js';
 import { needsPing } from '../../src/discord/posting.js';
-import { defaultAction } from '../../src/app/decision-answers.js';
-import type { DefensiveSupportDecision, RangedLossDecision } from '../../src/engine/types.js';
+import { defaultAction, parseAnswer } from '../../src/app/decision-answers.js';
+import { decisionAnswerChoices } from '../../src/discord/choices.js';
+import type { DefensiveSupportDecision, ParkBattalionDecision, RangedLossDecision } from '../../src/engine/types.js';
 import { CUSTOM_ID_MAX, decodeCustomId } from '../../src/discord/custom-id.js';
 
 const base: StatusView = {
@@ -107,5 +108,26 @@ describe('controls for the next step', () => {
     expect(needsPing(base, { ...base, version: 42 })).toBe(false);
     expect(needsPing(null, base)).toBe(true);
     expect(needsPing(base, { ...base, status: 'finished' })).toBe(false);
+  });
+});
+
+describe('controls for the Artillery Park battalion (12.4.3)', () => {
+  it('12.4.3 b: one button per 76 mm battalion, the default first and marked; the typed answer and autocomplete agree', () => {
+    const pending: ParkBattalionDecision = {
+      type: 'parkBattalion',
+      side: 'soviet',
+      rule: '12.4.3',
+      hex: 'X28',
+      options: ['1/47', '2/47', '3/47'],
+      default: { unit: '1/47' },
+      defaultText: 'remove 1/47',
+    };
+    const c = flat({ ...base, mustAct: { side: 'soviet', what: 'parkBattalion', since: 0, pending } });
+    expect(c.slice(0, 3).map((x) => x.label)).toEqual(['Remove 1/47 (default)', 'Remove 2/47', 'Remove 3/47']);
+    expect(c.slice(0, 3).map((x) => decodeCustomId(x.custom_id)!.payload)).toEqual(['park:1/47', 'park:2/47', 'park:3/47']);
+    expect(defaultAction(pending)).toEqual({ type: 'artilleryPark', unit: '1/47' });
+    expect(parseAnswer(pending, '2/47')).toEqual({ ok: true, action: { type: 'artilleryPark', unit: '2/47' } });
+    expect(parseAnswer(pending, '1/354')).toMatchObject({ ok: false, problem: { rule: '12.4.3' } });
+    expect(decisionAnswerChoices(pending, '').map((x) => x.value)).toEqual(['default', '1/47', '2/47', '3/47']);
   });
 });

@@ -81,22 +81,60 @@ describe('Soviet Artillery Park (12.4.3)', () => {
     expect(r.state.units['1/1/JR16']!.location).toBe('exited');
     expect(r.state.units['1/354']!.location).toBe('eliminated');
     expect(r.state.ammo.soviet).toBe(5); // loses 4 of 9 (half, rounded down)
-    expect(r.state.units['1/47']!.location).toBe('eliminated');
-    expect(r.state.units['2/47']).toMatchObject({ location: 'pending', entryTurn: 11 });
-    expect(r.state.units['3/47']).toMatchObject({ location: 'pending', entryTurn: 11 });
     expect(r.events.find((e) => e.type === 'artilleryPark')).toMatchObject({
       side: 'soviet',
-      units: ['1/354', '1/47'],
+      units: ['1/354'],
       hex: 'X28',
       rule: '12.4.3',
     });
+    // Which 76 mm battalion goes is the Soviet player's choice; the default is the first.
+    const who = engine.whoMustAct(r.state);
+    expect(who.side).toBe('soviet');
+    expect(who.pending).toMatchObject({ type: 'parkBattalion', options: ['1/47', '2/47', '3/47'], default: { unit: '1/47' } });
+    expect(engine.legalActions(r.state, 'soviet').phaseActions).toEqual(['artilleryPark']);
+    const d = engine.apply(r.state, 'soviet', { type: 'artilleryPark', unit: '1/47' });
+    if (!d.ok) throw new Error(d.violation.message);
+    expect(d.state.units['1/47']!.location).toBe('eliminated');
+    expect(d.state.units['2/47']).toMatchObject({ location: 'pending', entryTurn: 11 });
+    expect(d.state.units['3/47']).toMatchObject({ location: 'pending', entryTurn: 11 });
+    expect(d.events.find((e) => e.type === 'artilleryPark')).toMatchObject({ side: 'soviet', units: ['1/47'], rule: '12.4.3' });
+    expect(engine.whoMustAct(d.state)).toMatchObject({ side: 'finnish', what: 'action' });
+  });
+
+  it('12.4.3 b: the Soviet player picks which 76 mm battalion is removed; a wrong pick or another action is refused and changes nothing', () => {
+    const engine = engineOn(REAL);
+    const r = engine.apply(setup(), 'finnish', { type: 'artilleryPark', unit: '1/1/JR16' });
+    if (!r.ok) throw new Error(r.violation.message);
+    const wrong = engine.apply(r.state, 'soviet', { type: 'artilleryPark', unit: '1/354' });
+    expect(wrong.ok === false && wrong.violation).toMatchObject({ code: 'rule/park-battalion', rule: '12.4.3' });
+    const other = engine.apply(r.state, 'finnish', { type: 'endPhase', phase: 'action' });
+    expect(other.ok === false && other.violation.code).toBe('rule/not-your-turn');
+    const d = engine.apply(r.state, 'soviet', { type: 'artilleryPark', unit: '3/47' });
+    if (!d.ok) throw new Error(d.violation.message);
+    expect(d.state.units['3/47']!.location).toBe('eliminated');
+    expect(d.state.units['1/47']).toMatchObject({ location: 'pending', entryTurn: 11 });
+    expect(d.state.units['2/47']).toMatchObject({ location: 'pending', entryTurn: 11 });
+  });
+
+  it('12.4.3 b: with one 76 mm battalion left there is nothing to choose: it is removed at once', () => {
+    const st = setup();
+    st.units['2/47']!.location = 'eliminated';
+    st.units['3/47']!.location = 'eliminated';
+    const engine = engineOn(REAL);
+    const r = engine.apply(st, 'finnish', { type: 'artilleryPark', unit: '1/1/JR16' });
+    if (!r.ok) throw new Error(r.violation.message);
+    expect(r.state.pending).toEqual([]);
+    expect(r.state.units['1/47']!.location).toBe('eliminated');
+    expect(r.events.find((e) => e.type === 'artilleryPark')).toMatchObject({ units: ['1/354', '1/47'] });
   });
 
   it('event b at most once per turn; event a only once (12.4.3)', () => {
     const st = setup();
     st.units['3/1/JR16'] = { id: '3/1/JR16', side: 'finnish', location: 'map', hex: 'X28', stepsLeft: 2, flags: {} };
     const engine = engineOn(REAL);
-    const r = engine.apply(st, 'finnish', { type: 'artilleryPark', unit: '1/1/JR16' });
+    const raided = engine.apply(st, 'finnish', { type: 'artilleryPark', unit: '1/1/JR16' });
+    if (!raided.ok) throw new Error(raided.violation.message);
+    const r = engine.apply(raided.state, 'soviet', { type: 'artilleryPark', unit: '1/47' });
     if (!r.ok) throw new Error(r.violation.message);
     expect(engine.legalActions(r.state, 'finnish').artilleryPark ?? []).toEqual([]);
     const again = engine.apply(r.state, 'finnish', { type: 'artilleryPark', unit: '3/1/JR16' });

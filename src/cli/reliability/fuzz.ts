@@ -237,11 +237,8 @@ export async function runServiceFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
           return { kind: 'decide:rangedLosses', action: { type: 'takeLosses', ...p.default } };
         case 'stepLosses':
           return { kind: 'decide:stepLosses', action: { type: 'takeLosses', ...p.default } };
-        default: {
-          // A decision kind added later: answer with its default when it names its answer's type.
-          const d = (p as { default?: { type?: string } }).default;
-          return d?.type ? { kind: `decide:${(p as { type: string }).type}`, action: d as Action } : null;
-        }
+        case 'parkBattalion':
+          return { kind: 'decide:parkBattalion', action: { type: 'artilleryPark', unit: pick(p.options) } };
       }
     }
     const options: (() => { kind: string; action?: Action } | null)[] = [];

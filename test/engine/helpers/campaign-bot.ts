@@ -151,6 +151,11 @@ export function playBotGame(engine: Engine, opts: BotOptions): BotGame {
     switch (p.type) {
       case 'placeLeader':
         return [{ type: 'placeLeader', unit: p.unit, hex: pick(p.options) }];
+      case 'parkBattalion':
+        return [
+          { type: 'artilleryPark', unit: pick(p.options) },
+          { type: 'artilleryPark', unit: p.default.unit },
+        ];
       case 'combatLosses': {
         const def: Action = { type: 'takeLosses', ...p.default };
         // Now and then all steps, spread over the units that can take them (no retreat).
