@@ -13,27 +13,32 @@
  *
  * Offensive Support (10.3, 10.3.1, 10.3.3, 10.3.5): the phasing player names supporting units with the
  * `combat` action (`support`, optional `spotters`); after AT Fire each fires on the defending hex as a
- * Ranged Attack (10.4), and each Suppressed result is one marker for the attacker (8.3 case 3). Step
- * reductions from Support are applied at once with the default split (ruling: the combat procedure has
- * no pause for the owner's choice here). Defensive Support is declared first (defensive-support.ts) and
- * parked in the fire record; it is rolled here after the phasing player's.
+ * Ranged Attack (10.4), and each Suppressed result is one marker for the attacker (8.3 case 3). The
+ * steps Support inflicts are the owner's to allocate (10.4.2): the Combat pauses for that choice when
+ * there is one. Defensive Support is declared first (defensive-support.ts) and parked in the fire
+ * record; it is rolled here after the phasing player's.
  */
 import type { Ctx } from './ctx.js';
-import type { HexId } from './ruleset.js';
-import type { CombatAction, GameEvent, GameState, RuleViolation, UnitState } from './types.js';
+import type { HexId, Side } from './ruleset.js';
+import type { CombatAction, CombatResume, GameEvent, GameState, RuleViolation, UnitState } from './types.js';
 import type { DiceSource } from './dice.js';
 import { hexDistance } from './hex.js';
 import { atFireDrms, atFireLos, isAtFireGun, resolveAtFire } from './atfire.js';
 import { readFireRecord, writeFireRecord } from './fire-record.js';
-import { planRanged, resolveRanged } from './ranged.js';
-import type { Declared } from './combat/resolve.js';
+import { inflictRangedSteps, planRanged, resolveRanged } from './ranged.js';
+import type { Declared, FireStepOutcome } from './combat/resolve.js';
 import { isArmored, mustCounter, otherSide } from './units.js';
 
 function onMapIn(state: GameState, hex: HexId): UnitState[] {
   return Object.values(state.units).filter((u) => u.location === 'map' && u.hex === hex);
 }
 
-/** The 8.1 step 4 plug-in: AT Fire, then (not yet) Support. Returns the Suppression markers earned. */
+/**
+ * The 8.1 steps 4–5 plug-in: AT Fire, the phasing player's Support, then the defender's. Each side's
+ * Support is rolled in full; the steps it inflicts on a hex are then the owner's to allocate (10.4.2):
+ * when there is a real choice the Combat pauses on a `rangedLosses` decision carrying where to go on
+ * (`resume`), and `resumeDeclared` continues from that stage once it is answered.
+ */
 export function combatFireStep(
   ctx: Ctx,
   draft: GameState,
@@ -41,33 +46,63 @@ export function combatFireStep(
   source: DiceSource,
   events: GameEvent[],
   action?: CombatAction,
-): { suppression: { attacker: number; defender: number } } | RuleViolation {
-  // Offensive Support is checked before any die is rolled (a refusal changes nothing).
-  const support = d.kind === 'combat' ? checkSupport(ctx, draft, d, action) : [];
-  if (!Array.isArray(support)) return support;
-  const decl = readFireRecord(draft).defensive;
-  atFireStep(ctx, draft, d, source, events, support, decl?.units ?? []);
-  let attacker = 0;
-  for (const p of support) {
-    const before = events.length;
-    resolveRanged(ctx, draft, { ...p, drms: p.drms }, source, events, { autoSteps: true });
-    if (events.slice(before).some((e) => e.type === 'rangedAttack' && e.suppressed)) attacker += 1;
-  }
-  // 8.1 step 5, second half: the non-phasing player's Support, declared before any roll (defensive-support.ts).
-  let defender = 0;
-  if (decl) {
-    writeFireRecord(draft, (r) => {
-      delete r.defensive;
-    });
-    for (const id of decl.units) {
-      const p = planRanged(ctx, draft, otherSide(d.side), id, decl.target, decl.spotters[id], 'defensive');
-      if ('violation' in p) continue; // e.g. its target hex was emptied meanwhile
+  resume?: CombatResume,
+): FireStepOutcome | RuleViolation {
+  const suppression = resume ? { ...resume.suppression } : { attacker: 0, defender: 0 };
+  const declared = { kind: d.kind, side: d.side, target: d.target, attackers: d.attackers.map((a) => ({ ...a })) };
+  if (!resume) {
+    // Offensive Support is checked before any die is rolled (a refusal changes nothing).
+    const support = d.kind === 'combat' ? checkSupport(ctx, draft, d, action) : [];
+    if (!Array.isArray(support)) return support;
+    atFireStep(ctx, draft, d, source, events, support, readFireRecord(draft).defensive?.units ?? []);
+    const hits = new StepTally();
+    for (const p of support) {
       const before = events.length;
-      resolveRanged(ctx, draft, p, source, events, { autoSteps: true });
-      if (events.slice(before).some((e) => e.type === 'rangedAttack' && e.suppressed)) defender += 1;
+      resolveRanged(ctx, draft, p, source, events, { steps: hits.add });
+      if (events.slice(before).some((e) => e.type === 'rangedAttack' && e.suppressed)) suppression.attacker += 1;
+    }
+    if (hits.inflict(ctx, draft, source, events, { declared, stage: 'defensive', suppression })) return { paused: true };
+  }
+  if (!resume || resume.stage === 'defensive') {
+    // 8.1 step 5, second half: the non-phasing player's Support, declared before any roll (defensive-support.ts).
+    const decl = readFireRecord(draft).defensive;
+    if (decl) {
+      writeFireRecord(draft, (r) => {
+        delete r.defensive;
+      });
+      const hits = new StepTally();
+      for (const id of decl.units) {
+        const p = planRanged(ctx, draft, otherSide(d.side), id, decl.target, decl.spotters[id], 'defensive');
+        if ('violation' in p) continue; // e.g. its target hex was emptied meanwhile, or the unit was hit
+        const before = events.length;
+        resolveRanged(ctx, draft, p, source, events, { steps: hits.add });
+        if (events.slice(before).some((e) => e.type === 'rangedAttack' && e.suppressed)) suppression.defender += 1;
+      }
+      if (hits.inflict(ctx, draft, source, events, { declared, stage: 'crt', suppression })) return { paused: true };
     }
   }
-  return { suppression: { attacker, defender } };
+  return { suppression };
+}
+
+/** Steps one side's Support inflicted, per hex and owner, allocated once that side has fired (10.4.2). */
+class StepTally {
+  private readonly byHex = new Map<string, { hex: HexId; owner: Side; steps: number }>();
+  readonly add = (hex: HexId, owner: Side, steps: number): void => {
+    const key = `${owner}:${hex}`;
+    const t = this.byHex.get(key);
+    if (t) t.steps += steps;
+    else this.byHex.set(key, { hex, owner, steps });
+  };
+  /** Inflict the steps; true when one allocation waits for its owner (the Combat pauses there). */
+  inflict(ctx: Ctx, draft: GameState, source: DiceSource, events: GameEvent[], resume: CombatResume): boolean {
+    const before = draft.pending.length;
+    for (const t of this.byHex.values()) inflictRangedSteps(ctx, draft, t.hex, t.owner, t.steps, source, events);
+    const asked = draft.pending.slice(before).filter((p) => p.type === 'rangedLosses');
+    // The Combat goes on after the last of these choices (each hex is its own decision).
+    const last = asked[asked.length - 1];
+    if (last) last.resume = resume;
+    return !!last;
+  }
 }
 
 type Plan = Exclude<ReturnType<typeof planRanged>, { violation: RuleViolation }>;

@@ -4,7 +4,7 @@
  * a leaf of the engine. Section numbers refer to the Red Winter rulebook.
  */
 import type { HexId, Side } from './ruleset.js';
-import type { CombatKind } from './terms.js';
+import type { AttackerRef, CombatKind } from './terms.js';
 
 /** Placing Pajari with the nearest friendly combat unit (12.3.1). */
 export interface PlaceLeaderDecision {
@@ -58,6 +58,17 @@ export interface AdvanceDecision {
 
 export type CombatDecision = LossDecision | AdvanceDecision;
 
+/**
+ * Where a Combat paused for the owner's choice of Support losses (8.1 steps 4–5, 10.4.2) goes on once
+ * it is made: the declaration, the next stage (the defender's Support, or the ratio and the CRT roll)
+ * and the Suppression markers earned so far (8.3 case 3).
+ */
+export interface CombatResume {
+  declared: { kind: CombatKind; side: Side; target: HexId; attackers: AttackerRef[] };
+  stage: 'defensive' | 'crt';
+  suppression: { attacker: number; defender: number };
+}
+
 /** The target owner's choice of step reductions after a RAT result (10.4.2). */
 export interface RangedLossDecision {
   type: 'rangedLosses';
@@ -70,6 +81,8 @@ export interface RangedLossDecision {
   units: { unit: string; stepsLeft: number }[];
   default: { steps: Record<string, number> };
   defaultText: string;
+  /** Support losses inside a Combat: the Combat goes on from here once they are chosen. */
+  resume?: CombatResume;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { DiceSource } from './dice.js';
 import { answerRangedLosses, planRanged, rangedOptions, resolveRanged } from './ranged.js';
 import { atFireOptions, planAtFire, resolveAtFire } from './atfire.js';
 import { checkSupportAnswer, defensiveSupportDecision, stashDefensive } from './defensive-support.js';
-import { applyCombatAction } from './combat/engine.js';
+import { applyCombatAction, resumeCombat } from './combat/engine.js';
 import { checkCombatDeclaration } from './combat/resolve.js';
 import { checkSupport } from './combat-fire.js';
 
@@ -65,8 +65,13 @@ export function applyFireAction(
       resolveAtFire(ctx, draft, p, source, events);
       return null;
     }
-    case 'takeLosses':
-      return answerRangedLosses(ctx, draft, side, action.steps, source, events);
+    case 'takeLosses': {
+      const p = draft.pending[0];
+      const err = answerRangedLosses(ctx, draft, side, action.steps, source, events);
+      // Support losses inside a Combat (10.4.2): the Combat goes on once they are allocated.
+      if (!err && p?.type === 'rangedLosses' && p.resume) return resumeCombat(ctx, draft, p.resume, source, events);
+      return err;
+    }
     case 'combat': {
       // 8.1 steps 1–3: the Combat and the phasing player's Support are fixed; the defender declares next.
       const p = defensiveSupportDecision(ctx, draft, side, action);

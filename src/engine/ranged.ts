@@ -407,7 +407,6 @@ export function inflictRangedSteps(
   steps: number,
   source: DiceSource,
   events: GameEvent[],
-  auto = false,
 ): void {
   const takers = stepTakers(ctx, draft, hex, owner);
   const capacity = takers.reduce((s, u) => s + u.stepsLeft, 0);
@@ -426,7 +425,6 @@ export function inflictRangedSteps(
   const units = takers.map((u) => ({ unit: u.id, stepsLeft: u.stepsLeft }));
   const def = defaultRangedSteps(ctx, units, n);
   if (
-    auto ||
     splits(
       units.map((u) => u.stepsLeft),
       n,
@@ -500,7 +498,7 @@ export function resolveRanged(
   plan: RangedPlan,
   source: DiceSource,
   events: GameEvent[],
-  opts: { autoSteps?: boolean } = {},
+  opts: { steps?: (hex: HexId, owner: Side, steps: number) => void } = {},
 ): void {
   const def = mustCounter(ctx.ruleset, plan.unit);
   const dice = rollDice(draft, 2, `Ranged Attack by ${plan.unit} on ${plan.target}`, '10.4', source, events);
@@ -526,7 +524,9 @@ export function resolveRanged(
     for (const id of hit) draft.units[id]!.flags.suppressed = true;
     events.push({ type: 'suppressed', hex: plan.target, units: hit, rule: '10.4.1' });
   }
-  if (r.steps > 0) inflictRangedSteps(ctx, draft, plan.target, owner, r.steps, source, events, opts.autoSteps);
+  // Inside a Combat the steps are tallied and allocated once the side's Support has fired (combat-fire.ts).
+  if (r.steps > 0 && opts.steps) opts.steps(plan.target, owner, r.steps);
+  else if (r.steps > 0) inflictRangedSteps(ctx, draft, plan.target, owner, r.steps, source, events);
 }
 
 /** Fired side, ammo and the 354th's trip along the Turn Track (12.4, 12.4.1, 12.4.2, 12.5). */

@@ -103,6 +103,36 @@ describe('offensive Support (10.3)', () => {
     expect(again.ok === false && again.violation.code).toBe('rule/already-attacked');
   });
 
+  it('10.4.2: the defender allocates a Support step among its units; the Combat waits, then rolls the CRT', () => {
+    // The MG rolls 12 on two full-strength companies (+5 RAS and the stack's DRM): Suppressed + 2 steps.
+    const st = scene([
+      ['1/1/364', 'K10'],
+      ['MG/1/364', 'K13'],
+      ['1/1/JR16', 'K11'],
+      ['2/1/JR16', 'K11'],
+    ]);
+    const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['MG/1/364'] }, [6, 6]));
+    expect(r.events.some((e) => e.type === 'combat' || e.type === 'stepLoss')).toBe(false);
+    expect(r.state.pending[0]).toMatchObject({
+      type: 'rangedLosses',
+      side: 'finnish',
+      hex: 'K11',
+      steps: 2,
+      default: { steps: { '1/1/JR16': 1, '2/1/JR16': 1 } },
+      resume: { stage: 'defensive', suppression: { attacker: 1, defender: 0 } },
+    });
+    // Nothing else may happen meanwhile, and a wrong answer changes nothing.
+    expect(act(r.state, 'soviet', { type: 'endPhase', phase: 'combat' }).ok).toBe(false);
+    expect(act(r.state, 'finnish', { type: 'takeLosses', steps: { '1/1/364': 1 } }).ok).toBe(false);
+    // Both steps on one company (the default would flip both): it is eliminated, the other stays whole.
+    const d = ok(act(r.state, 'finnish', { type: 'takeLosses', steps: { '2/1/JR16': 2 } }, [3, 3]));
+    expect(d.events.find((e) => e.type === 'eliminated')).toMatchObject({ unit: '2/1/JR16' });
+    expect(d.state.units['1/1/JR16']!.stepsLeft).toBe(2);
+    const c = d.events.find((e) => e.type === 'combat');
+    expect(c).toMatchObject({ target: 'K11', roll: 6 });
+    expect(c && c.type === 'combat' && c.modifiers.some((m) => m.includes('suppression') && m.includes('1R'))).toBe(true);
+  });
+
   it('a supporting unit counts as having made its Ranged Attack this phase (10.3.5)', () => {
     const st = scene([
       ['1/1/364', 'K10'],

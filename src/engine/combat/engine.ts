@@ -7,6 +7,7 @@ import type { Ctx } from '../ctx.js';
 import { areAdjacent, parseHexId } from '../hex.js';
 import type { HexId, Side } from '../ruleset.js';
 import type {
+  CombatResume,
   Action,
   AssaultAction,
   CombatDecision,
@@ -29,6 +30,7 @@ import {
   checkCombatDeclaration,
   mayAssault,
   resolveDeclared,
+  resumeDeclared,
   type CombatIo,
   type Declared,
 } from './resolve.js';
@@ -73,7 +75,8 @@ export function combatPendingGate(p: PendingDecision, action: Action): RuleViola
 function ioFor(ctx: Ctx, draft: GameState, source: DiceSource, events: GameEvent[], action?: Action): CombatIo {
   return {
     // 8.1 step 4: AT Fire inside Combats and Assaults (11.2), src/engine/combat-fire.ts.
-    supportAndAtFire: (dr, declared) => combatFireStep(ctx, dr, declared, source, events, action?.type === 'combat' ? action : undefined),
+    supportAndAtFire: (dr, declared, resume) =>
+      combatFireStep(ctx, dr, declared, source, events, action?.type === 'combat' ? action : undefined, resume),
     roll(count, purpose, rule) {
       const dice = rollDice(draft, count, purpose, rule, source, events);
       return { dice, n: draft.rollCount };
@@ -350,4 +353,15 @@ export function declareAssault(
   const d = checkAssaultDeclaration(state, ruleset, side, list.ids, target, { from, mpLeft, cost, minimumMove: !moved && !overrunning });
   if ('violation' in d) return d;
   return { d, ids: list.ids, route, m, cost, mpLeft };
+}
+
+/** Go on with a Combat that paused for the owner's choice of Support losses (10.4.2), once it is made. */
+export function resumeCombat(
+  ctx: Ctx,
+  draft: GameState,
+  resume: CombatResume,
+  source: DiceSource,
+  events: GameEvent[],
+): RuleViolation | null {
+  return resumeDeclared(draft, ctx.ruleset, resume, ioFor(ctx, draft, source, events));
 }

@@ -15,6 +15,7 @@ import type {
   AdvanceDecision,
   AttackerRef,
   CombatDecision,
+  CombatResume,
   CombatKind,
   CombatRecord,
   GameEvent,
@@ -58,11 +59,15 @@ export interface CombatIo {
   /**
    * Plug-in point for 8.1 steps 2–5 (support, 10.3; AT fire, 11.2), called after the declaration and
    * before the ratio: it may roll, apply its own results to the draft, and return the Suppression
-   * markers each side earned (8.3 case 3), or a violation to refuse the whole action. Not set yet:
-   * until the ranged-fire and AT issues provide it, no support or AT fire takes part.
+   * markers each side earned (8.3 case 3), or a violation to refuse the whole action, or `paused`
+   * when the owner of units hit by Support chooses their losses first (a `rangedLosses` decision
+   * carrying a `CombatResume`; the Combat goes on with `resumeDeclared`).
    */
-  supportAndAtFire?(draft: GameState, declared: Declared): { suppression: { attacker: number; defender: number } } | RuleViolation;
+  supportAndAtFire?(draft: GameState, declared: Declared, resume?: CombatResume): FireStepOutcome | RuleViolation;
 }
+
+/** What the 8.1 fire step gives back: the Suppression markers earned, or a pause for a loss choice. */
+export type FireStepOutcome = { suppression: { attacker: number; defender: number } } | { paused: true };
 
 const fail = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -280,12 +285,14 @@ export function resolveDeclared(
   d: Declared,
   io: CombatIo,
   extra: { mpLeft?: number } = {},
+  resume?: CombatResume,
 ): RuleViolation | null {
   let suppression: { attacker: number; defender: number } | undefined;
   // Assaults too: AT Fire from the defending hex (11.2); their Suppression is ignored (no support in Assaults, 10.3.1).
   if (io.supportAndAtFire) {
-    const pre = io.supportAndAtFire(draft, d);
+    const pre = io.supportAndAtFire(draft, d, resume);
     if ('code' in pre) return pre;
+    if ('paused' in pre) return null; // the owner chooses Support losses first; resumeDeclared goes on
     suppression = pre.suppression;
   }
   // 10.4.3: Support or AT Fire left no defending combat unit: no CRT roll; the attackers go straight to
@@ -336,6 +343,12 @@ export function resolveDeclared(
   }
   proceed(draft, ruleset, io);
   return null;
+}
+
+/** Go on with a Combat paused for the owner's choice of Support losses (10.4.2), from its stage. */
+export function resumeDeclared(draft: GameState, ruleset: Ruleset, resume: CombatResume, io: CombatIo): RuleViolation | null {
+  const d: Declared = { ...resume.declared, attackers: resume.declared.attackers.map((a) => ({ ...a })) };
+  return resolveDeclared(draft, ruleset, d, io, {}, resume);
 }
 
 type Outcome = Pick<CombatRecord, 'attackerHexes' | 'column' | 'roll' | 'result' | 'defenderLosses' | 'attackerLosses' | 'stage'>;

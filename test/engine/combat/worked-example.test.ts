@@ -36,7 +36,7 @@ function start(): GameState {
   );
 }
 
-function play(rs: Ruleset): { events: GameEvent[]; state: GameState } {
+function play(rs: Ruleset, soviet = '1/1/364'): { events: GameEvent[]; state: GameState } {
   const engine = engineOn(rs);
   const events: GameEvent[] = [];
   let state = start();
@@ -58,6 +58,13 @@ function play(rs: Ruleset): { events: GameEvent[]; state: GameState } {
   expect(state.pending[0]).toMatchObject({ type: 'defensiveSupport', side: 'finnish', attackerHexes: ['K15'] });
   // The defender commits his MG on the north shore; then everything is rolled in order.
   act('finnish', { type: 'support', units: [SUPPORTER], target: 'K15' }, DICE);
+  // A step from the defender's Support is the Soviet player's to allocate (10.4.2): the Combat waits for
+  // that choice, then rolls on the CRT (the dice not used yet).
+  if (state.pending[0]?.type === 'rangedLosses') {
+    expect(state.pending[0]).toMatchObject({ side: 'soviet', hex: 'K15', steps: 1, resume: { stage: 'crt' } });
+    const used = events.filter((e) => e.type === 'roll').reduce((n, e) => n + (e.type === 'roll' ? e.dice.length : 0), 0);
+    act('soviet', { type: 'takeLosses', steps: { [soviet]: 1 } }, DICE.slice(used));
+  }
   // The MG decides to hold the bridge: one step, no retreat.
   expect(state.pending[0]).toMatchObject({ type: 'combatLosses', side: 'finnish', role: 'defender', losses: 1 });
   act('finnish', { type: 'takeLosses', steps: { [DEFENDER]: 1 } });
@@ -123,7 +130,7 @@ describe('extended example of Combat with Support (after 10.6.2; 8.1, 8.2 case 1
       { unit: 'Mtr/364', roll: 9, modifier: 5, total: 14, result: 'suppressed' },
       { unit: SUPPORTER, roll: 9, modifier: 8, total: 17, result: 'suppressed + 1 step reduction' },
     ]);
-    // The Soviet player flips one company at once (10.4.2; the default split).
+    // The Soviet player chose the company that takes the step (10.4.2), as the example has it.
     expect(events.find((e) => e.type === 'stepLoss')).toMatchObject({ unit: '1/1/364', rule: '10.4.2' });
     expect(events.find((e) => e.type === 'combat')).toMatchObject({
       attackerTotal: 7,
@@ -138,5 +145,13 @@ describe('extended example of Combat with Support (after 10.6.2; 8.1, 8.2 case 1
     // Each side took its loss: the MG flipped, and the Soviets flipped another company.
     expect(state.units[DEFENDER]!.stepsLeft).toBe(1);
     expect(ATTACKERS.map((id) => state.units[id]!.stepsLeft)).toEqual([1, 1, 2]);
+  });
+
+  it('10.4.2: the Soviet player may give that Support step to another company; the Combat goes on the same', () => {
+    const rs: Ruleset = { ...REAL, counters: REAL.counters.map((c) => (c.id === SUPPORTER ? { ...c, full: { ...c.full, ras: 5 } } : c)) };
+    const other = ATTACKERS.find((id) => id !== '1/1/364')!;
+    const { events } = play(rs, other);
+    expect(events.find((e) => e.type === 'stepLoss')).toMatchObject({ unit: other, rule: '10.4.2' });
+    expect(events.find((e) => e.type === 'combat')).toMatchObject({ ratio: '7:6', column: '1:1', roll: 8, result: '1/1' });
   });
 });
