@@ -111,6 +111,7 @@ const decide: ComponentHandler<BotContext> = {
     if (pending.type === 'placeLeader' && what === 'place' && chosen) action = { type: 'placeLeader', unit: pending.unit, hex: chosen };
     if (pending.type === 'advance' && what === 'stay') action = { type: 'advance', units: [], path: [] };
     if (pending.type === 'parkBattalion' && what === 'park' && chosen) action = { type: 'artilleryPark', unit: chosen };
+    if (pending.type === 'atFireTarget' && what === 'aim' && chosen) action = { type: 'atFire', units: [pending.gun], target: chosen };
     if (!action)
       throw new Refusal(
         'This control does not match the decision the game is waiting for.',

@@ -45,6 +45,8 @@ export function defaultAction(p: PendingDecision): Action {
       return { type: 'support', units: [...p.default.units] };
     case 'parkBattalion':
       return { type: 'artilleryPark', unit: p.default.unit };
+    case 'atFireTarget':
+      return { type: 'atFire', units: [p.gun], target: p.default.unit };
   }
 }
 
@@ -65,6 +67,8 @@ export function describeDecision(p: PendingDecision): string {
       return `declare Defensive Support against the attack on ${p.combat.target} (rule ${p.rule}); default: ${p.defaultText}`;
     case 'parkBattalion':
       return `choose the 76 mm battalion the Artillery Park removes, one of ${p.options.join(', ')} (rule ${p.rule}); the others wait 5 turns; default: ${p.defaultText}`;
+    case 'atFireTarget':
+      return `aim AT die ${p.die} of ${p.dice} of ${p.gun} in ${p.hex} at one of ${p.options.map((o) => `${o.unit} (${signed(o.drm)})`).join(', ')} (rule ${p.rule}); default: ${p.defaultText}`;
   }
 }
 
@@ -96,7 +100,13 @@ export function answerHelp(p: PendingDecision): string[] {
       ];
     case 'parkBattalion':
       return [`<unit>: the battalion removed, one of ${p.options.join(', ')}`];
+    case 'atFireTarget':
+      return [`<unit>: the armored unit ${p.gun} fires at, one of ${p.options.map((o) => o.unit).join(', ')}`];
   }
+}
+
+function signed(n: number): string {
+  return n >= 0 ? `+${n}` : String(n);
 }
 
 function firstHex(p: LossDecision): HexId | undefined {
@@ -162,6 +172,14 @@ export function parseAnswer(p: PendingDecision, text: string): ParsedAnswer {
       const u = unitNamed(t, p.options);
       if (!u) return problem(p.rule, `'${t}' is not one of your 76 mm battalions: ${p.options.join(', ')}.`);
       return { ok: true, action: { type: 'artilleryPark', unit: u } };
+    }
+    case 'atFireTarget': {
+      const u = unitNamed(
+        t,
+        p.options.map((o) => o.unit),
+      );
+      if (!u) return problem(p.rule, `'${t}' is not a target of ${p.gun}: ${p.options.map((o) => o.unit).join(', ')}.`);
+      return { ok: true, action: { type: 'atFire', units: [p.gun], target: u } };
     }
   }
 }

@@ -308,6 +308,9 @@ export function decisionAnswerChoices(p: PendingDecision, typed: string): Choice
     case 'parkBattalion':
       for (const u of p.options) add(u, `remove ${u}`);
       break;
+    case 'atFireTarget':
+      for (const o of p.options) add(o.unit, `${p.gun} fires at ${o.unit} (${o.drm >= 0 ? '+' : ''}${o.drm})`);
+      break;
   }
   return filterChoices(out, typed);
 }

@@ -102,6 +102,17 @@ export function decisionControls(at: DecisionAt, pending: PendingDecision): Row[
       return advanceControls(at, pending);
     case 'defensiveSupport':
       return supportControls(at, pending);
+    case 'atFireTarget':
+      return [
+        row(
+          ...pending.options.slice(0, 5).map((o) =>
+            new ButtonBuilder()
+              .setCustomId(id(at, `aim:${o.unit}`))
+              .setLabel(label(`Fire at ${o.unit} (${o.drm >= 0 ? '+' : ''}${o.drm})${o.unit === pending.default.unit ? ' (default)' : ''}`))
+              .setStyle(o.unit === pending.default.unit ? ButtonStyle.Success : ButtonStyle.Secondary),
+          ),
+        ),
+      ];
     case 'parkBattalion':
       return [
         row(

@@ -30,7 +30,7 @@ import { validateAction } from './validate.js';
 import { applyCombatAction, combatPendingGate } from './combat/engine.js';
 import { consumeOverrun } from './combat/record.js';
 import { afterNightAction, answerStepLosses, applyBonfire, applyNightRaid, resolveSubZero } from './night.js';
-import { applyFireAction, firePendingGate } from './fire.js';
+import { aimAtFireDie, applyFireAction, firePendingGate } from './fire.js';
 import { answerParkBattalion, doArtilleryPark, finnishArtilleryPark } from './artillery-park.js';
 import { defensiveSupportDecision } from './defensive-support.js';
 import { doRecovery } from './recovery.js';
@@ -79,6 +79,12 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
         who.pending.rule,
         `First choose who takes ${who.pending.steps} step loss(es) in ${who.pending.hex}, ${who.pending.cause} (takeLosses); default: ${who.pending.defaultText}.`,
       );
+    if (who.pending.type === 'atFireTarget' && action.type !== 'atFire')
+      return fail(
+        'rule/pending-decision',
+        who.pending.rule,
+        `First name the target of ${who.pending.gun}'s AT die ${who.pending.die} of ${who.pending.dice}: one of ${who.pending.options.map((o) => o.unit).join(', ')} (atFire); default: ${who.pending.defaultText}.`,
+      );
     if (who.pending.type === 'parkBattalion' && action.type !== 'artilleryPark')
       return fail(
         'rule/pending-decision',
@@ -111,8 +117,14 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   else
     switch (action.type) {
       case 'ranged':
-      case 'atFire':
         err = applyFireAction(ctx, draft, side, action, source, events);
+        break;
+      case 'atFire':
+        // An AT die aimed inside a Combat (11.1, 11.2), or a standalone AT Fire (11.0).
+        err =
+          who.pending?.type === 'atFireTarget'
+            ? aimAtFireDie(ctx, draft, side, action, source, events)
+            : applyFireAction(ctx, draft, side, action, source, events);
         break;
       case 'artilleryPark':
         err =

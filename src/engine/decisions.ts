@@ -65,8 +65,35 @@ export type CombatDecision = LossDecision | AdvanceDecision;
  */
 export interface CombatResume {
   declared: { kind: CombatKind; side: Side; target: HexId; attackers: AttackerRef[] };
-  stage: 'defensive' | 'crt';
+  /** Next: the rest of AT Fire, the defender's Support, or the ratio and the CRT roll. */
+  stage: 'at' | 'defensive' | 'crt';
   suppression: { attacker: number; defender: number };
+  /** The phasing player's Support as declared (not yet rolled while the stage is `at`). */
+  support?: { units: string[]; spotters?: Record<string, string> };
+  /** An Assault's MPs left after its path (9.1). */
+  mpLeft?: number;
+}
+
+/**
+ * The Finnish player's aim for one AT Fire die inside a Combat or Assault (11.1, 11.2): which armored
+ * unit it fires at, named before the roll. Asked only when the gun has more than one target; answered by
+ * an `atFire` action naming the gun and the target. The Combat goes on from `resume` after the roll.
+ */
+export interface AtFireTargetDecision {
+  type: 'atFireTarget';
+  side: Side;
+  rule: '11.1';
+  gun: string;
+  /** The gun's hex. */
+  hex: HexId;
+  /** Which of the gun's dice this is (1-based) and how many it rolls in this Combat. */
+  die: number;
+  dice: number;
+  /** The armored units it may fire at, easiest to hit first, with the total DRM on each. */
+  options: { unit: string; hex: HexId; drm: number }[];
+  default: { unit: string };
+  defaultText: string;
+  resume: CombatResume;
 }
 
 /** The target owner's choice of step reductions after a RAT result (10.4.2). */
@@ -136,4 +163,10 @@ export interface ParkBattalionDecision {
 
 /** A decision the engine waits for before play goes on (the union of every decision type above). */
 export type PendingDecision =
-  PlaceLeaderDecision | CombatDecision | RangedLossDecision | StepLossesDecision | DefensiveSupportDecision | ParkBattalionDecision;
+  | PlaceLeaderDecision
+  | CombatDecision
+  | RangedLossDecision
+  | StepLossesDecision
+  | DefensiveSupportDecision
+  | ParkBattalionDecision
+  | AtFireTargetDecision;

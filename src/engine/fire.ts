@@ -5,14 +5,14 @@
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
-import type { Action, FireOptions, GameEvent, GameState, PendingDecision, RuleViolation } from './types.js';
+import type { Action, AtFireAction, FireOptions, GameEvent, GameState, PendingDecision, RuleViolation } from './types.js';
 import type { DiceSource } from './dice.js';
 import { answerRangedLosses, planRanged, rangedOptions, resolveRanged } from './ranged.js';
 import { atFireOptions, planAtFire, resolveAtFire } from './atfire.js';
 import { checkSupportAnswer, defensiveSupportDecision, stashDefensive } from './defensive-support.js';
 import { applyCombatAction, resumeCombat } from './combat/engine.js';
 import { checkCombatDeclaration } from './combat/resolve.js';
-import { checkSupport } from './combat-fire.js';
+import { answerAtFireTarget, checkSupport } from './combat-fire.js';
 
 /** While a `rangedLosses` decision waits, only its answer (takeLosses) is accepted. Undefined when the pending item is not ours. */
 export function firePendingGate(p: PendingDecision, action: Action): RuleViolation | null | undefined {
@@ -111,6 +111,21 @@ export function applyFireAction(
     default:
       return { code: 'input/unknown-action', rule: '3.0', message: `Not a fire action: ${action.type}.` };
   }
+}
+
+/** The answer to an `atFireTarget` decision: that die is rolled at the unit named, then the Combat goes on (11.1, 11.2). */
+export function aimAtFireDie(
+  ctx: Ctx,
+  draft: GameState,
+  side: Side,
+  action: AtFireAction,
+  source: DiceSource,
+  events: GameEvent[],
+): RuleViolation | null {
+  const p = draft.pending[0];
+  const err = answerAtFireTarget(ctx, draft, side, action, source, events);
+  if (err || p?.type !== 'atFireTarget') return err;
+  return resumeCombat(ctx, draft, p.resume, source, events);
 }
 
 /** What legalActions lists for fire (10.0, 11.0). */

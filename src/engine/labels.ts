@@ -23,6 +23,7 @@ const PENDING: Record<PendingDecision['type'], string> = {
   rangedLosses: 'loss decision after a Ranged Attack (10.4.2)',
   stepLosses: 'step loss decision (16.3, 16.4)',
   parkBattalion: 'Artillery Park battalion choice (12.4.3)',
+  atFireTarget: 'AT Fire target choice (11.1)',
   defensiveSupport: 'defensive Support declaration (10.3.2)',
 };
 

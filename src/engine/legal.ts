@@ -68,6 +68,7 @@ const ANSWERED_BY: Record<PendingDecision['type'], ActionType> = {
   advance: 'advance',
   defensiveSupport: 'support',
   parkBattalion: 'artilleryPark',
+  atFireTarget: 'atFire',
 };
 
 export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalActions {

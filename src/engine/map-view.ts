@@ -67,6 +67,8 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
       `${SIDE_NAMES[who.pending.side]} to take ${who.pending.steps} step(s) in ${who.pending.hex}: ${who.pending.cause} (${who.pending.rule})`,
     );
   else if (who.pending?.type === 'defensiveSupport') notes.push(`${SIDE_NAMES[who.pending.side]} to declare defensive Support (10.3.2)`);
+  else if (who.pending?.type === 'atFireTarget')
+    notes.push(`${SIDE_NAMES[who.pending.side]} to aim ${who.pending.gun}'s AT die ${who.pending.die} of ${who.pending.dice} (11.1)`);
   else if (who.pending?.type === 'parkBattalion')
     notes.push(`${SIDE_NAMES[who.pending.side]} to choose the 76 mm battalion the Artillery Park removes (12.4.3)`);
   else if (who.pending) notes.push(describeDecision(who.pending));

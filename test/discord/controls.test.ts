@@ -5,7 +5,7 @@ import { controlsFor } from '../../src/discord/controls.js';
 import { needsPing } from '../../src/discord/posting.js';
 import { defaultAction, parseAnswer } from '../../src/app/decision-answers.js';
 import { decisionAnswerChoices } from '../../src/discord/choices.js';
-import type { DefensiveSupportDecision, ParkBattalionDecision, RangedLossDecision } from '../../src/engine/types.js';
+import type { AtFireTargetDecision, DefensiveSupportDecision, ParkBattalionDecision, RangedLossDecision } from '../../src/engine/types.js';
 import { CUSTOM_ID_MAX, decodeCustomId } from '../../src/discord/custom-id.js';
 
 const base: StatusView = {
@@ -129,5 +129,37 @@ describe('controls for the Artillery Park battalion (12.4.3)', () => {
     expect(parseAnswer(pending, '2/47')).toEqual({ ok: true, action: { type: 'artilleryPark', unit: '2/47' } });
     expect(parseAnswer(pending, '1/354')).toMatchObject({ ok: false, problem: { rule: '12.4.3' } });
     expect(decisionAnswerChoices(pending, '').map((x) => x.value)).toEqual(['default', '1/47', '2/47', '3/47']);
+  });
+});
+
+describe('controls for aiming an AT die (11.1)', () => {
+  it('11.1: one button per armored target with its DRM, the default first; typed answers and autocomplete agree', () => {
+    const pending: AtFireTargetDecision = {
+      type: 'atFireTarget',
+      side: 'finnish',
+      rule: '11.1',
+      gun: 'AT/JR16',
+      hex: 'K11',
+      die: 1,
+      dice: 2,
+      options: [
+        { unit: 'T-37', hex: 'L11', drm: 3 },
+        { unit: 'T-26 m31', hex: 'K10', drm: 1 },
+      ],
+      default: { unit: 'T-37' },
+      defaultText: 'fire at T-37 (+3)',
+      resume: {
+        declared: { kind: 'combat', side: 'soviet', target: 'K11', attackers: [] },
+        stage: 'at',
+        suppression: { attacker: 0, defender: 0 },
+      },
+    };
+    const c = flat({ ...base, mustAct: { side: 'finnish', what: 'atFireTarget', since: 0, pending } });
+    expect(c.slice(0, 2).map((x) => x.label)).toEqual(['Fire at T-37 (+3) (default)', 'Fire at T-26 m31 (+1)']);
+    expect(c.slice(0, 2).map((x) => decodeCustomId(x.custom_id)!.payload)).toEqual(['aim:T-37', 'aim:T-26 m31']);
+    expect(defaultAction(pending)).toEqual({ type: 'atFire', units: ['AT/JR16'], target: 'T-37' });
+    expect(parseAnswer(pending, 't-26 m31')).toEqual({ ok: true, action: { type: 'atFire', units: ['AT/JR16'], target: 'T-26 m31' } });
+    expect(parseAnswer(pending, '1/1/364')).toMatchObject({ ok: false, problem: { rule: '11.1' } });
+    expect(decisionAnswerChoices(pending, '').map((x) => x.value)).toEqual(['default', 'T-37', 'T-26 m31']);
   });
 });

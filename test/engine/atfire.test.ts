@@ -264,4 +264,52 @@ describe('AT Fire inside Combats and Assaults (8.1 step 4, 11.2, 11.3)', () => {
     expect(shots).toHaveLength(1);
     expect(shots[0]).toMatchObject({ target: 'T-37', total: 1 + 1 + 2 });
   });
+
+  it('11.1: with two armored targets the Finnish player names each die’s target before it is rolled; the Combat goes on after', () => {
+    const r0 = board({ K10: 'forest', K11: 'forest', L11: 'forest' });
+    const st = scene([
+      ['T-26 m31', 'K10'],
+      ['T-37', 'L11'],
+      ['1/1/364', 'L11'],
+      ['AT/JR16', 'K11'],
+      ['1/1/JR16', 'K11'],
+    ]);
+    const declared = ok(act(st, 'soviet', { type: 'combat', attackers: ['T-26 m31', 'T-37', '1/1/364'], target: 'K11' }, [], r0));
+    expect(declared.events.some((e) => e.type === 'roll')).toBe(false);
+    const p = declared.state.pending[0]!;
+    // Easiest to hit first: the T-37 (+2, adjacent +1) before the T-26 (adjacent +1).
+    expect(p).toMatchObject({ type: 'atFireTarget', side: 'finnish', gun: 'AT/JR16', die: 1, dice: 2, default: { unit: 'T-37' } });
+    expect(p.type === 'atFireTarget' && p.options.map((o) => [o.unit, o.drm])).toEqual([
+      ['T-37', 3],
+      ['T-26 m31', 1],
+    ]);
+    // Only the Finnish player answers, and only with a target the gun has.
+    expect(code(act(declared.state, 'soviet', { type: 'endPhase', phase: 'combat' }, [], r0))).toBe('rule/not-your-turn');
+    expect(code(act(declared.state, 'finnish', at('AT/JR16', '1/1/364'), [], r0))).toBe('rule/at-fire-target');
+    const one = ok(act(declared.state, 'finnish', at('AT/JR16', 'T-26 m31'), [4], r0));
+    expect(one.events.find((e) => e.type === 'atFire')).toMatchObject({ target: 'T-26 m31', die: 4, total: 5, hit: true });
+    expect(one.state.pending[0]).toMatchObject({ type: 'atFireTarget', die: 2, dice: 2 });
+    const two = ok(act(one.state, 'finnish', at('AT/JR16', 'T-26 m31'), [1, 3, 3], r0));
+    expect(two.events.filter((e) => e.type === 'atFire' || e.type === 'combat').map((e) => e.type)).toEqual(['atFire', 'combat']);
+    expect(two.state.units['T-26 m31']!.stepsLeft).toBe(1);
+    expect(two.state.units['T-37']!.stepsLeft).toBe(2);
+  });
+
+  it('11.1, 11.2: an attacking gun’s die is aimed by its owner too; with one target left there is nothing to ask', () => {
+    const r0 = board({ K10: 'forest', K11: 'forest' });
+    const st = scene(
+      [
+        ['AT/JR16', 'K10'],
+        ['1/1/JR16', 'K10'],
+        ['T-37', 'K11'],
+        ['BA-10', 'K11'],
+      ],
+      { side: 'finnish' },
+    );
+    const declared = ok(act(st, 'finnish', { type: 'combat', attackers: ['AT/JR16', '1/1/JR16'], target: 'K11' }, [], r0));
+    expect(declared.state.pending[0]).toMatchObject({ type: 'atFireTarget', side: 'finnish', default: { unit: 'T-37' } });
+    const r = ok(act(declared.state, 'finnish', at('AT/JR16', 'BA-10'), [6], r0));
+    expect(r.events.find((e) => e.type === 'atFire')).toMatchObject({ target: 'BA-10', hit: true });
+    expect(r.state.pending[0]).toMatchObject({ type: 'atFireTarget', die: 2 });
+  });
 });

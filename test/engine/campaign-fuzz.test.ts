@@ -1,6 +1,6 @@
 /**
  * Whole games with real fights (8.0–16.4, the real CRT), kept to a few seconds in the suite:
- * - a recorded bot-versus-bot Campaign (32 turns, seed fuzz-20 of `npm run fuzz:campaign`, written by
+ * - a recorded bot-versus-bot Campaign (32 turns, seed fuzz-41 of `npm run fuzz:campaign`, written by
  *   scripts/make-example-records.ts) replayed action by action with the invariants checked after each one,
  *   to the identical state hash; it holds Combats with Support on both sides, Assaults, Ranged Attacks, AT
  *   Fire, Night Raids and every kind of pending decision;
@@ -73,6 +73,7 @@ describe('a whole Campaign between two random bots, from its record (8.0–16.4,
       'decision:rangedLosses',
       'decision:placeLeader',
       'decision:stepLosses',
+      'decision:atFireTarget',
     ]) {
       expect(seen[k] ?? 0, k).toBeGreaterThan(0);
     }

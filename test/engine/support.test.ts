@@ -161,10 +161,23 @@ describe('offensive Support (10.3)', () => {
       ['1/1/JR16', 'K11'],
       ['AT/JR16', 'K11'],
     ]);
-    const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['T-26 m31'] }, [6, 6, 1, 1, 3, 3]));
+    const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['T-26 m31'] }, [6, 1, 1, 1, 3, 3]));
     const order = r.events.filter((e) => e.type === 'atFire' || e.type === 'rangedAttack' || e.type === 'combat').map((e) => e.type);
     expect(order).toEqual(['atFire', 'atFire', 'rangedAttack', 'combat']);
     expect(r.events.find((e) => e.type === 'atFire')).toMatchObject({ target: 'T-26 m31', range: 2, total: 6, hit: true });
+  });
+
+  it('8.1, 11.2: a supporting tank that AT Fire eliminates before its Support roll does not fire', () => {
+    const st = scene([
+      ['1/1/364', 'K10'],
+      ['T-26 m31', 'K13'],
+      ['1/1/JR16', 'K11'],
+      ['AT/JR16', 'K11'],
+    ]);
+    const r = ok(act(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['T-26 m31'] }, [6, 6, 3, 3]));
+    const order = r.events.filter((e) => e.type === 'atFire' || e.type === 'rangedAttack' || e.type === 'combat').map((e) => e.type);
+    expect(order).toEqual(['atFire', 'atFire', 'combat']);
+    expect(r.state.units['T-26 m31']!.location).toBe('eliminated');
   });
 });
 

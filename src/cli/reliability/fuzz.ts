@@ -239,6 +239,8 @@ export async function runServiceFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
           return { kind: 'decide:stepLosses', action: { type: 'takeLosses', ...p.default } };
         case 'parkBattalion':
           return { kind: 'decide:parkBattalion', action: { type: 'artilleryPark', unit: pick(p.options) } };
+        case 'atFireTarget':
+          return { kind: 'decide:atFireTarget', action: { type: 'atFire', units: [p.gun], target: pick(p.options).unit } };
       }
     }
     const options: (() => { kind: string; action?: Action } | null)[] = [];

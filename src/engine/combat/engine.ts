@@ -75,8 +75,8 @@ export function combatPendingGate(p: PendingDecision, action: Action): RuleViola
 function ioFor(ctx: Ctx, draft: GameState, source: DiceSource, events: GameEvent[], action?: Action): CombatIo {
   return {
     // 8.1 step 4: AT Fire inside Combats and Assaults (11.2), src/engine/combat-fire.ts.
-    supportAndAtFire: (dr, declared, resume) =>
-      combatFireStep(ctx, dr, declared, source, events, action?.type === 'combat' ? action : undefined, resume),
+    supportAndAtFire: (dr, declared, resume, extra) =>
+      combatFireStep(ctx, dr, declared, source, events, action?.type === 'combat' ? action : undefined, resume, extra),
     roll(count, purpose, rule) {
       const dice = rollDice(draft, count, purpose, rule, source, events);
       return { dice, n: draft.rollCount };

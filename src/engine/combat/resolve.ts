@@ -63,7 +63,12 @@ export interface CombatIo {
    * when the owner of units hit by Support chooses their losses first (a `rangedLosses` decision
    * carrying a `CombatResume`; the Combat goes on with `resumeDeclared`).
    */
-  supportAndAtFire?(draft: GameState, declared: Declared, resume?: CombatResume): FireStepOutcome | RuleViolation;
+  supportAndAtFire?(
+    draft: GameState,
+    declared: Declared,
+    resume?: CombatResume,
+    extra?: { mpLeft?: number },
+  ): FireStepOutcome | RuleViolation;
 }
 
 /** What the 8.1 fire step gives back: the Suppression markers earned, or a pause for a loss choice. */
@@ -290,7 +295,7 @@ export function resolveDeclared(
   let suppression: { attacker: number; defender: number } | undefined;
   // Assaults too: AT Fire from the defending hex (11.2); their Suppression is ignored (no support in Assaults, 10.3.1).
   if (io.supportAndAtFire) {
-    const pre = io.supportAndAtFire(draft, d, resume);
+    const pre = io.supportAndAtFire(draft, d, resume, extra);
     if ('code' in pre) return pre;
     if ('paused' in pre) return null; // the owner chooses Support losses first; resumeDeclared goes on
     suppression = pre.suppression;
@@ -348,7 +353,7 @@ export function resolveDeclared(
 /** Go on with a Combat paused for the owner's choice of Support losses (10.4.2), from its stage. */
 export function resumeDeclared(draft: GameState, ruleset: Ruleset, resume: CombatResume, io: CombatIo): RuleViolation | null {
   const d: Declared = { ...resume.declared, attackers: resume.declared.attackers.map((a) => ({ ...a })) };
-  return resolveDeclared(draft, ruleset, d, io, {}, resume);
+  return resolveDeclared(draft, ruleset, d, io, resume.mpLeft !== undefined ? { mpLeft: resume.mpLeft } : {}, resume);
 }
 
 type Outcome = Pick<CombatRecord, 'attackerHexes' | 'column' | 'roll' | 'result' | 'defenderLosses' | 'attackerLosses' | 'stage'>;

@@ -151,6 +151,11 @@ export function playBotGame(engine: Engine, opts: BotOptions): BotGame {
     switch (p.type) {
       case 'placeLeader':
         return [{ type: 'placeLeader', unit: p.unit, hex: pick(p.options) }];
+      case 'atFireTarget':
+        return [
+          { type: 'atFire', units: [p.gun], target: pick(p.options).unit },
+          { type: 'atFire', units: [p.gun], target: p.default.unit },
+        ];
       case 'parkBattalion':
         return [
           { type: 'artilleryPark', unit: pick(p.options) },
