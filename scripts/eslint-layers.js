@@ -49,7 +49,7 @@ export const LAYERS = {
  * Rules: the rule areas (any engine file not listed here). Top: apply, legalActions and the Engine.
  */
 export const ENGINE_LAYERS = {
-  core: ['ruleset', 'terms', 'events', 'decisions', 'types', 'view'],
+  core: ['ruleset', 'terms', 'events', 'decisions', 'codes', 'types', 'view'],
   kernel: [
     'hex',
     'ctx',

@@ -9,6 +9,8 @@ import { otherSide } from '../engine/units.js';
 import { randomBytes } from 'node:crypto';
 import { describeAction } from './describe-action.js';
 import { actingSide } from './acting-side.js';
+import type { RefusalCode } from './refusal-codes.js';
+import { RULE_CODES, type RuleCode } from '../engine/codes.js';
 import { phaseSummary, endsPhase } from './phase-summary.js';
 import { eventLines } from './narration.js';
 import type { Action, AssaultAction, CombatAction, GameEvent, GameState, MapViewOptions, PendingDecision, Side } from '../engine/types.js';
@@ -71,7 +73,8 @@ export interface Viewer {
 }
 
 export interface Refusal {
-  code: string;
+  /** One of src/app/refusal-codes.ts. */
+  code: RefusalCode;
   message: string;
   rule?: string;
 }
@@ -125,7 +128,7 @@ export interface ServiceDeps {
 }
 
 export const sideName = (s: Side): string => (s === 'finnish' ? 'Finnish' : 'Soviet');
-const refuse = (code: string, message: string, rule?: string): { ok: false; error: Refusal } => ({
+const refuse = (code: RefusalCode, message: string, rule?: string): { ok: false; error: Refusal } => ({
   ok: false,
   error: rule ? { code, message, rule } : { code, message },
 });
@@ -153,6 +156,13 @@ type Step<X extends object = object> = (
   doc: GameDoc,
   version: number,
 ) => Change<X> | { ok: false; error: Refusal } | Promise<Change<X> | { ok: false; error: Refusal }>;
+
+/** The engine's refusal of a set-up it was given (an `input/…` code of src/engine/codes.ts), or null. */
+function setupInputError(err: unknown): { code: RuleCode; rule?: string; message: string } | null {
+  const e = err as { code?: unknown; rule?: unknown; message?: unknown };
+  if (typeof e?.code !== 'string' || !e.code.startsWith('input/') || !(RULE_CODES as readonly string[]).includes(e.code)) return null;
+  return { code: e.code as RuleCode, message: String(e.message), ...(typeof e.rule === 'string' ? { rule: e.rule } : {}) };
+}
 
 function isRefusal(x: unknown): x is { ok: false; error: Refusal } {
   return typeof x === 'object' && x !== null && (x as { ok?: unknown }).ok === false;
@@ -520,10 +530,8 @@ export class GameService {
       try {
         state = this.engine.setup(doc.meta.scenario, { seed, options: doc.meta.options, ...this.placementsOf(doc) });
       } catch (err) {
-        const e = err as { code?: unknown; rule?: unknown; message: string };
-        if (typeof e.code === 'string' && e.code.startsWith('input/')) {
-          return refuse(e.code, `The scenario could not be set up: ${e.message}`, typeof e.rule === 'string' ? e.rule : undefined);
-        }
+        const e = setupInputError(err);
+        if (e) return refuse(e.code, `The scenario could not be set up: ${e.message}`, e.rule);
         throw err;
       }
       const commitment = this.helpers.commitmentOf(seed);
@@ -587,9 +595,8 @@ export class GameService {
       try {
         this.engine.setup(doc.meta.scenario, { seed: 'placement-check', options: doc.meta.options, placements });
       } catch (err) {
-        const e = err as { code?: unknown; rule?: unknown; message: string };
-        if (typeof e.code === 'string' && e.code.startsWith('input/'))
-          return refuse(e.code, `Not there: ${e.message}.`, typeof e.rule === 'string' ? e.rule : '1.2');
+        const e = setupInputError(err);
+        if (e) return refuse(e.code, `Not there: ${e.message}.`, e.rule ?? '1.2');
         throw err;
       }
       this.remember(doc, actor);

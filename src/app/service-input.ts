@@ -4,14 +4,15 @@
 // Engine actions get a shape check only: their fields are the engine's to check (`apply` answers input/…).
 import { z } from 'zod';
 import { isValidId } from '../store/types.js';
+import type { RefusalCode } from './refusal-codes.js';
 
 /** A refusal of bad input (the service's Refusal shape). */
 export interface InputRefusal {
   ok: false;
-  error: { code: string; message: string };
+  error: { code: RefusalCode; message: string };
 }
 
-const refuse = (code: string, message: string): InputRefusal => ({ ok: false, error: { code, message } });
+const refuse = (code: RefusalCode, message: string): InputRefusal => ({ ok: false, error: { code, message } });
 
 /** Bounds the service keeps whatever a front end sends (the record never grows without limit). */
 export const LIMITS = {

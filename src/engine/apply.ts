@@ -36,8 +36,9 @@ import { defensiveSupportDecision } from './defensive-support.js';
 import { doRecovery } from './recovery.js';
 import { doDigIn, doRemoveEntrenchment, removeAbandonedEntrenchments } from './digging-in.js';
 import { doReplacement } from './replacements.js';
+import type { RuleCode } from './codes.js';
 
-const fail = (code: string, rule: string, message: string): ApplyResult => ({ ok: false, violation: { code, rule, message } });
+const fail = (code: RuleCode, rule: string, message: string): ApplyResult => ({ ok: false, violation: { code, rule, message } });
 
 /** Sections of the actions that later issues implement. */
 export const NOT_YET: Record<string, { rule: string; issue: string }> = {

@@ -23,8 +23,9 @@ import { sidePhaseLabel, sideLabel } from './labels.js';
 import { bonfireCombatProblem } from './bonfire.js';
 import { dieTableRow } from './die-table.js';
 import { isArmored, mustCounter } from './units.js';
+import type { RuleCode } from './codes.js';
 
-const fail = (code: string, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
+const fail = (code: RuleCode, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
 
 function drm(ctx: Ctx, id: string): Drm | undefined {
   return ctx.ruleset.tables.atft.drms.find((d) => d.id === id);

@@ -32,8 +32,9 @@ import { phaseLabel, sideLabel } from './labels.js';
 import { inEnemyZoc } from './zoc.js';
 import { isInfantry } from './units.js';
 import { isLake } from './terrain.js';
+import type { RuleCode } from './codes.js';
 
-const bad = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
+const bad = (code: RuleCode, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
 export type EntrenchmentType = 'diggingIn' | 'dugIn';
 

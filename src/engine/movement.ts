@@ -20,6 +20,7 @@ import { zocBinds, zocOf, type ZocMap } from './zoc.js';
 import { enemyPresence, mayUseRoadRate } from './enemy.js';
 import { overstackChecker, overstackProblem } from './stacking.js';
 import { wrongEntryPoint } from './reinforcements.js';
+import type { RuleCode } from './codes.js';
 
 export interface Mover {
   side: Side;
@@ -229,7 +230,7 @@ export function reachable(ctx: Ctx, state: GameState, m: Mover, env: Env): Reach
 
 export type PathCheck = { ok: true; route: ReachableHex } | { ok: false; violation: RuleViolation };
 
-const v = (code: string, rule: string, message: string): PathCheck => ({ ok: false, violation: { code, rule, message } });
+const v = (code: RuleCode, rule: string, message: string): PathCheck => ({ ok: false, violation: { code, rule, message } });
 
 /** Checks an explicit path (hexes entered in order). */
 export function checkPath(ctx: Ctx, state: GameState, m: Mover, env: Env, path: HexId[]): PathCheck {

@@ -8,8 +8,9 @@ import type { Env, Mover } from './movement.js';
 import { unitAllowance } from './movement.js';
 import { dueReinforcements, entryHexesFor, notOnMapRefusal, wrongEntryPoint } from './reinforcements.js';
 import { overrunAllowance } from './combat/record.js';
+import type { RuleCode } from './codes.js';
 
-const bad = (code: string, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
+const bad = (code: RuleCode, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
 
 export function checkUnitList(state: GameState, side: Side, ids: unknown): { ids: string[] } | { violation: RuleViolation } {
   if (!Array.isArray(ids) || ids.length === 0 || ids.some((x) => typeof x !== 'string'))

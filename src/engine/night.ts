@@ -42,12 +42,13 @@ import { currentValues, isLeader, isMapCombatUnit, mustCounter } from './units.j
 import { bonfireAt, underBonfire } from './bonfire.js';
 import { dieTableResult } from './die-table.js';
 import { contextOf } from './ctx.js';
+import type { RuleCode } from './codes.js';
 
 // ───────────────────────────── events ─────────────────────────────
 
 // ───────────────────────────── helpers ─────────────────────────────
 
-const fail = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
+const fail = (code: RuleCode, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
 function onMapUnits(state: GameState, side?: Side): UnitState[] {
   return Object.values(state.units).filter((u) => u.location === 'map' && u.hex && (!side || u.side === side));

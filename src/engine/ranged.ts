@@ -26,8 +26,9 @@ import { bonfireCombatProblem } from './bonfire.js';
 import { dieTableRow } from './die-table.js';
 import { currentValues, isArmored, isLeader, mustCounter, otherSide } from './units.js';
 import { inEnemyZoc } from './zoc.js';
+import type { RuleCode } from './codes.js';
 
-const fail = (code: string, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
+const fail = (code: RuleCode, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
 
 const ARTILLERY = new Set(['artillery76', 'artillery122', 'artillery152']);
 const SELF_SPOT = new Set(['mortar', 'infantryGun']);

@@ -17,8 +17,9 @@ import { nearestEnemyDistance } from './enemy.js';
 import { dieTableRow } from './die-table.js';
 import { phaseLabel, sideLabel } from './labels.js';
 import { inEnemyZoc } from './zoc.js';
+import type { RuleCode } from './codes.js';
 
-const bad = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
+const bad = (code: RuleCode, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
 /** Distance from every enemy unit that earns the +1 (13.3). */
 export const RECOVERY_FAR_FROM_ENEMY = 4;

@@ -25,8 +25,9 @@ import { enemyDistances } from './enemy.js';
 import { phaseLabel, sideLabel } from './labels.js';
 import { zocOf } from './zoc.js';
 import { otherSide } from './units.js';
+import type { RuleCode } from './codes.js';
 
-const bad = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
+const bad = (code: RuleCode, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
 /** RP cost of reconstitution by the steps it comes back with (13.2.1). */
 export const RECONSTITUTION_COST: Record<1 | 2, number> = { 1: 2, 2: 3 };

@@ -18,10 +18,11 @@ import { initialRng } from './dice.js';
 import { overstackProblem } from './stacking.js';
 import { initialControl } from './zoc.js';
 import { enterReset } from './sequence.js';
+import type { RuleCode } from './codes.js';
 
 export class EngineInputError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: RuleCode,
     readonly rule: string,
     message: string,
   ) {

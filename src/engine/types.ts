@@ -8,11 +8,13 @@ import type { HexId, OddsColumn, Side } from './ruleset.js';
 import type { AttackerRef, CombatKind, Phase } from './terms.js';
 import type { GameEvent, RecoveryDrm } from './events.js';
 import type { PendingDecision } from './decisions.js';
+import type { RuleCode } from './codes.js';
 
 export type { HexId, Side } from './ruleset.js';
 export type * from './terms.js';
 export type * from './events.js';
 export type * from './decisions.js';
+export type { RuleCode } from './codes.js';
 
 // ───────────────────────────── state ─────────────────────────────
 
@@ -349,7 +351,8 @@ export type ActionType = Action['type'];
 
 /** A refused action: stable namespaced code, rulebook section, and a message saying what would be legal. */
 export interface RuleViolation {
-  code: string;
+  /** One of src/engine/codes.ts. */
+  code: RuleCode;
   rule: string;
   message: string;
 }

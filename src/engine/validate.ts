@@ -8,6 +8,7 @@
  * action is legal is for the rule code that follows.
  */
 import type { ActionType, RuleViolation } from './types.js';
+import type { RuleCode } from './codes.js';
 
 /** Longest unit id, hex id or phase name accepted (the longest real id is far shorter). */
 export const MAX_ID_LENGTH = 40;
@@ -62,7 +63,7 @@ export const ACTION_FIELDS: Record<ActionType, Spec> = {
   advance: { units: req('unitsOrNone'), path: req('pathOrNone') },
 };
 
-const bad = (code: string, message: string): RuleViolation => ({ code, rule: '3.0', message });
+const bad = (code: RuleCode, message: string): RuleViolation => ({ code, rule: '3.0', message });
 
 function isPlainObject(x: unknown): x is Record<string, unknown> {
   if (x === null || typeof x !== 'object' || Array.isArray(x)) return false;

@@ -40,6 +40,7 @@ import { OFF_MAP, retreatChoices } from './losses.js';
 import { currentValues, isArmored, isLeader, isMapCombatUnit, mustCounter, otherSide, unitsIn } from '../units.js';
 import { inEnemyZoc } from '../zoc.js';
 import { contextOf } from '../ctx.js';
+import type { RuleCode } from '../codes.js';
 
 const COMBAT_ACTIONS = new Set(['combat', 'assault', 'takeLosses', 'advance']);
 
@@ -283,7 +284,7 @@ export function declareAssault(
   action: AssaultAction,
 ): AssaultDeclaration | { violation: RuleViolation } {
   const ruleset = ctx.ruleset;
-  const fail = (code: string, rule: string, message: string) => ({ violation: { code, rule, message } });
+  const fail = (code: RuleCode, rule: string, message: string) => ({ violation: { code, rule, message } });
   if (state.phase !== 'action' || state.activeSide !== side)
     return fail(
       'rule/wrong-phase',

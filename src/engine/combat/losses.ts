@@ -13,6 +13,7 @@ import { currentValues, isArmored, isLeader, isMapCombatUnit, mustCounter, other
 import { inEnemyZoc } from '../zoc.js';
 import { isProhibitedFor } from '../terrain.js';
 import { stackFits } from '../stacking.js';
+import type { RuleCode } from '../codes.js';
 
 /** Who shares a loss and how (8.5). */
 export interface LossSetup {
@@ -50,7 +51,7 @@ export interface LossOutcome {
 }
 
 type Check<T> = { ok: true; value: T } | { ok: false; violation: RuleViolation };
-const bad = (code: string, rule: string, message: string): { ok: false; violation: RuleViolation } => ({
+const bad = (code: RuleCode, rule: string, message: string): { ok: false; violation: RuleViolation } => ({
   ok: false,
   violation: { code, rule, message },
 });

@@ -11,6 +11,7 @@ import { analyseDeclared, checkCombatDeclaration, type Declared } from './resolv
 import { declareAssault } from './engine.js';
 import type { Ctx } from '../ctx.js';
 import { isLeader, isMapCombatUnit, mustCounter, unitsIn } from '../units.js';
+import type { RuleCode } from '../codes.js';
 
 export interface OddsPreview {
   kind: CombatKind;
@@ -35,7 +36,7 @@ export function previewAttack(
   req: { kind?: CombatKind; units: string[]; target: HexId; from?: HexId },
 ): { ok: true; preview: OddsPreview } | { ok: false; violation: RuleViolation } {
   const kind = req.kind ?? 'combat';
-  const bad = (code: string, rule: string, message: string) => ({ ok: false as const, violation: { code, rule, message } });
+  const bad = (code: RuleCode, rule: string, message: string) => ({ ok: false as const, violation: { code, rule, message } });
   if (!ruleset.map.hexes[req.target]) return bad('input/bad-hex', '2.3', `${req.target} is not a hex on the map.`);
   const enemies = unitsIn(state, req.target).filter((u) => u.side !== side && isMapCombatUnit(mustCounter(ruleset, u.id)));
   if (enemies.length === 0) return bad('rule/no-defender', '8.0', `There are no enemy combat units in ${req.target}.`);

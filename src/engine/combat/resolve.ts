@@ -45,6 +45,7 @@ import { currentValues, isArmored, isInfantry, isLeader, isMapCombatUnit, mustCo
 import { inEnemyZoc } from '../zoc.js';
 import { isProhibitedFor } from '../terrain.js';
 import { stackFits } from '../stacking.js';
+import type { RuleCode } from '../codes.js';
 
 /** What the combat code needs from the engine around it. */
 export interface CombatIo {
@@ -74,7 +75,7 @@ export interface CombatIo {
 /** What the 8.1 fire step gives back: the Suppression markers earned, or a pause for a loss choice. */
 export type FireStepOutcome = { suppression: { attacker: number; defender: number } } | { paused: true };
 
-const fail = (code: string, rule: string, message: string): RuleViolation => ({ code, rule, message });
+const fail = (code: RuleCode, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
 function parseHex(ruleset: Ruleset, text: unknown): HexId | null {
   if (typeof text !== 'string') return null;
