@@ -40,6 +40,9 @@ async function main(): Promise<void> {
     if (!c.ok) throw new Error(c.error.message);
     if (gameId) await service.abort({ gameId }, user, 'bench: next game');
     gameId = c.gameId;
+    // One measured act = one save: empty phases wait for the bench's own endPhase (no follow-ups).
+    const stop = await service.setStanding({ gameId }, user, { empty: 'stop' });
+    if (!stop.ok) throw new Error(stop.error.message);
     const s = await service.start({ gameId }, user);
     if (!s.ok) throw new Error(s.error.message);
   };

@@ -122,6 +122,12 @@ const data = new SlashCommandBuilder()
             { name: 'stay unless compulsory', value: 'stay' },
             { name: 'ask me', value: 'ask' },
           ),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('empty')
+          .setDescription('Phases where your side has nothing to decide (3.0)')
+          .addChoices({ name: 'end them by themselves (default)', value: 'ask' }, { name: 'stop: I end them myself', value: 'stop' }),
       ),
   )
   .addSubcommand((s) => s.setName('start').setDescription('Host: start the game and publish the dice commitment'))
@@ -258,7 +264,7 @@ const handlers: Record<string, Handler> = {
   async standing(ix, ctx) {
     await defer(ix, true);
     const input: Record<string, string> = {};
-    for (const k of ['support', 'losses', 'advance']) {
+    for (const k of ['support', 'losses', 'advance', 'empty']) {
       const v = ix.options.getString(k);
       if (v) input[k] = v;
     }

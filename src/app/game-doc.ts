@@ -11,6 +11,8 @@ export interface StandingAnswers {
   losses?: 'default-if-no-step';
   /** Advance after combat (8.7): `default` advances as the engine proposes; `stay` declines when optional. */
   advance?: 'default' | 'stay';
+  /** Phases with nothing to decide: they end by themselves unless a player of the side says `stop`. */
+  empty?: 'stop';
 }
 
 export const DOC_FORMAT = 'hexref-game-doc/1';

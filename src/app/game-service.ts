@@ -11,7 +11,7 @@ import { describeAction } from './describe-action.js';
 import { actingSide } from './acting-side.js';
 import type { RefusalCode } from './refusal-codes.js';
 import { RULE_CODES, type RuleCode } from '../engine/codes.js';
-import { phaseSummary, endsPhase } from './phase-summary.js';
+import { phaseSummary, endsPhase, sidePhaseWords } from './phase-summary.js';
 import { eventLines } from './narration.js';
 import type { Action, AssaultAction, CombatAction, GameEvent, GameState, MapViewOptions, PendingDecision, Side } from '../engine/types.js';
 import { StoreError, isStoreError, isValidId, type GameStore, type StoredGame } from '../store/types.js';
@@ -36,7 +36,8 @@ import type { FreeSetup } from '../engine/setup.js';
 import { describeStanding, standingAnswer, StandingSchema, type StandingAnswers } from './standing.js';
 
 /** At most this many decisions answered in a row by standing answers after one action. */
-const MAX_STANDING_ANSWERS = 12;
+/** Most follow-ups (standing answers, empty phases) after one change: a night turn's empty phases fit. */
+const MAX_FOLLOW_UPS = 24;
 import {
   DOC_FORMAT,
   RECORD_FORMAT,
@@ -133,8 +134,12 @@ const refuse = (code: RefusalCode, message: string, rule?: string): { ok: false;
   error: rule ? { code, message, rule } : { code, message },
 });
 
-/** A standing answer due next (src/app/standing.ts): whose, for which side, the action, and why. */
-interface Standing {
+/**
+ * What the referee does next on a player's behalf, once a change is saved: a standing answer to the
+ * decision it left (src/app/standing.ts), or the end of a phase in which that side has nothing to decide.
+ */
+interface FollowUp {
+  kind: 'standing' | 'empty';
   userId: string;
   name: string;
   side: Side;
@@ -162,6 +167,10 @@ function setupInputError(err: unknown): { code: RuleCode; rule?: string; message
   const e = err as { code?: unknown; rule?: unknown; message?: unknown };
   if (typeof e?.code !== 'string' || !e.code.startsWith('input/') || !(RULE_CODES as readonly string[]).includes(e.code)) return null;
   return { code: e.code as RuleCode, message: String(e.message), ...(typeof e.rule === 'string' ? { rule: e.rule } : {}) };
+}
+
+function isWaitLine(line: string): boolean {
+  return line.startsWith('Waiting for the ');
 }
 
 function isRefusal(x: unknown): x is { ok: false; error: Refusal } {
@@ -516,7 +525,7 @@ export class GameService {
   }
 
   /** Host only: set up the scenario with a fresh secret seed and publish its commitment. */
-  async start(ref: GameRef, actor: Actor): Promise<Result<{ commitment?: string }>> {
+  async start(ref: GameRef, actor: Actor): Promise<Result<{ commitment: string }>> {
     const bad = checkInput(ActorSchema, actor, 'player');
     if (bad) return bad;
     const r = await this.mutate(ref, 'starting the game', (doc) => {
@@ -547,7 +556,8 @@ export class GameService {
         doc,
         events: state.log.slice(),
         views: [{ caption: 'Starting positions', options: {} }],
-        extra: { commitment },
+        // The first phase may have nothing to decide: treat the start as a phase beginning.
+        extra: { commitment, next: this.followUpOf(doc, [{ type: 'phase' } as GameEvent]) },
         lines: [
           `The game has started: ${this.scenarioName(doc)}, turn ${state.turn}.`,
           `Dice commitment (SHA-256 of the secret seed): ${commitment}`,
@@ -558,7 +568,7 @@ export class GameService {
     });
     if (!r.ok) return r;
     const { extra, ...rest } = r;
-    return { ...rest, commitment: extra?.commitment as string };
+    return this.followUps({ ...rest, commitment: extra!.commitment }, extra!.next);
   }
 
   private placementsOf(doc: GameDoc): { placements?: Record<string, string> } {
@@ -701,37 +711,70 @@ export class GameService {
   ): Promise<Result<{ seq?: number; duplicate?: boolean }>> {
     const first = await this.actOnce(ref, actor, action, opts);
     if (!first.ok) return first;
-    // Standing answers (src/app/standing.ts): decisions a seated player asked to have answered for them
-    // are answered now, each as its own record entry in that player's name, until one needs a person.
-    const { standing: firstStanding, ...firstDone } = first;
-    let out: Done & { seq?: number } = firstDone;
-    let standing = firstStanding;
-    for (let i = 0; i < MAX_STANDING_ANSWERS && standing; i++) {
-      const auto = standing;
-      // Based on the version just saved: if anyone else wrote since, the player is asked as usual.
-      const next = await this.actOnce({ gameId: first.gameId }, { userId: auto.userId, name: auto.name }, auto.action, {
-        side: auto.side,
+    const { next, ...done } = first;
+    return this.followUps(done, next);
+  }
+
+  /**
+   * What the referee does after a saved change, each as its own record entry in a seated player's name,
+   * until a person is needed: standing answers (src/app/standing.ts), and the end of each phase in which
+   * the side to act has nothing to decide (one line each, no map). Each is based on the version just
+   * saved, so if anyone else wrote meanwhile it stops and the player is asked as usual.
+   */
+  private async followUps<T extends Done>(first: T, next: FollowUp | null): Promise<T> {
+    let out: T = first;
+    for (let i = 0; i < MAX_FOLLOW_UPS && next; i++) {
+      const f = next;
+      const r = await this.actOnce({ gameId: first.gameId }, { userId: f.userId, name: f.name }, f.action, {
+        side: f.side,
         basedOnVersion: out.version,
       });
-      if (!next.ok) break; // the engine refused the standing answer: the player is asked as usual
-      const { standing: nextStanding, ...nextDone } = next;
+      if (!r.ok) break; // the engine refused it: the player is asked as usual
+      const { next: after, seq, ...done } = r;
+      const [head, ...rest] = r.lines; // head: the record line "#n Side (name): …"
+      const said =
+        f.kind === 'standing'
+          ? [head!, `(${f.name}'s standing answer: ${f.why}; \`standing\` changes it.)`, ...rest]
+          : [`#${seq} ${f.why} (\`standing empty:stop\` to end such phases yourself).`, ...rest];
+      // Only the newest "Waiting for …" line stands.
+      const kept = out.lines.length && isWaitLine(out.lines[out.lines.length - 1]!) ? out.lines.slice(0, -1) : out.lines;
       out = {
-        ...nextDone,
-        seq: first.seq,
-        lines: [
-          ...out.lines,
-          ...next.lines.slice(0, 1),
-          `(${auto.name}'s standing answer: ${auto.why}; \`standing\` changes it.)`,
-          ...next.lines.slice(1),
-        ],
-        events: [...out.events, ...next.events],
-        views: [...out.views, ...next.views],
+        ...out,
+        ...done,
+        lines: [...kept, ...said],
+        events: [...out.events, ...r.events],
+        views: f.kind === 'standing' ? [...out.views, ...r.views] : out.views, // an empty phase posts no map
         ...(first.before ? { before: first.before } : {}),
-        ...(next.summary || out.summary ? { summary: next.summary ?? out.summary } : {}),
+        ...(out.summary || r.summary ? { summary: out.summary ?? r.summary } : {}),
       };
-      standing = nextStanding;
+      next = after;
     }
     return out;
+  }
+
+  /** The follow-up a saved document calls for: a standing answer to its decision, or ending an empty phase. */
+  private followUpOf(doc: GameDoc, events: readonly GameEvent[]): FollowUp | null {
+    const state = doc.state;
+    if (!state || doc.meta.status !== 'active') return null;
+    const who = this.engine.whoMustAct(state);
+    if (who.pending) {
+      const s = standingAnswer(doc.meta, who.pending);
+      return s && { kind: 'standing', ...s, side: who.pending.side, name: this.label(doc, s.userId) };
+    }
+    // Only as a phase begins: mid-phase the player ends it (and keeps the undo of their last step).
+    if (!endsPhase(events) || state.phase === 'gameOver' || !who.side) return null;
+    const seats = doc.meta.seats[who.side];
+    if (!seats.length || seats.some((u) => doc.meta.standing?.[u]?.empty === 'stop')) return null;
+    const legal = this.engine.legalActions(state, who.side);
+    if (!legal.toAct || legal.pending || !legal.phaseActions.every((a) => a === 'endPhase' || a === 'removeEntrenchment')) return null;
+    return {
+      kind: 'empty',
+      userId: seats[0]!,
+      name: this.label(doc, seats[0]!),
+      side: who.side,
+      action: { type: 'endPhase', phase: state.phase },
+      why: `Nothing to decide in the ${sidePhaseWords(who.side, state.phase)}: it ended by itself`,
+    };
   }
 
   /** Apply one engine action (act, without the standing answers that may follow it). */
@@ -740,7 +783,7 @@ export class GameService {
     actor: Actor,
     action: Action,
     opts: { side?: Side; basedOnVersion?: number; requestId?: string } = {},
-  ): Promise<Result<{ seq: number; standing: Standing | null }>> {
+  ): Promise<Result<{ seq: number; next: FollowUp | null }>> {
     const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(ActOptsSchema, opts, 'request') ?? checkAction(action);
     if (bad) return bad;
     const r = await this.mutate(
@@ -787,17 +830,12 @@ export class GameService {
         const lines = [`#${base.seq} ${sideName(side)} (${this.label(doc, actor.userId)}): ${describeAction(action)}.`];
         for (const roll of rolls) lines.push(`Roll #${roll.n}: ${roll.dice.join(', ')} (${roll.purpose}, ${roll.rule}).`);
         lines.push(...eventLines(applied.events)); // every event in words (src/app/narration.ts)
-        // A standing answer for the decision this leaves (src/app/standing.ts), from the document being saved.
-        const standing = after.pending && !this.isOver(applied.state) ? standingAnswer(doc.meta, after.pending) : null;
-        const change: Change<{ seq: number; standing: Standing | null }> = {
+        const change: Change<{ seq: number; next: FollowUp | null }> = {
           doc,
           lines,
           events: applied.events,
           views: viewsFor(action, applied.events),
-          extra: {
-            seq: base.seq,
-            standing: standing && { ...standing, side: after.pending!.side, name: this.label(doc, standing.userId) },
-          },
+          extra: { seq: base.seq, next: null },
         };
         if (this.isOver(applied.state)) {
           const res = applied.state.result ?? { reason: 'the last turn has been played', winner: null };
@@ -805,6 +843,8 @@ export class GameService {
           change.finishedAt = now;
         } else {
           change.lines.push(this.waitLine(doc, after));
+          // What the referee does next for a player, from the document being saved (see followUps).
+          change.extra!.next = this.followUpOf(doc, applied.events);
         }
         return change;
       },
@@ -812,7 +852,7 @@ export class GameService {
     );
     if (!r.ok) return r;
     const { extra, ...rest } = r;
-    return { ...rest, seq: extra!.seq, standing: extra!.standing };
+    return { ...rest, seq: extra!.seq, next: extra!.next };
   }
 
   /** A table-talk note kept in the record (seated players and the host). Changes no game state. */

@@ -13,6 +13,7 @@ export const StandingSchema = z.strictObject({
   support: z.enum(['none', 'ask']).optional(),
   losses: z.enum(['default-if-no-step', 'ask']).optional(),
   advance: z.enum(['default', 'stay', 'ask']).optional(),
+  empty: z.enum(['stop', 'ask']).optional(),
 });
 
 /** The standing answers in words. */
@@ -22,6 +23,7 @@ export function describeStanding(s: StandingAnswers): string {
   if (s.losses === 'default-if-no-step') parts.push('accept the default combat losses when they cost no step (8.5)');
   if (s.advance === 'default') parts.push('advance as the default proposes (8.7)');
   if (s.advance === 'stay') parts.push('do not advance unless it is compulsory (8.7)');
+  if (s.empty === 'stop') parts.push('stop at phases with nothing to decide, to end them yourself (3.0)');
   return parts.length ? parts.join('; ') : 'none (every decision is asked)';
 }
 

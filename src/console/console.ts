@@ -45,7 +45,7 @@ export const CONSOLE_CHANNEL = 'console';
 const HELP = [
   'Console mode (no DISCORD_TOKEN configured). Same commands as on Discord, without the slash:',
   '  game new <scenario> [finnish|soviet|both]   game join <side>   game seat <player> <side>',
-  '  game place [<unit> [<hex>]]   game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask]',
+  '  game place [<unit> [<hex>]]   game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask] [empty stop|ask]',
   '  game leave <side> [player]   game start   game status   game undo   game resign [side] confirm',
   '  game abort [reason] confirm   game export [file] [game:<id>]   game verify [game:<id>]   (after the end: the last game)',
   // Built from the verb catalog (src/app/verbs.ts), as the Discord /play subcommands are checked against it.
@@ -454,12 +454,17 @@ export class ConsoleSession {
         return true;
       }
       case 'standing': {
-        // game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask]
-        const words = [arg(0, ''), arg(1, ''), arg(2, ''), arg(3, ''), arg(4, ''), arg(5, '')].filter((w): w is string => !!w);
+        // game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask] [empty stop|ask]
+        const words = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => arg(i, '')).filter((w): w is string => !!w);
         const input: Record<string, string> = {};
         for (let i = 0; i + 1 < words.length; i += 2) input[words[i]!.toLowerCase()] = words[i + 1]!.toLowerCase();
         if (words.length % 2 === 1)
-          return (this.out(['Usage: game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask]']), true);
+          return (
+            this.out([
+              'Usage: game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask] [empty stop|ask]',
+            ]),
+            true
+          );
         this.show(await svc.setStanding(this.ref, this.actor, input));
         return true;
       }

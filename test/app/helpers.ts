@@ -61,7 +61,12 @@ export const SOLO: Actor = { userId: 'solo', name: 'Solveig' };
 
 let channelSeq = 0;
 /** A tutorial game with Fredrik (Finnish) and Sasha (Soviet) seated; started unless `lobby`. */
-export async function seatedGame(h: Harness, opts: { lobby?: boolean } = {}): Promise<GameRef & { gameId: string }> {
+/**
+ * A tutorial game with Fredrik (Finnish) and Sasha (Soviet), started unless `lobby`. Both players stop at
+ * phases with nothing to decide (standing `empty: stop`) so a test steps through every phase itself;
+ * `endEmpty` leaves the default, where such phases end by themselves.
+ */
+export async function seatedGame(h: Harness, opts: { lobby?: boolean; endEmpty?: boolean } = {}): Promise<GameRef & { gameId: string }> {
   const created = await h.service.createGame({ channelId: `chan${++channelSeq}`, host: HOST, scenario: 'tutorial' });
   if (!created.ok) throw new Error(created.error.message);
   const ref = { gameId: created.gameId };
@@ -71,6 +76,10 @@ export async function seatedGame(h: Harness, opts: { lobby?: boolean } = {}): Pr
   ] as const) {
     const r = await h.service.seat(ref, who, { side });
     if (!r.ok) throw new Error(r.error.message);
+    if (!opts.endEmpty) {
+      const st = await h.service.setStanding(ref, who, { empty: 'stop' });
+      if (!st.ok) throw new Error(st.error.message);
+    }
   }
   if (!opts.lobby) {
     const s = await h.service.start(ref, HOST);

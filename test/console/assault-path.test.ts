@@ -18,8 +18,7 @@ describe('console: play assault … via … (9.1)', () => {
     const out = await consoleSession(
       [
         'game new tutorial both',
-        'game start',
-        'play end', // Soviet Reset Phase of turn 2 → Action Phase
+        'game start', // the Soviet Reset Phase of turn 2 has nothing to decide: it ends by itself
         // L16 → K16 (frozen lake, 1.5 MP) leaves 3.5 of 5; the Assault on J16 costs 4: the engine priced the path.
         'play assault 3/1/609 J16 via K16',
         'play assault 3/1/609 J16 via zz',

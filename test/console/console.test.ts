@@ -32,8 +32,7 @@ describe('console mode', () => {
         'as you',
         'game start',
         'play end', // the Finns may not act in the Soviet phase
-        'as Boris',
-        'end',
+        'as Boris', // the Soviet reset phase had nothing to decide: it ended by itself
         'units',
         'play move 1/1/609 m 17',
         'play move 1/1/609 A1',
@@ -70,7 +69,6 @@ describe('console mode', () => {
         'as you',
         'game start',
         'as Boris',
-        'play end',
         'play move 3/1/609 K16',
         'play move 1/1/609+2/1/609+MG/1/609 K16',
         'play end',
@@ -103,7 +101,7 @@ describe('console mode', () => {
   });
 
   it('fires a Ranged Attack with the same grammar (10.0)', async () => {
-    const out = await session(['game new tutorial both', 'game start', 'end', 'end', 'play fire Mtr/609 j16', 'quit'], dir);
+    const out = await session(['game new tutorial both', 'game start', 'end', 'play fire Mtr/609 j16', 'quit'], dir);
     expect(out).toMatch(/Roll #1: .*Ranged Attack by Mtr\/609 on J16/);
   });
 });

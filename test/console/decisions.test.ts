@@ -13,9 +13,8 @@ const opening = [
   'as Boris',
   'game join soviet',
   'as you',
-  'game start',
+  'game start', // the Soviet reset phase has nothing to decide: it ends by itself
   'as Boris',
-  'play end',
   'play move 3/1/609 K16',
   'play move 1/1/609+2/1/609+MG/1/609 K16',
   'play end',

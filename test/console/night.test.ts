@@ -21,6 +21,7 @@ describe('console: play bonfire / play raid and the Sub-Zero Loss Phase (16.2, 1
     const out = await session(
       [
         'game new campaign both',
+        'game standing empty stop', // every phase is stepped through by hand here
         'game start',
         ...Array.from({ length: 25 }, () => 'play end'), // to the Soviet Action Phase of turn 5 (night)
         'play bonfire 1/1/609+2/1/609',

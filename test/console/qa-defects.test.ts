@@ -23,8 +23,9 @@ describe('console QA defects', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('on a fresh game, play combat with no unit next to the target names the open targets, not a missing table (8.0, 8.4)', async () => {
-    const out = await session(['game new tutorial both', 'game start', 'play end', 'play end', 'play combat J16'], path.join(dir, 'maps'));
-    const refusal = answer(out, 4);
+    // The Soviet reset phase ends by itself; `play end` ends the action phase.
+    const out = await session(['game new tutorial both', 'game start', 'play end', 'play combat J16'], path.join(dir, 'maps'));
+    const refusal = answer(out, 3);
     expect(refusal).toMatch(/None of your units may attack J16 now \(rule 8\.0\)/);
     expect(refusal).not.toMatch(/CRT|crt import|rule 8\.4/);
   });
@@ -46,20 +47,20 @@ describe('console QA defects', () => {
       const ends = [...Array<string>(25).fill('play end'), 'decide'];
       const store = `file:${path.join(dir, 'store')}`;
       const out = await session(
-        ['game new tutorial both', 'game start', ...ends, 'game verify', 'game export', 'game status'],
+        ['game new tutorial both', 'game standing empty stop', 'game start', ...ends, 'game verify', 'game export', 'game status'],
         path.join(dir, 'maps'),
         store,
       );
-      const last = answer(out, 2 + 25);
+      const last = answer(out, 3 + 25);
       expect(last).toMatch(/Game over/);
       expect(last).toMatch(/Map written to /);
       expect(last).not.toMatch(/Refused/);
       const gameId = /Game over[\s\S]*?Map written to .*\/(g-[0-9a-f]+)-v/.exec(last)![1]!;
-      expect(answer(out, 28)).toMatch(/^Verified: /);
-      expect(answer(out, 29)).toMatch(new RegExp(`Record of game ${gameId}`));
-      expect(answer(out, 29)).toMatch(/Written to /);
+      expect(answer(out, 29)).toMatch(/^Verified: /);
+      expect(answer(out, 30)).toMatch(new RegExp(`Record of game ${gameId}`));
+      expect(answer(out, 30)).toMatch(/Written to /);
       // The channel is free again: status of the channel says so; by id it finds the finished game.
-      expect(answer(out, 30)).toMatch(/no active game/);
+      expect(answer(out, 31)).toMatch(/no active game/);
       // A new session (nothing remembered) finds it by game:<id>, and a new game may use the channel.
       const later = await session(
         [`game verify game:${gameId}`, `game export game:${gameId}`, 'game new tutorial both'],
@@ -77,8 +78,7 @@ describe('console QA defects', () => {
     const out = await session(
       [
         'game new tutorial both',
-        'game start',
-        'play end',
+        'game start', // the Soviet reset phase ends by itself
         'map reach 3/1/609',
         'play move mtr/609 n16',
         'play move 3/1/60 n16',
@@ -86,20 +86,20 @@ describe('console QA defects', () => {
       ],
       path.join(dir, 'maps'),
     );
-    expect(answer(out, 3)).toMatch(/^3\/1\/609: /);
-    expect(answer(out, 4)).toMatch(/#\d+ Soviet \(you\): move Mtr\/609/);
-    expect(answer(out, 5)).toMatch(/Refused: There is no unit 3\/1\/60 /);
-    expect(answer(out, 5)).toMatch(/Did you mean 3\/1\/609/);
+    expect(answer(out, 2)).toMatch(/^3\/1\/609: /);
+    expect(answer(out, 3)).toMatch(/#\d+ Soviet \(you\): move Mtr\/609/);
+    expect(answer(out, 4)).toMatch(/Refused: There is no unit 3\/1\/60 /);
+    expect(answer(out, 4)).toMatch(/Did you mean 3\/1\/609/);
   });
 
   it('a bad hex gets a refusal saying how to write one, not a bare usage line (2.3)', async () => {
     const out = await session(
-      ['game new tutorial both', 'game start', 'play end', 'play move 3/1/609 zz', 'map zoom qq', 'play combat 9x'],
+      ['game new tutorial both', 'game start', 'play move 3/1/609 zz', 'map zoom qq', 'play combat 9x'],
       path.join(dir, 'maps'),
     );
-    expect(answer(out, 3)).toMatch(/'zz' is not a hex id \(rule 2\.3\)\. Give a hex such as M16/);
-    expect(answer(out, 4)).toMatch(/'qq' is not a hex id/);
-    expect(answer(out, 5)).toMatch(/'9x' is not a hex id/);
+    expect(answer(out, 2)).toMatch(/'zz' is not a hex id \(rule 2\.3\)\. Give a hex such as M16/);
+    expect(answer(out, 3)).toMatch(/'qq' is not a hex id/);
+    expect(answer(out, 4)).toMatch(/'9x' is not a hex id/);
   });
 
   it('an abort without a reason does not read "aborted: aborted"', async () => {
@@ -119,7 +119,6 @@ describe('console QA defects', () => {
         [
           'game new tutorial both',
           'game start',
-          'play end',
           'play move 3/1/609 K16',
           'play move 1/1/609+2/1/609+MG/1/609 K16',
           'play end',

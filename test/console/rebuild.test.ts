@@ -21,6 +21,7 @@ describe('console: play recover / dig / replace (13.2, 13.3, 14.0)', () => {
     const out = await session(
       [
         'game new tutorial both',
+        'game standing empty stop', // stop in the reset phase, to try an RP there
         'game start',
         'play replace 1/1/609', // Soviet Reset Phase of turn 2: the tutorial gives no RPs
         'play end',

@@ -31,8 +31,7 @@ describe('Discord end to end: the owner decides losses, retreat and advance (8.5
   async function toDefenderLosses(): Promise<BotReply> {
     await h.slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
     await h.slash(boris, 'game join', { side: 'soviet' });
-    await h.slash(alice, 'game start');
-    await h.slash(boris, 'play end');
+    await h.slash(alice, 'game start'); // the Soviet reset phase ends by itself
     await h.slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
     await h.slash(boris, 'play move', { unit: '1/1/609+2/1/609+MG/1/609', to: 'K16' });
     await h.slash(boris, 'play end');
@@ -143,8 +142,7 @@ describe('Discord end to end: Defensive Support picks its target hex (10.3.2, 10
   it('10.3.4: the defender names a mortar, then which of the two attacking hexes it fires on', async () => {
     await h.slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
     await h.slash(boris, 'game join', { side: 'soviet' });
-    await h.slash(alice, 'game start');
-    await h.slash(boris, 'play end');
+    await h.slash(alice, 'game start'); // the Soviet reset phase ends by itself
     await h.slash(boris, 'play move', { unit: '1/1/609', to: 'K16' });
     await h.slash(boris, 'play move', { unit: '2/1/609', to: 'K15' });
     await h.slash(boris, 'play end');
@@ -186,8 +184,7 @@ describe('Discord end to end: standing answers (fewer hand-overs)', () => {
     // Only seated players have standing answers.
     r = await h.slash(fakeUser('carol'), 'game standing', { support: 'none' });
     expect(r[0]!.content).toMatch(/Only seated players/);
-    await h.slash(alice, 'game start');
-    await h.slash(boris, 'play end');
+    await h.slash(alice, 'game start'); // the Soviet reset phase ends by itself
     await h.slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
     await h.slash(boris, 'play move', { unit: '1/1/609+2/1/609+MG/1/609', to: 'K16' });
     await h.slash(boris, 'play end');

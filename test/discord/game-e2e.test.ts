@@ -99,6 +99,8 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
 
     r = await slash(boris, 'game join', { side: 'soviet' });
     expect(r[0]!.content).toMatch(/Seated: boris on the Soviet side/);
+    // Both stop at phases with nothing to decide, to step through a whole turn by hand (3.0).
+    for (const u of [alice, boris]) expect((await slash(u, 'game standing', { empty: 'stop' }))[0]!.content).toMatch(/stop at phases/);
 
     // Only the host starts.
     r = await slash(boris, 'game start');
@@ -258,8 +260,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     });
     await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
     await slash(boris, 'game join', { side: 'soviet' });
-    await slash(alice, 'game start');
-    await slash(boris, 'play end'); // Soviet reset
+    await slash(alice, 'game start'); // the Soviet reset phase has nothing to decide: it ends by itself
     await slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
     await slash(boris, 'play move', { unit: '1/1/609+2/1/609+MG/1/609', to: 'K16' });
     await slash(boris, 'play end'); // to the Soviet combat phase
@@ -335,8 +336,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     async () => {
       await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
       await slash(boris, 'game join', { side: 'soviet' });
-      await slash(alice, 'game start');
-      await slash(boris, 'play end'); // reset
+      await slash(alice, 'game start'); // the Soviet reset phase ends by itself
       await slash(boris, 'play end'); // action: now the Soviet combat phase
       const firers = await fake.autocomplete(boris, 'play fire', { unit: 'mtr' }, 'unit').choices();
       expect(firers[0]).toMatchObject({ value: 'Mtr/609' });
@@ -372,6 +372,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
         bot = await boot();
         await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
         await slash(boris, 'game join', { side: 'soviet' });
+        await slash(boris, 'game standing', { empty: 'stop' }); // the Soviet reset phase waits for its button
         const started = await slash(alice, 'game start');
         const oldPing = started[1]!.message!;
         await click(boris, oldPing, findButton(oldPing, 'End Soviet reset'));

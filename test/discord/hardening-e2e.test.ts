@@ -49,6 +49,7 @@ describe('Discord hardening (the hostile run’s holes)', () => {
     const r = await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
     const gameId = /New game (g-[0-9a-f]+)/.exec(r[0]!.content)![1]!;
     await slash(boris, 'game join', { side: 'soviet' });
+    await slash(boris, 'game standing', { empty: 'stop' }); // the reset phase waits for its button
     const s = await slash(alice, 'game start');
     return { gameId, ping: s[1]! };
   }

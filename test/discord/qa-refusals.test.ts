@@ -25,8 +25,7 @@ describe('Discord refusals from the QA pass', () => {
   async function tutorial(): Promise<void> {
     await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
     await slash(boris, 'game join', { side: 'soviet' });
-    await slash(alice, 'game start');
-    await slash(boris, 'play end'); // Soviet Reset Phase: now the Soviet Action Phase
+    await slash(alice, 'game start'); // the Soviet Reset Phase ends by itself: now the Soviet Action Phase
   }
 
   it(
@@ -123,6 +122,7 @@ describe('Discord refusals from the QA pass', () => {
     async () => {
       await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
       await slash(boris, 'game join', { side: 'soviet' });
+      await slash(boris, 'game standing', { empty: 'stop' }); // the reset phase waits for its end
       await slash(alice, 'game start');
       const fileNames = (r: BotReply[]) => r.find((x) => x.files.some((f) => f.name === 'phase-map.png'))?.files.map((f) => f.name);
       // A phase in which nothing moved gets the whole map only.

@@ -53,6 +53,10 @@ export async function runRace(opts: {
     const created = await bundle.service.createGame({ channelId, host: { userId: user }, scenario, seatHostAs: 'both' });
     if (!created.ok) throw new Error(`could not create the race game: ${created.error.code} ${created.error.message}`);
     const gameId = created.gameId;
+    // Every save in the race is one of the workers' own requests: phases with nothing to decide wait
+    // for them too (the referee's follow-ups would add entries no worker sent).
+    const stop = await bundle.service.setStanding({ gameId }, { userId: user }, { empty: 'stop' });
+    if (!stop.ok) throw new Error(`could not set up the race game: ${stop.error.code} ${stop.error.message}`);
     if (opts.mode === 'engine') {
       const started = await bundle.service.start({ gameId }, { userId: user });
       if (!started.ok) throw new Error(`could not start the race game: ${started.error.code} ${started.error.message}`);
