@@ -62,7 +62,9 @@ export function combatFireStep(
   if (!resume || resume.stage === 'at') {
     // Offensive Support is checked before any die is rolled (a refusal changes nothing).
     const planned =
-      d.kind === 'combat' ? checkSupport(ctx, draft, d, support && { support: support.units, spotters: support.spotters }) : [];
+      d.kind === 'combat'
+        ? checkSupport(ctx, draft, d, support && { support: support.units, ...(support.spotters ? { spotters: support.spotters } : {}) })
+        : [];
     if (!Array.isArray(planned)) return planned;
     if (
       atFireStep(
