@@ -6,7 +6,8 @@ import { createClient } from '@redis/client';
 import { startPrivateRedis, type PrivateRedis } from '../scripts/private-redis.js';
 import { openGameService } from '../src/app/wiring.js';
 import type { GameDoc } from '../src/app/game-doc.js';
-import type { Phase } from '../src/engine/types.js';
+import type { Action, Phase } from '../src/engine/types.js';
+import { defaultAction } from '../src/app/decision-answers.js';
 
 const N = Number(process.env.BENCH_N ?? 400);
 const WARMUP = 30;
@@ -59,7 +60,10 @@ async function main(): Promise<void> {
       continue;
     }
     const t0 = process.hrtime.bigint();
-    const r = await service.act({ gameId }, user, { type: 'endPhase', phase: st.status.phase as Phase });
+    // End each phase; a decision on the way (Sub-Zero losses, 16.3) gets its default answer.
+    const pending = st.status.mustAct?.pending;
+    const action: Action = pending ? defaultAction(pending) : { type: 'endPhase', phase: st.status.phase as Phase };
+    const r = await service.act({ gameId }, user, action);
     const t = ms(t0);
     if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
     if (i >= WARMUP) applyTimes.push(t);
