@@ -3,7 +3,8 @@
 import { InteractionContextType } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { Command } from '../src/discord/command.js';
-import { destinationChoices, findMover, moverChoices, parseMover } from '../src/discord/choices.js';
+import { destinationChoices, moverChoices } from '../src/discord/choices.js';
+import { findMover, splitUnits } from '../src/app/play-verbs.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
 import { zoomOutsidePlayArea } from '../src/app/play-area.js';
 import { canonicalUnitIds } from '../src/app/unit-ids.js';
@@ -90,7 +91,7 @@ const map: Command<BotContext> = {
       return;
     }
     if (sub === 'reach') {
-      const units = parseMover(ix.options.getString('unit', true));
+      const units = splitUnits(ix.options.getString('unit', true));
       // A player's own units in their Action Phase come with the engine's notes; anyone else may still
       // look at where a unit on the map could go if it moved now (spectators, the other side).
       const legal = await legalNow(ctx, ix).catch((e: unknown) => {

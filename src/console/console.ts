@@ -14,6 +14,7 @@ import { endsPhase, sidePhaseWords } from '../app/phase-summary.js';
 import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../app/unit-ids.js';
 import { normaliseHexInput } from '../app/hex-input.js';
 import { consolePlayUsage } from '../app/verbs.js';
+import { PLAY_VERBS, parseConsoleArgs, playVerb } from '../app/play-verbs.js';
 import { answerHelp, describeDecision as describeChoice, parseAnswer } from '../app/decision-answers.js';
 import type { Action, LegalActions, PendingDecision, Phase, Side } from '../engine/types.js';
 
@@ -58,25 +59,19 @@ const HELP = [
   'Hex ids in any case, with or without spaces (m 16). Options may be written name:value.',
 ].join('\n');
 
+/** `name:value` words: the game commands' own, and every `play` verb's parameters (src/app/play-verbs.ts). */
 const NAMED = new Set([
   'game',
   'scenario',
   'side',
   'player',
-  'unit',
-  'units',
-  'to',
-  'target',
-  'attackers',
   'turn',
   'center',
   'radius',
   'reason',
-  'exit',
   'hex',
   'file',
-  'spotter',
-  'gun',
+  ...PLAY_VERBS.flatMap((v) => v.params.map((p) => p.name)),
 ]);
 
 /** Split a line into words, honouring "double quotes", and pull out name:value options. */
@@ -164,173 +159,7 @@ export class ConsoleSession {
       case 'game':
         return this.game(sub, arg);
       case 'play':
-        if (sub === 'move') {
-          const unitText = named.unit ?? rest.shift();
-          const exit = rest.some((w) => w.toLowerCase() === 'exit') || named.exit === 'true';
-          // The hex may be typed with a space (`m 17`): take every remaining word but `exit`.
-          const hexText = named.to ?? rest.filter((w) => w.toLowerCase() !== 'exit').join(' ');
-          const hex = hexArg(hexText);
-          if (unitText && hexText && !hex) return (this.out([notAHex(hexText)]), true);
-          if (!unitText || !hex) return (this.out(['Usage: play move <unit[+unit…]> <hex> [exit]']), true);
-          const units = unitText.split(/[+,]/).filter(Boolean);
-          const legal = await this.legal();
-          const mover = legal && [...legal.units, ...legal.stacks].find((m) => moverKey(m.units) === moverKey(units));
-          const action: Action =
-            mover?.kind === 'enter'
-              ? { type: 'enterReinforcement', units, to: hex }
-              : { type: 'move', units, to: hex, ...(exit ? { exit } : {}) };
-          await this.act(action);
-          return true;
-        }
-        if (sub === 'end') {
-          await this.endPhase();
-          return true;
-        }
-        if (sub === 'bonfire') {
-          // play bonfire <unit[+unit…]>: Soviet Bonfire on a night turn (16.2).
-          const units = (named.units ?? rest[0] ?? '').split(/[+,]/).filter(Boolean);
-          if (!units.length) return (this.out(['Usage: play bonfire <unit[+unit…]>']), true);
-          await this.act({ type: 'bonfire', units });
-          return true;
-        }
-        if (sub === 'raid') {
-          // play raid <target hex> <unit[+unit…]> [from <hex>]: Finnish Night Raid (16.4).
-          const fi = rest.findIndex((w) => w.toLowerCase() === 'from');
-          const words = fi >= 0 ? rest.slice(0, fi) : rest;
-          const target = hexArg(named.target ?? words[0]);
-          const units = (named.units ?? words[1] ?? '').split(/[+,]/).filter(Boolean);
-          const fromText = fi >= 0 ? rest.slice(fi + 1).join(' ') : undefined;
-          const from = fromText ? hexArg(fromText) : null;
-          if (!target || !units.length || (fromText && !from))
-            return (this.out(['Usage: play raid <target hex> <unit[+unit…]> [from <hex>]']), true);
-          await this.act({ type: 'nightRaid', units, target, ...(from ? { from } : {}) });
-          return true;
-        }
-        if (sub === 'combat') {
-          // play combat <target> [attackers] [support <unit+unit…>] [confirm]; attackers default to every
-          // unit that may join (8.0). Without `confirm` the odds are shown first (8.2–8.4).
-          const now = rest.some((w) => w.toLowerCase() === 'confirm');
-          const words = rest.filter((w) => w.toLowerCase() !== 'confirm');
-          const supportAt = words.findIndex((w) => w.toLowerCase() === 'support');
-          const support = supportAt >= 0 ? (words[supportAt + 1] ?? '').split(/[+,]/).filter(Boolean) : [];
-          const main = supportAt >= 0 ? words.slice(0, supportAt) : words;
-          const target = hexArg(named.target ?? main[0]);
-          if (!target && (named.target ?? main[0])) return (this.out([notAHex((named.target ?? main[0])!)]), true);
-          if (!target) return (this.out(['Usage: play combat <target hex> [unit+unit…] [support <unit+unit…>] [confirm]']), true);
-          let attackers = (named.attackers ?? main[1] ?? '').split(/[+,]/).filter(Boolean);
-          if (!attackers.length) {
-            const legal = await this.legal();
-            if (!legal) return true;
-            attackers = legal.combat?.targets.find((t) => t.hex === target)?.attackers ?? [];
-            if (!attackers.length) {
-              const open = legal.combat?.targets.map((t) => t.hex) ?? [];
-              return (
-                this.out([
-                  `None of your units may attack ${target} now (rule 8.0).${open.length ? ` Open targets: ${open.join(', ')}.` : ''}`,
-                ]),
-                true
-              );
-            }
-          }
-          await this.attack({ type: 'combat', attackers, target, ...(support.length ? { support } : {}) }, now);
-          return true;
-        }
-        if (sub === 'assault') {
-          const now = rest.some((w) => w.toLowerCase() === 'confirm');
-          const args = rest.filter((w) => w.toLowerCase() !== 'confirm');
-          const units = (named.units ?? rest[0] ?? '').split(/[+,]/).filter(Boolean);
-          // `via <hex> <hex>…`: the hexes the stack moves through first; move and Assault are one action (9.1).
-          const viaAt = args.findIndex((w, i) => i > 0 && w.toLowerCase() === 'via');
-          const targetText = named.target ?? (viaAt > 0 ? args.slice(1, viaAt) : args.slice(1)).join(' ');
-          const target = hexArg(targetText);
-          if (units.length && targetText && !target) return (this.out([notAHex(targetText)]), true);
-          if (!units.length || !target) return (this.out(['Usage: play assault <unit+unit…> <target hex> [via <hex> <hex>…]']), true);
-          const pathWords = viaAt > 0 ? args.slice(viaAt + 1) : [];
-          const path = pathWords.map((w) => hexArg(w));
-          const badStep = pathWords.find((w, i) => !path[i]);
-          if (badStep !== undefined) return (this.out([notAHex(badStep)]), true);
-          if (viaAt > 0 && !path.length) return (this.out(['Usage: play assault <unit+unit…> <target hex> via <hex> <hex>…']), true);
-          await this.attack({ type: 'assault', units, target, ...(path.length ? { path: path as string[] } : {}) }, now);
-          return true;
-        }
-        if (sub === 'delay') {
-          const units = (named.units ?? rest[0] ?? '').split(/[+,]/).filter(Boolean);
-          const turn = Number(named.turn ?? rest[1]);
-          if (!units.length) return (this.out(['Usage: play delay <unit+unit…> [turn]']), true);
-          await this.act({ type: 'delayReinforcement', units, ...(Number.isInteger(turn) && turn > 0 ? { toTurn: turn } : {}) });
-          return true;
-        }
-        if (sub === 'recover') {
-          // play recover <unit> [nopajari]: Recovery (13.3); `nopajari` declines Pajari's +1 (12.3).
-          const unit = named.unit ?? rest[0];
-          if (!unit) return (this.out(['Usage: play recover <unit> [nopajari]']), true);
-          const noPajari = rest.some((w) => w.toLowerCase() === 'nopajari') || named.pajari === 'false';
-          await this.act({ type: 'recovery', unit, ...(noPajari ? { pajari: false } : {}) });
-          return true;
-        }
-        if (sub === 'dig') {
-          // play dig <unit[+unit…]>: Digging In (14.0–14.5).
-          const units = (named.units ?? rest[0] ?? '').split(/[+,]/).filter(Boolean);
-          if (!units.length) return (this.out(['Usage: play dig <unit[+unit…]>']), true);
-          await this.act({ type: 'digIn', units });
-          return true;
-        }
-        if (sub === 'undig') {
-          // play undig <hex>: remove your own Digging In / Dug-In marker (14.1).
-          const hex = hexArg(named.hex ?? rest.join(' '));
-          if (!hex && (named.hex ?? rest.join(' '))) return (this.out([notAHex(named.hex ?? rest.join(' '))]), true);
-          if (!hex) return (this.out(['Usage: play undig <hex>']), true);
-          await this.act({ type: 'removeEntrenchment', hex });
-          return true;
-        }
-        if (sub === 'park') {
-          // play park <unit>: a full-strength company in a Soviet supply source raids the Artillery Park (12.4.3).
-          const unit = named.unit ?? rest[0];
-          if (!unit) return (this.out(['Usage: play park <unit>']), true);
-          await this.act({ type: 'artilleryPark', unit });
-          return true;
-        }
-        if (sub === 'replace') {
-          // play replace <unit> [<hex> | turn <n>] [full]: RPs (13.2), Reconstitution (13.2.1).
-          const unit = named.unit ?? rest[0];
-          if (!unit) return (this.out(['Usage: play replace <unit> [<hex> | turn <n>] [full]']), true);
-          const words = rest.slice(1);
-          const full = words.some((w) => w.toLowerCase() === 'full') || named.full === 'true' || named.steps === '2';
-          const ti = words.findIndex((w) => w.toLowerCase() === 'turn');
-          const turn = Number(named.turn ?? (ti >= 0 ? words[ti + 1] : undefined));
-          const hexWords = words.filter((w, i) => w.toLowerCase() !== 'full' && (ti < 0 || (i !== ti && i !== ti + 1)));
-          const hexText = named.hex ?? (hexWords.length ? hexWords.join(' ') : undefined);
-          const hex = hexText ? hexArg(hexText) : null;
-          if (hexText && !hex) return (this.out([`'${hexText}' is not a hex id (e.g. B6).`]), true);
-          await this.act({
-            type: 'replacement',
-            unit,
-            ...(hex ? { hex } : {}),
-            ...(Number.isInteger(turn) && turn > 0 ? { toTurn: turn } : {}),
-            ...(full ? { steps: 2 as const } : {}),
-          });
-          return true;
-        }
-        if (sub === 'fire') {
-          // play fire <unit> <target hex> [spotter]: a standalone Ranged Attack (10.0).
-          const unit = named.unit ?? rest[0];
-          const target = hexArg(named.target ?? rest[1]);
-          const spotter = named.spotter ?? rest[2];
-          if (unit && !target && (named.target ?? rest[1])) return (this.out([notAHex((named.target ?? rest[1])!)]), true);
-          if (!unit || !target) return (this.out(['Usage: play fire <unit> <target hex> [spotter]']), true);
-          await this.act({ type: 'ranged', units: unit.split(/[+,]/).filter(Boolean), target, ...(spotter ? { spotter } : {}) });
-          return true;
-        }
-        if (sub === 'atfire') {
-          // play atfire <AT gun> <armored unit> (11.0).
-          const gun = named.gun ?? rest[0];
-          const target = named.target ?? rest[1];
-          if (!gun || !target) return (this.out(['Usage: play atfire <AT gun> <armored unit>']), true);
-          await this.act({ type: 'atFire', units: [gun], target });
-          return true;
-        }
-        this.out(['Usage: play move|combat|assault|fire|atfire|delay|recover|dig|replace|bonfire|raid|end …']);
-        return true;
+        return this.playVerb(sub, rest, named, line);
       case 'end':
         await this.endPhase();
         return true;
@@ -370,34 +199,13 @@ export class ConsoleSession {
         this.out([this.proposal ? 'Cancelled: nothing changed.' : 'Nothing to cancel.']);
         this.proposal = null;
         return true;
-      case 'decide': {
-        // decide [answer]: the grammar of src/app/decision-answers.ts, as on Discord (`/play decide`).
-        const st = await this.status();
-        const pending = st?.status === 'active' ? st.mustAct?.pending : null;
-        if (!pending) return (this.out(['Nothing is waiting for a decision.']), true);
-        const text = line
-          .trim()
-          .replace(/^\//, '')
-          .replace(/^\S+\s*/, '');
-        if (text === '?' || /^help$/i.test(text)) {
-          this.out([
-            `${sideName(pending.side)}: ${describeChoice(pending)}.`,
-            'Answer with `decide <answer>`:',
-            ...answerHelp(pending).map((h) => `  ${h}`),
-          ]);
-          return true;
-        }
-        const parsed = parseAnswer(pending, text);
-        if (!parsed.ok)
-          return (
-            this.out([
-              `Refused: ${parsed.problem.message.replace(/\.$/, '')} (rule ${parsed.problem.rule}). \`decide ?\` shows the answers.`,
-            ]),
-            true
-          );
-        await this.act(parsed.action);
-        return true;
-      }
+      case 'decide':
+        return this.decide(
+          line
+            .trim()
+            .replace(/^\//, '')
+            .replace(/^\S+\s*/, ''),
+        );
       case 'units': {
         const legal = await this.legal();
         if (!legal) return true;
@@ -591,6 +399,56 @@ export class ConsoleSession {
     const r = await svc.mapView(this.ref, {});
     if (!r.ok) return (this.show(r), true);
     await this.write(r.view, { whole: true }, `${r.gameId}-v${r.version}-whole`);
+    return true;
+  }
+
+  /** `play <verb> …`: read by the verb table (src/app/play-verbs.ts), the same verbs and parameters as `/play`. */
+  private async playVerb(sub: string | undefined, rest: string[], named: Record<string, string>, line: string): Promise<boolean> {
+    const v = sub ? playVerb(sub) : undefined;
+    if (!v) return (this.out([`Usage: play ${PLAY_VERBS.map((x) => x.name).join('|')} …`]), true);
+    if (v.name === 'end') return (await this.endPhase(), true);
+    if (v.name === 'decide')
+      return this.decide(
+        line
+          .trim()
+          .replace(/^\//, '')
+          .replace(/^\S+\s+\S+\s*/, ''),
+      );
+    const args = parseConsoleArgs(v, rest, named);
+    if ('usage' in args) return (this.out([args.usage.startsWith('play ') ? `Usage: ${args.usage}` : `Refused: ${args.usage}`]), true);
+    if ('notAHex' in args) return (this.out([notAHex(args.notAHex)]), true);
+    // Defaults come from the side's legal actions (a reinforcement's entry, every unit that may attack).
+    const legal = await this.legal();
+    if (!legal) return true;
+    const built = v.build!(args, legal);
+    if (!built.ok)
+      return (this.out([`${built.message.replace(/\.$/, '')} (rule ${built.rule}).${built.detail ? ` ${built.detail}` : ''}`]), true);
+    if (v.preview && (built.action.type === 'combat' || built.action.type === 'assault'))
+      await this.attack(built.action, args.flag('confirm') === true);
+    else await this.act(built.action);
+    return true;
+  }
+
+  /** `decide [answer]`: the grammar of src/app/decision-answers.ts, as on Discord (`/play decide`). */
+  private async decide(text: string): Promise<boolean> {
+    const st = await this.status();
+    const pending = st?.status === 'active' ? st.mustAct?.pending : null;
+    if (!pending) return (this.out(['Nothing is waiting for a decision.']), true);
+    if (text === '?' || /^help$/i.test(text)) {
+      this.out([
+        `${sideName(pending.side)}: ${describeChoice(pending)}.`,
+        'Answer with `decide <answer>`:',
+        ...answerHelp(pending).map((h) => `  ${h}`),
+      ]);
+      return true;
+    }
+    const parsed = parseAnswer(pending, text);
+    if (!parsed.ok)
+      return (
+        this.out([`Refused: ${parsed.problem.message.replace(/\.$/, '')} (rule ${parsed.problem.rule}). \`decide ?\` shows the answers.`]),
+        true
+      );
+    await this.act(parsed.action);
     return true;
   }
 

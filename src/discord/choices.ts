@@ -16,14 +16,6 @@ export function moverKey(units: readonly string[]): string {
   return units.join('+');
 }
 
-/** Parse a mover value back into unit ids (the player may also type ids separated by `+`, `,` or spaces). */
-export function parseMover(text: string): string[] {
-  return text
-    .split(/[+,\s]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
 function clipChoice(s: string): string {
   return s.length <= CHOICE_TEXT_MAX ? s : s.slice(0, CHOICE_TEXT_MAX - 1) + '…';
 }
@@ -61,17 +53,6 @@ export function moverChoices(legal: LegalActions, typed: string, label: (unitId:
 /** Unit ids are matched in any case (`mtr/609` names `Mtr/609`). */
 function sameId(a: string, b: string): boolean {
   return a.toLowerCase() === b.trim().toLowerCase();
-}
-
-/** The moves of the mover a player named (exact unit set, ids in any case: `mtr/609`), or undefined. */
-export function findMover(legal: LegalActions, units: readonly string[]): UnitMoves | undefined {
-  const key = (ids: readonly string[]) =>
-    ids
-      .map((u) => u.toLowerCase())
-      .sort()
-      .join('+');
-  const want = key(units);
-  return [...legal.units, ...legal.stacks].find((m) => key(m.units) === want);
 }
 
 function reachLabel(r: ReachableHex): string {

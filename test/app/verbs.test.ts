@@ -7,46 +7,44 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VERBS } from '../../src/app/verbs.js';
+import { PLAY_VERBS, playUsage } from '../../src/app/play-verbs.js';
 import { defaultAction } from '../../src/app/decision-answers.js';
 import { commandDefinitions } from '../../commands/index.js';
 import { consoleSession } from '../console/session.js';
 import type { ActionType, PendingDecision } from '../../src/engine/types.js';
 
+/** /play as deployed: each subcommand with its options' names, in order. */
 const playSubcommands = (() => {
   const play = commandDefinitions().find((c) => c.name === 'play')!;
-  return new Set((play.options ?? []).map((o) => o.name));
+  return new Map((play.options ?? []).map((o) => [o.name, ((o as { options?: { name: string }[] }).options ?? []).map((x) => x.name)]));
 })();
 
 describe('verb catalog parity', () => {
-  it('every Discord verb is a /play subcommand Discord receives', () => {
+  const playNames = new Set(PLAY_VERBS.map((v) => v.name));
+
+  it('every play verb of the catalog is a row of the verb table, and /play has exactly the table’s subcommands and options', () => {
     for (const [type, v] of Object.entries(VERBS)) {
-      if (typeof v.discord === 'object' && 'play' in v.discord)
-        expect(playSubcommands.has(v.discord.play), `${type}: /play ${v.discord.play}`).toBe(true);
+      if (typeof v.via === 'object' && 'play' in v.via) expect(playNames.has(v.via.play), `${type}: play ${v.via.play}`).toBe(true);
     }
-    // And every /play subcommand answers some action (or decisions).
-    const named = new Set(
-      Object.values(VERBS).flatMap((v) => (typeof v.discord === 'object' && 'play' in v.discord ? [v.discord.play] : [])),
-    );
-    for (const sub of playSubcommands) expect(named.has(sub) || sub === 'decide', `/play ${sub} is in the catalog`).toBe(true);
+    // /play as Discord receives it is the table: the same subcommands, the same options in the same order.
+    expect([...playSubcommands.keys()]).toEqual(PLAY_VERBS.map((v) => v.name));
+    for (const v of PLAY_VERBS) expect(playSubcommands.get(v.name), v.name).toEqual(v.params.map((p) => p.name));
+    // And every row answers some action, or a decision (decide), or ends the phase (end).
+    const named = new Set(Object.values(VERBS).flatMap((v) => (typeof v.via === 'object' && 'play' in v.via ? [v.via.play] : [])));
+    for (const sub of playNames) expect(named.has(sub) || sub === 'decide', `play ${sub} is in the catalog`).toBe(true);
   });
 
-  it('every console verb is accepted by the console (a usage line or a refusal, never "Unknown command")', async () => {
+  it('every verb of the table is accepted by the console (a usage line or a refusal, never "Unknown command")', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'hexref-verbs-'));
     try {
-      const words = [
-        ...new Set(
-          Object.values(VERBS).flatMap((v) =>
-            typeof v.console === 'object' && 'play' in v.console ? [v.console.play.split(' ')[1]!] : [],
-          ),
-        ),
-      ];
+      const words = [...playNames];
       const out = await consoleSession(
         ['game new tutorial both', 'game start', ...words.map((w) => `play ${w}`), 'decide', 'end', 'help', 'quit'],
         dir,
       );
       expect(out).not.toMatch(/Unknown command 'play/);
       expect(out).not.toMatch(/Usage: play move\|combat/); // the catch-all of an unknown play verb
-      for (const w of words) expect(out, w).toMatch(new RegExp(`play ${w}\\b`));
+      for (const v of PLAY_VERBS) expect(out, v.name).toContain(playUsage(v)); // the help lists each, from the table
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -80,8 +78,7 @@ describe('verb catalog parity', () => {
     ];
     const answered = new Set<ActionType>(decisions.map((d) => defaultAction(d).type));
     for (const [type, v] of Object.entries(VERBS)) {
-      if (v.discord === 'decision') expect(answered.has(type as ActionType), type).toBe(true);
-      expect(v.console === 'decide', `${type}: decide in both or neither`).toBe(v.discord === 'decision');
+      if (v.via === 'decision') expect(answered.has(type as ActionType), type).toBe(true);
     }
   });
 });

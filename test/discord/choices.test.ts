@@ -11,17 +11,16 @@ import {
   destinationChoices,
   digChoices,
   filterChoices,
-  findMover,
   fireTargetChoices,
   firerChoices,
   moverChoices,
-  parseMover,
   placementChoices,
   recoveryChoices,
   replacementChoices,
   spotterChoices,
   supportChoices,
 } from '../../src/discord/choices.js';
+import { findMover, splitUnits } from '../../src/app/play-verbs.js';
 
 const moves = (units: string[], from: string, reach: Array<[string, number]>): UnitMoves => ({
   units,
@@ -88,7 +87,7 @@ describe('autocomplete from legal actions', () => {
   });
 
   it('finds a stack whatever order its units are named in', () => {
-    expect(findMover(legal, parseMover('2/1/JR16 + 1/1/JR16'))?.units).toEqual(['1/1/JR16', '2/1/JR16']);
+    expect(findMover(legal, splitUnits('2/1/JR16 + 1/1/JR16'))?.units).toEqual(['1/1/JR16', '2/1/JR16']);
   });
 
   it('offers the enemy hexes that may be attacked (8.0), and attacker sets: all first, then each alone', () => {
