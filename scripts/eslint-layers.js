@@ -18,6 +18,9 @@ const AREAS = [
   ['src/cli/', 'cli'],
   ['src/main', 'main'], // src/main.ts, main-game.ts, main-bot.ts: the composition root
   ['src/log.ts', 'shared'],
+  ['src/render-busy.ts', 'shared'], // the signal of overloaded map painters, for every front end
+  ['src/render-pool.ts', 'main'], // the map painters' process pool, wired by the composition root
+  ['src/render-worker.ts', 'main'],
   ['src/config.ts', 'config'],
   ['commands/', 'commands'],
   ['render/', 'render'],

@@ -23,6 +23,7 @@ const schema = z.object({
   FINISHED_GAME_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(90)),
   MAP_DIR: z.preprocess(emptyToUndefined, z.string().default('./var/maps')),
   HEALTH_FILE: z.preprocess(emptyToUndefined, z.string().default('./var/health.json')),
+  RENDER_PROCESSES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(8).default(1)),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -37,6 +38,7 @@ const FIXES: Record<string, string> = {
   FINISHED_GAME_TTL_DAYS: 'use a whole number of days between 1 and 3650 (default 90)',
   MAP_DIR: 'a writable directory for console-mode map snapshots',
   HEALTH_FILE: "a writable file path for the bot's heartbeat (read by `hexref health` and the Docker health check)",
+  RENDER_PROCESSES: 'a whole number from 0 to 8: child processes that draw maps for the bot (0 draws in the bot process itself)',
 };
 
 export class ConfigError extends Error {

@@ -33,8 +33,14 @@ export interface RunningBot {
 
 /** Build the bot's parts (rules, service, renderer), route interactions to the slash commands, log in. */
 export async function startBot(config: Config, log: Logger, options: BotOptions = {}): Promise<RunningBot> {
-  const { play: game, store, bundle, storeState } = await openGame(config, options, log);
-  const warmUp = warmRenderer(bundle, log); // in the background: start-up does not wait for it
+  // Maps are drawn in child processes (RENDER_PROCESSES, src/render-pool.ts) unless told otherwise.
+  const {
+    play: game,
+    store,
+    bundle,
+    storeState,
+  } = await openGame(config, { ...options, renderProcesses: options.renderProcesses ?? config.RENDER_PROCESSES }, log);
+  const warmUp = warmRenderer(bundle, game.draw, log); // in the background: start-up does not wait for it
   const ctx: BotContext = { log, rules: loadRuleLibrary(), dice: createChannelDice(storeDiceStreams(store), bundle.ruleset.tables), game };
   const router = new Router(commands, componentHandlers, ctx, log);
   let heartbeat: { stop(): void } | undefined;

@@ -5,6 +5,7 @@ import type { Logger } from './log.js';
 import type { GamePlay } from '../commands/index.js';
 import { openGameService, type GameServiceBundle } from './app/wiring.js';
 import { renderMap } from '../render/index.js';
+import { createRenderPool } from './render-pool.js';
 import type { MapView } from './engine/view.js';
 import type { Ruleset } from './engine/ruleset.js';
 import type { GameStore } from './store/types.js';
@@ -18,6 +19,11 @@ export interface GameOptions {
   ruleset?: Ruleset;
   /** Secret dice seeds for new games (tests pin them; default: random). */
   newSeed?: () => string;
+  /**
+   * Child processes that draw maps (src/render-pool.ts); 0 or absent draws in this process. Only with the
+   * shipped map (the children load data/redwinter themselves).
+   */
+  renderProcesses?: number;
 }
 
 /** Load and validate config; on a bad variable print one message naming it and its fix. */
@@ -63,11 +69,16 @@ export async function openGame(
   for (const p of bundle.store.problems())
     log?.error({ ...p }, 'damaged game file set aside at start-up (its game answers "could not be read")');
   const map = bundle.ruleset.map;
+  const pool =
+    options.renderProcesses && !options.ruleset ? createRenderPool({ processes: options.renderProcesses, ...(log ? { log } : {}) }) : null;
   const play: GamePlay = {
     service: bundle.service,
     scenarios: bundle.ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })),
-    draw: (view, o = {}) => renderMap(view as MapView, map, o),
-    close: () => bundle.close(),
+    draw: pool ? (view, o = {}) => pool.draw(view, { ...o }) : (view, o = {}) => renderMap(view as MapView, map, o),
+    close: async () => {
+      await pool?.close();
+      await bundle.close();
+    },
   };
   return { play, store: bundle.store, bundle, storeState };
 }
@@ -77,13 +88,13 @@ export async function openGame(
  * terrain layer (render/map.ts) is ready before the first player asks for a map (about 1 s saved).
  * Runs in the background; a failure is only logged.
  */
-export function warmRenderer(bundle: Pick<GameServiceBundle, 'engine' | 'ruleset'>, log: Logger): Promise<void> {
+export function warmRenderer(bundle: Pick<GameServiceBundle, 'engine' | 'ruleset'>, draw: GamePlay['draw'], log: Logger): Promise<void> {
   return (async () => {
     const scenario = bundle.ruleset.scenarios.find((s) => s.id === 'campaign') ?? bundle.ruleset.scenarios[0];
     if (!scenario) return;
     const started = Date.now();
     const view = bundle.engine.toMapView(bundle.engine.setup(scenario.id, { seed: 'renderer-warm-up' }));
-    await renderMap(view as MapView, bundle.ruleset.map, { whole: true });
+    await draw(view, { whole: true }); // in the render process when there is a pool: its cache is the one to warm
     log.debug({ scenario: scenario.id, ms: Date.now() - started }, 'map renderer warmed up');
   })().catch((err: unknown) => {
     log.error({ err }, 'map renderer warm-up failed');

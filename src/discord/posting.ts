@@ -8,6 +8,7 @@ import { describeDecision } from '../app/decision-answers.js';
 import type { Side } from '../engine/types.js';
 import { sideLabel } from '../engine/labels.js';
 import { respond } from './replies.js';
+import { RenderBusyError } from '../render-busy.js';
 import { unwrap } from './refusal-hints.js';
 import { statusOrNull } from './game-access.js';
 import { controlsFor } from './controls.js';
@@ -32,6 +33,18 @@ export async function drawView(
   const focus = request.options.focus;
   const png = await ctx.game.draw(view, whole || !focus ? { whole: true } : { center: focus.center, radius: focus.radius });
   return { attachment: png, name, description: request.caption };
+}
+
+const BUSY_LINE = '(The maps are busy being drawn for other games: `/map` shows this position in a moment.)';
+
+/** The pictures, or null when the map painters are overloaded (the change itself is saved and posted). */
+async function unlessBusy<T>(draw: () => Promise<T>): Promise<T | null> {
+  try {
+    return await draw();
+  } catch (err) {
+    if (err instanceof RenderBusyError) return null;
+    throw err;
+  }
 }
 
 /** How to reach a game once it has left the channel. */
@@ -75,16 +88,20 @@ export async function postChange(
         after?.turn && after.activeSide
           ? `Turn ${after.turn}: the ${sidePhaseWords(after.activeSide, after.phase)} begins.`
           : 'Final position.';
-      const files = [await drawView(ctx, source, request, true, 'phase-map.png')];
-      // A zoom of where the phase's moves and attacks happened, beside the whole map (readable on a phone).
-      const now = result.mapView ? result.mapView({}) : unwrap(await ctx.game.service.mapView(ref, {})).view;
-      const area = actionArea(now);
-      if (area) files.push({ attachment: await ctx.game.draw(now, area), name: 'action-area.png', description: `Around ${area.center}` });
-      await respond(ix, { content: caption, files });
+      const files = await unlessBusy(async () => {
+        const whole = await drawView(ctx, source, request, true, 'phase-map.png');
+        // A zoom of where the phase's moves and attacks happened, beside the whole map (readable on a phone).
+        const now = result.mapView ? result.mapView({}) : unwrap(await ctx.game.service.mapView(ref, {})).view;
+        const area = actionArea(now);
+        return area
+          ? [whole, { attachment: await ctx.game.draw(now, area), name: 'action-area.png', description: `Around ${area.center}` }]
+          : [whole];
+      });
+      await respond(ix, files ? { content: caption, files } : { content: `${caption}\n${BUSY_LINE}` });
     }
   } else {
-    const files = request ? [await drawView(ctx, source, request, false)] : [];
-    await respond(ix, { content: lines.join('\n'), files, components });
+    const files = request ? await unlessBusy(async () => [await drawView(ctx, source, request, false)]) : [];
+    await respond(ix, { content: [...lines, ...(files ? [] : [BUSY_LINE])].join('\n'), files: files ?? [], components });
   }
   if (pingNow) await ping(ix, after);
 }

@@ -8,6 +8,7 @@ import type { Command, ComponentHandler } from './command.js';
 import { decodeCustomId } from './custom-id.js';
 import { optionProblem } from './option-check.js';
 import { failUnexpected, refuse, Refusal } from './replies.js';
+import { RenderBusyError } from '../render-busy.js';
 
 const REDEPLOY =
   'the commands Discord offers may be older or newer than the running bot: ask the server admin to run `npm run deploy-commands`, then pick the command again from the list.';
@@ -109,6 +110,11 @@ export class Router<C> {
     } catch (err) {
       if (err instanceof Refusal) {
         await refuse(ix, err);
+        return;
+      }
+      // Overload of the map painters (src/render-pool.ts): a polite "busy", not an error.
+      if (err instanceof RenderBusyError) {
+        await refuse(ix, { message: 'The maps are busy being drawn for other games right now.', fix: 'ask again in a moment.' });
         return;
       }
       await failUnexpected(ix, err, this.log, context);

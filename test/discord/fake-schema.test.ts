@@ -80,7 +80,7 @@ describe('Discord API schema checks in the fake', () => {
     it('answers a malformed request 400 like Discord, and close() then fails naming it', { timeout: 30_000 }, async () => {
       fake = await new FakeDiscord().start();
       const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' });
-      bot = await startBot(config, createLogger('silent'), { rest: { api: fake.api }, handleSignals: false });
+      bot = await startBot(config, createLogger('silent'), { rest: { api: fake.api }, handleSignals: false, renderProcesses: 0 });
       // A well-formed round trip first: no schema errors.
       const ix = fake.command(fakeUser('carol'), 'roll', { dice: '2d6' });
       await ix.reply();

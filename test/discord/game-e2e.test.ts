@@ -48,7 +48,8 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
   beforeEach(async () => {
     fake = await new FakeDiscord().start();
     const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' });
-    bot = await startBot(config, createLogger('silent'), { rest: { api: fake.api }, handleSignals: false });
+    // Maps are drawn by a render process, as in production (src/render-pool.ts).
+    bot = await startBot(config, createLogger('silent'), { rest: { api: fake.api }, handleSignals: false, renderProcesses: 1 });
   });
 
   afterEach(async () => {
@@ -256,6 +257,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     bot = await startBot(config, createLogger('silent'), {
       rest: { api: fake.api },
       handleSignals: false,
+      renderProcesses: 0,
       newSeed: () => 'e2e-combat-seed',
     });
     await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
@@ -367,7 +369,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
       await bot.stop();
       const dir = mkdtempSync(path.join(tmpdir(), 'hexref-e2e-'));
       const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: `file:${dir}`, LOG_LEVEL: 'silent' });
-      const boot = () => startBot(config, createLogger('silent'), { rest: { api: fake.api }, handleSignals: false });
+      const boot = () => startBot(config, createLogger('silent'), { rest: { api: fake.api }, handleSignals: false, renderProcesses: 0 });
       try {
         bot = await boot();
         await slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish' });
@@ -394,7 +396,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
         bot = await startBot(
           parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' }),
           createLogger('silent'),
-          { rest: { api: fake.api }, handleSignals: false },
+          { rest: { api: fake.api }, handleSignals: false, renderProcesses: 0 },
         );
       }
     },

@@ -28,6 +28,7 @@ describe('Discord hardening (the hostile run’s holes)', () => {
     bot = await startBot(config, createLogger('silent'), {
       rest: { api: fake.api },
       handleSignals: false,
+      renderProcesses: 0,
       newSeed: () => 'hardening-seed',
     });
   }

@@ -33,6 +33,7 @@ describe('heartbeat and health check', () => {
     bot = await startBot(config, createLogger('silent'), {
       rest: { api: fake.api },
       handleSignals: false,
+      renderProcesses: 0,
       healthFile: file,
       heartbeatMs: 100,
     });

@@ -39,7 +39,7 @@ describe('Discord end to end: /rule', () => {
   beforeEach(async () => {
     fake = await new FakeDiscord().start();
     const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' });
-    bot = await startBot(config, createLogger('silent'), { rest: { api: fake.api }, handleSignals: false });
+    bot = await startBot(config, createLogger('silent'), { rest: { api: fake.api }, handleSignals: false, renderProcesses: 0 });
   });
 
   afterEach(async () => {

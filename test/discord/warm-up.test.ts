@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { warmRenderer } from '../../src/main-game.js';
 import { openGameService } from '../../src/app/wiring.js';
 import { createLogger } from '../../src/log.js';
+import { renderMap } from '../../render/index.js';
+import type { MapView } from '../../src/engine/view.js';
 
 function capture(): { lines: () => Array<Record<string, unknown>>; stream: Writable } {
   const out: string[] = [];
@@ -30,7 +32,7 @@ describe('renderer warm-up at bot start-up', () => {
     const bundle = await openGameService({ storeUrl: 'memory:' });
     const cap = capture();
     try {
-      await warmRenderer(bundle, createLogger('debug', cap.stream));
+      await warmRenderer(bundle, (view, o) => renderMap(view as MapView, bundle.ruleset.map, o), createLogger('debug', cap.stream));
       const warm = cap.lines().find((l) => l.msg === 'map renderer warmed up');
       expect(warm?.scenario).toBe('campaign');
     } finally {
@@ -51,7 +53,9 @@ describe('renderer warm-up at bot start-up', () => {
           },
         },
       };
-      await expect(warmRenderer(broken, createLogger('debug', cap.stream))).resolves.toBeUndefined();
+      await expect(
+        warmRenderer(broken, () => Promise.resolve(Buffer.alloc(0)), createLogger('debug', cap.stream)),
+      ).resolves.toBeUndefined();
       expect(cap.lines().some((l) => l.msg === 'map renderer warm-up failed')).toBe(true);
     } finally {
       await bundle.close();

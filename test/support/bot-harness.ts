@@ -22,7 +22,12 @@ export interface BotHarness {
 export async function startBotHarness(options: Omit<BotOptions, 'rest' | 'handleSignals'> = {}): Promise<BotHarness> {
   const fake = await new FakeDiscord().start();
   const config = parseConfig({ DISCORD_TOKEN: 'fake.token.for-tests-0000', STORE_URL: 'memory:', LOG_LEVEL: 'silent' });
-  const bot = await startBot(config, createLogger('silent'), { ...options, rest: { api: fake.api }, handleSignals: false });
+  const bot = await startBot(config, createLogger('silent'), {
+    renderProcesses: 0,
+    ...options,
+    rest: { api: fake.api },
+    handleSignals: false,
+  });
   return {
     fake,
     bot,
