@@ -2,7 +2,17 @@
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
 import type { GameState, MapViewOptions, UnitState } from './types.js';
-import type { CounterView, HexMarkers, MapView, MoveArrow, OffMapBox, ReachableOverlay, UnitMarker } from './view.js';
+import type {
+  CombatArrow,
+  CounterView,
+  FireArrow,
+  HexMarkers,
+  MapView,
+  MoveArrow,
+  OffMapBox,
+  ReachableOverlay,
+  UnitMarker,
+} from './view.js';
 import type { HexId } from './hex.js';
 import { compareHexIds } from './hex.js';
 import { currentValues, isLeader } from './units.js';
@@ -108,12 +118,52 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
       break;
     }
   }
+  // What happened since then, as the legend promises: moves, fights with their odds and results, fire
+  // with its result, retreat and advance paths (the losers do not teleport).
+  const combats: CombatArrow[] = [];
+  const fire: FireArrow[] = [];
+  const sideOf = (unit: string): Side | null => state.units[unit]?.side ?? null;
+  let raidApproach: { approach: HexId; side: Side } | null = null;
   for (let i = start; i < state.log.length; i++) {
     const e = state.log[i]!;
-    if (e.type !== 'moved') continue;
-    const path = e.from ? [e.from, ...e.path] : [...e.path];
-    if (path.length < 2) continue;
-    moves.push({ side: e.side, unitIds: [...e.units], from: path[0]!, to: e.to, path, kind: e.entry ? 'entry' : 'move' });
+    if (e.type === 'moved') {
+      const path = e.from ? [e.from, ...e.path] : [...e.path];
+      if (path.length < 2) continue;
+      moves.push({ side: e.side, unitIds: [...e.units], from: path[0]!, to: e.to, path, kind: e.entry ? 'entry' : 'move' });
+    } else if (e.type === 'retreated' && e.path.length) {
+      const side = sideOf(e.unit);
+      if (side)
+        moves.push({ side, unitIds: [e.unit], from: e.from, to: e.path[e.path.length - 1]!, path: [e.from, ...e.path], kind: 'retreat' });
+    } else if (e.type === 'advanced' && e.path.length) {
+      const side = sideOf(e.units[0] ?? '');
+      const from = e.from[0];
+      if (side && from)
+        moves.push({ side, unitIds: [...e.units], from, to: e.path[e.path.length - 1]!, path: [from, ...e.path], kind: 'advance' });
+    } else if (e.type === 'combat') {
+      const from = [...new Set(e.attackers.map((a) => a.hex))];
+      combats.push({ kind: e.kind, attackerSide: e.side, from, to: e.target, odds: e.column, result: e.result });
+    } else if (e.type === 'combatNoRoll') {
+      const from = [...new Set(e.attackers.flatMap((u) => (state.units[u]?.hex ? [state.units[u]!.hex!] : [])))];
+      combats.push({ kind: e.kind, attackerSide: e.side, from, to: e.target, odds: '—', result: 'emptied by fire' });
+    } else if (e.type === 'nightRaid') {
+      const side = sideOf(e.units[0] ?? '');
+      raidApproach = side ? { approach: e.approach, side } : null;
+      if (!e.found)
+        combats.push({ kind: 'nightRaid', attackerSide: side ?? 'finnish', from: [e.approach], to: e.target, odds: 'lost', result: null });
+    } else if (e.type === 'nightRaidAttack' && raidApproach) {
+      combats.push({
+        kind: 'nightRaid',
+        attackerSide: raidApproach.side,
+        from: [raidApproach.approach],
+        to: e.target,
+        odds: e.column,
+        result: e.result,
+      });
+    } else if (e.type === 'rangedAttack') {
+      fire.push({ kind: e.from ? 'ranged' : 'artillery', side: e.side, unitId: e.unit, from: e.from, to: e.target, result: e.result });
+    } else if (e.type === 'atFire') {
+      fire.push({ kind: 'atFire', side: e.side, unitId: e.unit, from: e.from, to: e.targetHex, result: e.hit ? 'hit' : 'miss' });
+    }
   }
 
   let reach: ReachableOverlay | null = null;
@@ -198,7 +248,7 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
     },
     units,
     hexMarkers,
-    overlays: { moves, combats: [], fire: [], reachable: reach, zoc, highlight: [...(opts.highlight ?? [])] },
+    overlays: { moves, combats, fire, reachable: reach, zoc, highlight: [...(opts.highlight ?? [])] },
     offMap,
     focus: opts.focus ?? null,
     ...(scen?.playArea ? { playArea: [...scen.playArea] } : {}),

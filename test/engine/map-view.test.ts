@@ -3,6 +3,7 @@ import { loadRuleset } from '../../src/data/load.js';
 import { createEngine } from '../../src/engine/index.js';
 import { counterLabel } from '../../src/engine/map-view.js';
 import { block, counter, toyRuleset, atAction, must } from './helpers/toy.js';
+import { board as fireBoard, engineOn, scene as fireScene } from './helpers/fire.js';
 
 describe('toMapView (render input, src/engine/view.ts)', () => {
   it('shows the Campaign start: header, stacks by hex, off-map boxes, objective control', () => {
@@ -58,5 +59,62 @@ describe('toMapView (render input, src/engine/view.ts)', () => {
     expect(counterLabel('1/1/609')).toBe('1/1');
     expect(counterLabel('MG/2/JR16#2')).toBe('MG/2');
     expect(counterLabel('Pajari')).toBe('Pajari');
+  });
+});
+
+describe('toMapView tells what happened (issue 16)', () => {
+  const base = {
+    terrain: block('ABCDEFGH', 1, 10, 'forest'),
+    counters: [counter('s1', 'soviet', 'infantry'), counter('f1', 'finnish', 'infantry'), counter('f2', 'finnish', 'infantry')],
+    setup: { s1: 'D5', f1: 'D6', f2: 'D6' },
+  };
+
+  it('8.4, 8.5.2, 8.7: a combat arrow with its odds and result, the retreat path, and the advance path', () => {
+    const { engine, state } = atAction(toyRuleset(base), 'finnish');
+    const combat = must(engine, state, 'finnish', { type: 'endPhase', phase: 'action' });
+    // 10:5 = 2:1; an 8 reads 0/1: one loss for s1, who retreats; f1 advances into D5.
+    const r = engine.apply(combat, 'finnish', { type: 'combat', attackers: ['f1', 'f2'], target: 'D5' }, { forcedDice: [4, 4] });
+    if (!r.ok) throw new Error(r.violation.message);
+    const p = r.state.pending[0];
+    if (p?.type !== 'combatLosses') throw new Error('expected the Soviet loss decision');
+    const retreatTo = p.firstHexes.s1![0]!;
+    const retreated = must(engine, r.state, 'soviet', { type: 'takeLosses', steps: {}, retreat: { s1: [retreatTo] } });
+    const advanced = must(engine, retreated, 'finnish', { type: 'advance', units: ['f1'], path: ['D5'] });
+    const o = engine.toMapView(advanced).overlays;
+    expect(o.combats).toEqual([{ kind: 'combat', attackerSide: 'finnish', from: ['D6'], to: 'D5', odds: '2:1', result: '0/1' }]);
+    expect(o.moves).toEqual(
+      expect.arrayContaining([
+        { side: 'soviet', unitIds: ['s1'], from: 'D5', to: retreatTo, path: ['D5', retreatTo], kind: 'retreat' },
+        { side: 'finnish', unitIds: ['f1'], from: 'D6', to: 'D5', path: ['D6', 'D5'], kind: 'advance' },
+      ]),
+    );
+  });
+});
+
+describe('toMapView draws fire (issue 16)', () => {
+  it('10.4, 11.2: the Support shot and the AT dice as fire lines with their results, beside the combat arrow', () => {
+    const st = fireScene([
+      ['1/1/364', 'K10'],
+      ['T-26 m31', 'K13'],
+      ['1/1/JR16', 'K11'],
+      ['AT/JR16', 'K11'],
+    ]);
+    const engine = engineOn(fireBoard({ K10: 'forest', K11: 'forest' }));
+    const r = engine.apply(
+      st,
+      'soviet',
+      { type: 'combat', attackers: ['1/1/364'], target: 'K11', support: ['T-26 m31'] },
+      {
+        forcedDice: [6, 1, 1, 1, 3, 3],
+      },
+    );
+    if (!r.ok) throw new Error(r.violation.message);
+    const o = engine.toMapView(r.state).overlays;
+    expect(o.fire).toEqual([
+      { kind: 'atFire', side: 'finnish', unitId: 'AT/JR16', from: 'K11', to: 'K13', result: 'hit' },
+      { kind: 'atFire', side: 'finnish', unitId: 'AT/JR16', from: 'K11', to: 'K13', result: 'miss' },
+      expect.objectContaining({ kind: 'ranged', side: 'soviet', unitId: 'T-26 m31', from: 'K13', to: 'K11' }),
+    ]);
+    expect(o.combats).toEqual([expect.objectContaining({ kind: 'combat', attackerSide: 'soviet', from: ['K10'], to: 'K11' })]);
   });
 });
