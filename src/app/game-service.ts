@@ -1317,5 +1317,16 @@ function viewsFor(action: Action, events: GameEvent[]): ViewRequest[] {
     ];
   }
   if (events.some((e) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver')) return [{ caption: 'Position', options: {} }];
+  // A fight or a shot: a zoom of where it happened, its arrows and results drawn (src/engine/map-view.ts).
+  const fights = events.flatMap((e) =>
+    e.type === 'combat' || e.type === 'combatNoRoll' || e.type === 'nightRaidAttack' || e.type === 'rangedAttack'
+      ? [e.target]
+      : e.type === 'atFire'
+        ? [e.targetHex]
+        : [],
+  );
+  const where = fights[fights.length - 1];
+  if (where)
+    return [{ caption: describeAction(action), options: { highlight: [...new Set(fights)], focus: { center: where, radius: 3 } } }];
   return [];
 }

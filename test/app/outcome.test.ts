@@ -55,4 +55,17 @@ describe('game service: one typed outcome per change', () => {
     expect(r.side).toBe('soviet');
     expect(r.status.mustAct).toMatchObject({ side: 'soviet', what: 'reset' });
   });
+
+  it('a shot (or a fight) comes with a zoom of where it happened, its lines drawn (10.4; issue 16)', async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
+    ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'action' }));
+    const r = ok(await h.service.act(ref, SOV, { type: 'ranged', units: ['Mtr/609'], target: 'J16' }));
+    expect(r.views).toEqual([
+      { caption: 'fire at J16 with Mtr/609', options: { highlight: ['J16'], focus: { center: 'J16', radius: 3 } } },
+    ]);
+    const view = r.mapView!(r.views[0]!.options) as MapView;
+    expect(view.overlays.fire).toEqual([expect.objectContaining({ kind: 'ranged', unitId: 'Mtr/609', to: 'J16' })]);
+  });
 });
