@@ -169,6 +169,22 @@ function setupInputError(err: unknown): { code: RuleCode; rule?: string; message
   return { code: e.code as RuleCode, message: String(e.message), ...(typeof e.rule === 'string' ? { rule: e.rule } : {}) };
 }
 
+/** One record entry in player words (a stale click says what happened since). */
+function entryWords(e: RecordEntry, name: (userId: string) => string): string {
+  switch (e.kind) {
+    case 'action':
+      return `${sideName(e.side)} (${name(e.user)}): ${describeAction(e.action)}`;
+    case 'undo':
+      return `${sideName(e.side)} (${name(e.user)}) undid #${e.undoes}`;
+    case 'note':
+      return `a note by ${name(e.user)}`;
+    case 'resign':
+      return `the ${sideName(e.side)} side resigned`;
+    case 'abort':
+      return 'the game was aborted';
+  }
+}
+
 function isWaitLine(line: string): boolean {
   return line.startsWith('Waiting for the ');
 }
@@ -271,9 +287,12 @@ export class GameService {
       if ('ok' in loaded) return loaded;
       const { id, stored, doc } = loaded;
       if (basedOnVersion !== undefined && basedOnVersion !== stored.version) {
+        // In words, what happened since and what the game waits for now (never version numbers).
+        const since = doc.record.filter((e) => e.v > basedOnVersion);
+        const told = since.slice(-3).map((e) => `#${e.seq} ${entryWords(e, (u) => this.label(doc, u))}`);
         return refuse(
           'game/stale',
-          `The game has moved on since that message (it was version ${basedOnVersion}, now ${stored.version}). Look at the latest status and try again.`,
+          `The game has moved on since that message: ${since.length > 3 ? `… ${since.length - 3} earlier; ` : ''}${told.join('; ') || 'it changed'}. ${this.waitLine(doc, this.who(doc))}`,
         );
       }
       const before = this.statusView(doc, id, stored.version);

@@ -253,7 +253,12 @@ describe('game service: acting, status, conflicts', () => {
     const ref = await seatedGame(h);
     const v = (await docOf(h, ref.gameId)).version;
     ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }, { basedOnVersion: v, requestId: 'click-1' }));
-    expect(refusal(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'action' }, { basedOnVersion: v }))).toBe('game/stale');
+    const stale = await h.service.act(ref, SOV, { type: 'endPhase', phase: 'action' }, { basedOnVersion: v });
+    expect(refusal(stale)).toBe('game/stale');
+    // In words: what happened since that message and what the game waits for now; no version numbers.
+    expect(!stale.ok && stale.error.message).toBe(
+      'The game has moved on since that message: #1 Soviet (Sasha): end the reset phase. Waiting for the Soviet side (Sasha): Action Phase.',
+    );
     expect(refusal(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'action' }, { requestId: 'click-1' }))).toBe('game/duplicate');
     expect((await docOf(h, ref.gameId)).doc.record).toHaveLength(1);
   });
