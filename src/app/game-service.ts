@@ -1058,15 +1058,15 @@ export class GameService {
     );
     const lines = [`Game ${id} · ${this.scenarioName(doc)} · ${doc.meta.status}`, `Seats: ${seatLine}`];
     if (st)
-      lines.push(
-        `Turn ${st.turn}, ${st.phase} phase, ${sideName(st.activeSide)} side phasing. VP: Finnish ${st.vp.finnish}, Soviet ${st.vp.soviet}.`,
-      );
+      lines.push(`Turn ${st.turn}: the ${sidePhaseWords(st.activeSide, st.phase)}. VP: Finnish ${st.vp.finnish}, Soviet ${st.vp.soviet}.`);
     if (doc.meta.status === 'lobby') lines.push(...this.setupLines(doc));
     if (view.mustAct) {
       lines.push(this.waitLine(doc, who));
       if (view.mustAct.since !== null) lines.push(`Waiting since ${new Date(view.mustAct.since).toISOString()}.`);
     }
-    if (doc.meta.commitment) lines.push(`Dice commitment: ${doc.meta.commitment}`);
+    // The commitment in full is in the start message, the record and `verify`; here a recognisable prefix.
+    if (doc.meta.commitment)
+      lines.push(`Dice committed at the start (${doc.meta.commitment.slice(0, 12)}…; \`verify\` checks every roll after the end).`);
     if (doc.meta.result)
       lines.push(
         `Result: ${doc.meta.result.winner ? `${sideName(doc.meta.result.winner)} win` : 'no winner'} (${doc.meta.result.reason}).`,
