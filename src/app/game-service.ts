@@ -8,6 +8,7 @@ import { whatLabel } from '../engine/labels.js';
 import { otherSide } from '../engine/units.js';
 import { randomBytes } from 'node:crypto';
 import { describeAction } from './describe-action.js';
+import { unitIdsOf } from './unit-ids.js';
 import { actingSide } from './acting-side.js';
 import type { RefusalCode } from './refusal-codes.js';
 import { RULE_CODES, type RuleCode } from '../engine/codes.js';
@@ -183,6 +184,11 @@ function entryWords(e: RecordEntry, name: (userId: string) => string): string {
     case 'abort':
       return 'the game was aborted';
   }
+}
+
+function undoViews(action: Action | null, restored: GameState): ViewRequest[] {
+  const hex = action ? unitIdsOf(action).flatMap((u) => (restored.units[u]?.hex ? [restored.units[u]!.hex!] : []))[0] : undefined;
+  return hex ? [{ caption: 'After undo', options: { highlight: [hex], focus: { center: hex, radius: 4 } } }] : [];
 }
 
 function isWaitLine(line: string): boolean {
@@ -943,7 +949,8 @@ export class GameService {
             doc.undo.length ? `${doc.undo.length} more step(s) can be undone.` : 'Nothing further can be undone.',
             this.waitLine(doc, this.engine.whoMustAct(restored)),
           ],
-          views: [{ caption: 'After undo', options: {} }],
+          // A zoom where the undone action happened, not the whole map again (issue 16); none if it named no unit.
+          views: undoViews(undone && undone.kind === 'action' ? undone.action : null, restored),
         };
       },
       opts.basedOnVersion,

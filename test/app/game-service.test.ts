@@ -313,6 +313,8 @@ describe('game service: undo (Rally the Troops style)', () => {
     expect(ok(await h.service.status(ref)).status.undoable).toEqual({ side: 'soviet', steps: 2 });
     const u1 = ok(await h.service.undo(ref, SOV));
     expect(u1.lines[0]).toBe('#3 Sasha undid #2 (move 1/1/609 to K16).');
+    // A zoom where the unit stands again, not the whole map (issue 16).
+    expect(u1.views).toEqual([{ caption: 'After undo', options: { highlight: ['M16'], focus: { center: 'M16', radius: 4 } } }]);
     expect(stateHash((await docOf(h, ref.gameId)).doc.state!)).toBe(stateHash(s1));
     ok(await h.service.undo(ref, SOV));
     expect(stateHash((await docOf(h, ref.gameId)).doc.state!)).toBe(stateHash(s0));
