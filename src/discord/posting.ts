@@ -81,24 +81,25 @@ export async function postChange(
   const components = after && !pingNow ? controlsFor(after) : [];
   const source: ViewSource = result.mapView ? result : ref;
   if (phaseEnd) {
-    // The text first, then the whole map in a follow-up (drawing it is the slow part).
+    // The text first, then the pictures in a follow-up (drawing them is the slow part). Phone first: a
+    // zoom of where the phase's moves and fights happened; the whole map once per game turn (and on
+    // request, /map); a phase in which nothing moved or fought posts no picture.
     await respond(ix, { content: lines.join('\n'), components });
-    if (request) {
-      const caption =
-        after?.turn && after.activeSide
-          ? `Turn ${after.turn}: the ${sidePhaseWords(after.activeSide, after.phase)} begins.`
-          : 'Final position.';
-      const files = await unlessBusy(async () => {
-        const whole = await drawView(ctx, source, request, true, 'phase-map.png');
-        // A zoom of where the phase's moves and attacks happened, beside the whole map (readable on a phone).
-        const now = result.mapView ? result.mapView({}) : unwrap(await ctx.game.service.mapView(ref, {})).view;
-        const area = actionArea(now);
-        return area
-          ? [whole, { attachment: await ctx.game.draw(now, area), name: 'action-area.png', description: `Around ${area.center}` }]
-          : [whole];
-      });
-      await respond(ix, files ? { content: caption, files } : { content: `${caption}\n${BUSY_LINE}` });
-    }
+    const turnEnd = result.events.some((e) => e.type === 'turn' || e.type === 'gameOver');
+    const caption =
+      after?.turn && after.activeSide
+        ? `Turn ${after.turn}: the ${sidePhaseWords(after.activeSide, after.phase)} begins.`
+        : 'Final position.';
+    const files = await unlessBusy(async () => {
+      const now = result.mapView ? result.mapView({}) : unwrap(await ctx.game.service.mapView(ref, {})).view;
+      const area = actionArea(now);
+      const out: AttachmentPayload[] = [];
+      if (turnEnd) out.push(await drawView(ctx, source, request ?? { caption: 'Position', options: {} }, true, 'turn-map.png'));
+      if (area) out.push({ attachment: await ctx.game.draw(now, area), name: 'action-area.png', description: `Around ${area.center}` });
+      return out;
+    });
+    if (!files) await respond(ix, { content: `${caption}\n${BUSY_LINE}` });
+    else if (files.length) await respond(ix, { content: caption, files });
   } else {
     const files = request ? await unlessBusy(async () => [await drawView(ctx, source, request, false)]) : [];
     await respond(ix, { content: [...lines, ...(files ? [] : [BUSY_LINE])].join('\n'), files: files ?? [], components });
