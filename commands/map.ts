@@ -32,7 +32,8 @@ const data = new SlashCommandBuilder()
       .setName('reach')
       .setDescription('Where a unit or stack on the map can move now, with MP costs (anyone may look)')
       .addStringOption((o) => o.setName('unit').setDescription('Unit or stack').setRequired(true).setAutocomplete(true).setMaxLength(100)),
-  );
+  )
+  .addSubcommand((s) => s.setName('legend').setDescription('What the colours, marks and arrows on the maps mean'));
 
 /** Where units on the map could go if they moved now, for anyone (no seat or turn needed; 4.0). */
 async function lookOnly(ix: ChatInputCommandInteraction, ctx: BotContext, units: string[]): Promise<void> {
@@ -74,10 +75,23 @@ const map: Command<BotContext> = {
     const sub = ix.options.getSubcommand(true);
     await defer(ix);
     const ref = refOf(ix);
+    if (sub === 'legend') {
+      // Zooms leave the legend out (phone first): it is its own picture, here.
+      const png = await ctx.game.legend();
+      await respond(ix, {
+        content: 'Map legend.',
+        files: [{ attachment: png, name: 'legend.png', description: 'Map legend: terrain, counters, markers and arrows' }],
+      });
+      return;
+    }
     if (sub === 'whole') {
       const v = unwrap(await ctx.game.service.mapView(ref, {}));
       const png = await ctx.game.draw(v.view, { whole: true });
-      await respond(ix, { content: `Game ${v.gameId}, version ${v.version}.`, files: [{ attachment: png, name: 'map.png' }] });
+      const h = (v.view as MapView).header;
+      await respond(ix, {
+        content: `The whole map, turn ${h.turn}: ${h.phaseLabel}.`,
+        files: [{ attachment: png, name: 'map.png', description: `The whole map, turn ${h.turn}` }],
+      });
       return;
     }
     if (sub === 'zoom') {

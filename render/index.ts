@@ -1,5 +1,5 @@
 // Public surface of the renderer: MapView (+ GameMap) → PNG.
-export { renderMap, drawMap, encodePng, planPicture, checkView, DISCORD_UPLOAD_LIMIT, TARGET_MAX_BYTES } from './map.js';
+export { renderMap, renderLegend, drawMap, encodePng, planPicture, checkView, DISCORD_UPLOAD_LIMIT, TARGET_MAX_BYTES } from './map.js';
 export type { RenderOptions, PictureLayout, DrawnMap, OverlayName } from './map.js';
 export { pixelCenter, focusHexes } from './layout.js';
 export type { MapFrame } from './layout.js';

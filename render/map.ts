@@ -38,7 +38,7 @@ export interface RenderOptions {
   hexSize?: number;
   /** Header band (default true). */
   header?: boolean;
-  /** Legend (default true). */
+  /** Legend (default: on the whole map only; a zoom leaves it out, phone first: `renderLegend` draws it alone). */
   legend?: boolean;
   /** On zooms, list the counters of every stack under the map (default true). */
   stackList?: boolean;
@@ -149,7 +149,8 @@ export function planPicture(view: MapView, map: GameMap, options: RenderOptions 
   const stackY = fy + mapH + MARGIN;
   const stackH = Math.ceil(stackListHeight(lines) * chromeScale);
   const legendY = stackY + stackH;
-  const legendH = options.legend === false ? 0 : Math.ceil(legendHeight(width / chromeScale) * chromeScale);
+  const legend = options.legend ?? !focus;
+  const legendH = legend ? Math.ceil(legendHeight(width / chromeScale) * chromeScale) : 0;
   const offMapY = legendY + legendH;
   const showOffMap = options.offMap ?? !focus;
   const offMapH = showOffMap ? Math.ceil(offMapHeight(view.offMap ?? [], width / chromeScale) * chromeScale) : 0;
@@ -396,4 +397,18 @@ export async function renderMap(view: MapView, map: GameMap, options: RenderOpti
     if (png.length <= (options.maxBytes ?? TARGET_MAX_BYTES) || attempt >= 3) return png;
     opts = { ...opts, hexSize: Math.max(8, Math.floor(drawn.layout.frame.scale * BASE_R * 0.7)) };
   }
+}
+
+/** The legend alone, as its own picture (a zoom leaves it out; `/map legend` shows it on request). */
+export async function renderLegend(width = 1460): Promise<Buffer> {
+  registerFonts();
+  const chromeScale = clamp(width / 1460, 0.9, 1.3);
+  const height = Math.ceil(legendHeight(width / chromeScale) * chromeScale) + 2 * MARGIN;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = COLORS.background;
+  ctx.fillRect(0, 0, width, height);
+  ctx.setTransform(chromeScale, 0, 0, chromeScale, 0, MARGIN);
+  drawLegend(ctx, width / chromeScale);
+  return encodePng(canvas);
 }

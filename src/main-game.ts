@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import type { Logger } from './log.js';
 import type { GamePlay } from '../commands/index.js';
 import { openGameService, type GameServiceBundle } from './app/wiring.js';
-import { renderMap } from '../render/index.js';
+import { renderLegend, renderMap } from '../render/index.js';
 import { createRenderPool } from './render-pool.js';
 import type { MapView } from './engine/view.js';
 import type { Ruleset } from './engine/ruleset.js';
@@ -69,12 +69,15 @@ export async function openGame(
   for (const p of bundle.store.problems())
     log?.error({ ...p }, 'damaged game file set aside at start-up (its game answers "could not be read")');
   const map = bundle.ruleset.map;
+  let legendPng: Promise<Buffer> | undefined;
   const pool =
     options.renderProcesses && !options.ruleset ? createRenderPool({ processes: options.renderProcesses, ...(log ? { log } : {}) }) : null;
   const play: GamePlay = {
     service: bundle.service,
     scenarios: bundle.ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })),
     draw: pool ? (view, o = {}) => pool.draw(view, { ...o }) : (view, o = {}) => renderMap(view as MapView, map, o),
+    // Static: drawn once, in this process (a small picture).
+    legend: () => (legendPng ??= renderLegend()),
     close: async () => {
       await pool?.close();
       await bundle.close();

@@ -22,6 +22,8 @@ export interface ConsolePlay {
   service: GameService;
   /** Draw an engine map view to PNG bytes (render/renderMap with the ruleset's map). */
   draw(view: unknown, options?: { center?: string; radius?: number; whole?: boolean }): Promise<Buffer>;
+  /** The map legend as its own picture (zooms leave it out). */
+  legend(): Promise<Buffer>;
   /** Release the store when the console quits. */
   close?(): Promise<void>;
   /** Rule lookup in every rule set we ship, as `hexref rule` prints it (as Discord's /rule). */
@@ -53,7 +55,7 @@ const HELP = [
   ...consolePlayUsage().map((l) => `  ${l}`),
   '  play end   (end the current phase)   confirm / cancel   (after the odds of an attack)',
   '  decide [answer]   (a pending decision: the default without an answer; `decide ?` shows the answers)',
-  '  map whole   map zoom <hex> [radius]   map reach <unit>   rule <section or words>   roll <dice> (2d6, dr, rw:crt…)',
+  '  map whole   map zoom <hex> [radius]   map reach <unit>   map legend   rule <section or words>   roll <dice> (2d6, dr, rw:crt…)',
   '  units   (what you can move now, with destinations)   as <name>   (act as another player)',
   '  help   about   quit',
   'Hex ids in any case, with or without spaces (m 16). Options may be written name:value.',
@@ -365,6 +367,14 @@ export class ConsoleSession {
 
   private async map(sub: string | undefined, arg: (i: number, name: string) => string | undefined): Promise<boolean> {
     const svc = this.play.service;
+    if (sub === 'legend') {
+      // Zooms leave the legend out: it is its own picture.
+      mkdirSync(this.mapDir, { recursive: true });
+      const file = path.join(this.mapDir, 'legend.png');
+      writeFileSync(file, await this.play.legend());
+      this.out([`Map legend written to ${file}`]);
+      return true;
+    }
     if (sub === 'zoom') {
       const center = hexArg(arg(0, 'center'));
       if (!center && arg(0, 'center')) return (this.out([notAHex(arg(0, 'center')!)]), true);

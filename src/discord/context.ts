@@ -74,6 +74,8 @@ export interface GamePlay {
   scenarios: readonly { id: string; name: string }[];
   /** Draw an engine map view to a PNG (render/renderMap with the ruleset's map bound). */
   draw(view: unknown, options?: DrawOptions): Promise<Buffer>;
+  /** The map legend as its own picture (zooms leave it out). */
+  legend(): Promise<Buffer>;
   /** Release the store (locks, connections). */
   close(): Promise<void>;
 }

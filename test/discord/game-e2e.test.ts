@@ -209,6 +209,11 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
 
     // Maps: whole, zoom and a unit's reach, all valid PNGs.
     r = await slash(carol, 'map whole');
+    expect(r[0]!.content).toMatch(/^The whole map, turn 3: Soviet Reset Phase\.$/);
+    expectPng(r[0]!.files[0]!.data);
+    // Zooms leave the legend out (phone first); it is its own picture on request.
+    r = await slash(carol, 'map legend');
+    expect(r[0]!.content).toBe('Map legend.');
     expectPng(r[0]!.files[0]!.data);
     r = await slash(carol, 'map zoom', { center: 'k 17', radius: 3 });
     expect(r[0]!.content).toMatch(/Around K17/);

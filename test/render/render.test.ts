@@ -5,7 +5,7 @@ import { hexesWithin } from '../../src/engine/hex.js';
 import type { Terrain } from '../../src/engine/ruleset.js';
 import type { MapView } from '../../src/engine/view.js';
 import { COUNTER, COUNTER_DY, valuePieces } from '../../render/counters.js';
-import { DISCORD_UPLOAD_LIMIT, planPicture, pixelCenter, renderMap } from '../../render/index.js';
+import { DISCORD_UPLOAD_LIMIT, planPicture, pixelCenter, renderLegend, renderMap } from '../../render/index.js';
 import { COLORS, SIDE_STYLE, TERRAIN_FILL } from '../../render/style.js';
 import { busyView, counterView, emptyView, hexesOf, ruleset } from './fixtures.js';
 
@@ -288,5 +288,19 @@ describe('side colours', () => {
     const s = SIDE_STYLE.soviet;
     expect(Math.abs(luma(hex(f.body)) - luma(hex(s.body)))).toBeGreaterThanOrEqual(30);
     expect(Math.abs(luma(hex(f.band)) - luma(hex(s.band)))).toBeGreaterThanOrEqual(30);
+  });
+});
+
+describe('the legend (phone first, issue 16)', () => {
+  it('is on the whole map, left out of zooms, and drawn alone on request', async () => {
+    const map = ruleset().map;
+    const view = emptyView();
+    expect(planPicture(view, map, { whole: true }).legendH).toBeGreaterThan(0);
+    expect(planPicture(view, map, { center: 'M16', radius: 3 }).legendH).toBe(0);
+    expect(planPicture(view, map, { center: 'M16', radius: 3, legend: true }).legendH).toBeGreaterThan(0);
+    const png = await renderLegend();
+    const img = await loadImage(png);
+    expect(img.width).toBe(1460);
+    expect(img.height).toBeGreaterThan(100);
   });
 });
