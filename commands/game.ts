@@ -11,7 +11,7 @@ import type { BotContext } from '../src/discord/context.js';
 import { normaliseHexInput } from '../src/app/hex-input.js';
 import { actorOf, refOf, sideFor, statusOrNull } from '../src/discord/game-access.js';
 import { confirmControls, controlsFor } from '../src/discord/controls.js';
-import { drawView, needsPing, ping, postChange } from '../src/discord/posting.js';
+import { drawView, live, needsPing, ping, postChange } from '../src/discord/posting.js';
 import { hexOption } from '../src/discord/options.js';
 import { unwrap } from '../src/discord/refusal-hints.js';
 
@@ -279,7 +279,7 @@ const handlers: Record<string, Handler> = {
     const files = r.views[0] ? [await drawView(ctx, ref, r.views[0], true, 'start-map.png')] : [];
     await respond(ix, { content: r.lines.join('\n'), files });
     const after = await statusOrNull(ctx, ref);
-    if (after && needsPing(null, after)) await ping(ix, after);
+    if (after && needsPing(null, after)) await ping(ix, after, ctx);
   },
 
   async status(ix, ctx) {
@@ -294,7 +294,8 @@ const handlers: Record<string, Handler> = {
     // Live controls only in the game's own channel (they would be refused anywhere else).
     const here = r.status.channelId === ix.channelId;
     if (!here && r.status.status === 'active') lines.push(`This game is played in <#${r.status.channelId}>: its controls are there.`);
-    await respond(ix, { content: lines.join('\n'), components: here ? controlsFor(r.status) : [] });
+    const components = here ? controlsFor(r.status) : [];
+    await live(ctx, r.status.gameId, ix, await respond(ix, { content: lines.join('\n'), components }), components);
   },
 
   async undo(ix, ctx) {

@@ -173,7 +173,10 @@ const rule: Command<BotContext> = {
     const exact = picked && ctx.rules.systems.includes(picked[1]!) ? ctx.rules.find(picked[1]!, picked[2]!) : undefined;
     if (exact) {
       const lang = languageOf(ix.locale);
-      return respond(ix, { content: formatRule(exact, lang, ctx.rules), components: ruleControls(exact, lang, ix.user.id, ctx.rules) });
+      return void (await respond(ix, {
+        content: formatRule(exact, lang, ctx.rules),
+        components: ruleControls(exact, lang, ix.user.id, ctx.rules),
+      }));
     }
     const out = ctx.rules.search(raw, { ...(system ? { system } : {}), limit: 1 + OTHER_HITS_MAX });
     const lang = languageOf(ix.locale, out.language);

@@ -10,6 +10,7 @@ import { createChannelDice, storeDiceStreams } from './main-dice.js';
 import { Status, type Client } from 'discord.js';
 import { startHeartbeat } from './health.js';
 import { openGame, warmRenderer, type GameOptions } from './main-game.js';
+import { LiveControls } from './discord/live-controls.js';
 
 export { createChannelDice, storeDiceStreams } from './main-dice.js';
 
@@ -41,7 +42,13 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
     storeState,
   } = await openGame(config, { ...options, renderProcesses: options.renderProcesses ?? config.RENDER_PROCESSES }, log);
   const warmUp = warmRenderer(bundle, game.draw, log); // in the background: start-up does not wait for it
-  const ctx: BotContext = { log, rules: loadRuleLibrary(), dice: createChannelDice(storeDiceStreams(store), bundle.ruleset.tables), game };
+  const ctx: BotContext = {
+    log,
+    rules: loadRuleLibrary(),
+    dice: createChannelDice(storeDiceStreams(store), bundle.ruleset.tables),
+    game,
+    live: new LiveControls(),
+  };
   const router = new Router(commands, componentHandlers, ctx, log);
   let heartbeat: { stop(): void } | undefined;
   const client = await connectDiscord(config, log, options.rest, {

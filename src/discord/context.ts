@@ -3,6 +3,7 @@
 // not import src/rules or src/dice (docs/architecture.md); main passes the real implementations.
 import type { GameService } from '../app/game-service.js';
 import type { Logger } from '../log.js';
+import type { LiveControls } from './live-controls.js';
 
 export interface RuleEntryLike {
   system: string;
@@ -85,4 +86,6 @@ export interface BotContext {
   rules: RuleLookup;
   dice: ChannelDice;
   game: GamePlay;
+  /** The message carrying each game's live controls (src/discord/live-controls.ts). */
+  live: LiveControls;
 }

@@ -84,7 +84,7 @@ export async function postChange(
     // The text first, then the pictures in a follow-up (drawing them is the slow part). Phone first: a
     // zoom of where the phase's moves and fights happened; the whole map once per game turn (and on
     // request, /map); a phase in which nothing moved or fought posts no picture.
-    await respond(ix, { content: lines.join('\n'), components });
+    await live(ctx, result.gameId, ix, await respond(ix, { content: lines.join('\n'), components }), components);
     const turnEnd = result.events.some((e) => e.type === 'turn' || e.type === 'gameOver');
     const caption =
       after?.turn && after.activeSide
@@ -102,9 +102,11 @@ export async function postChange(
     else if (files.length) await respond(ix, { content: caption, files });
   } else {
     const files = request ? await unlessBusy(async () => [await drawView(ctx, source, request, false)]) : [];
-    await respond(ix, { content: [...lines, ...(files ? [] : [BUSY_LINE])].join('\n'), files: files ?? [], components });
+    const id = await respond(ix, { content: [...lines, ...(files ? [] : [BUSY_LINE])].join('\n'), files: files ?? [], components });
+    await live(ctx, result.gameId, ix, id, components);
   }
-  if (pingNow) await ping(ix, after);
+  if (pingNow) await ping(ix, after, ctx);
+  if (after?.status !== 'active') ctx.live.forget(result.gameId);
 }
 
 /** The side to act changed, or a decision appeared: that side is mentioned (once, at the change). */
@@ -116,15 +118,24 @@ export function needsPing(before: StatusView | null, after: StatusView): boolean
 }
 
 /** Mention the awaited side's players once, with what they must do and the controls for it. */
-export async function ping(ix: RepliableInteraction, status: StatusView): Promise<void> {
+export async function ping(ix: RepliableInteraction, status: StatusView, ctx?: BotContext): Promise<void> {
   const side = status.mustAct!.side!;
   const users = mentionsFor(status, side);
   const who = users.map((u) => `<@${u}>`).join(' ');
   const pending = status.mustAct!.pending;
   const what = pending ? describeDecision(pending) : `the ${sidePhaseWords(null, status.phase)} (turn ${status.turn})`;
-  await respond(ix, {
-    content: `${who} ${sideLabel(side)} side to act: ${what}.`,
-    mentionUsers: users,
-    components: controlsFor(status),
-  });
+  const components = controlsFor(status);
+  const id = await respond(ix, { content: `${who} ${sideLabel(side)} side to act: ${what}.`, mentionUsers: users, components });
+  if (ctx) await live(ctx, status.gameId, ix, id, components);
+}
+
+/** A public message now carries the game's controls: the previous one drops its own (live-controls.ts). */
+export async function live(
+  ctx: BotContext,
+  gameId: string,
+  ix: RepliableInteraction,
+  messageId: string | undefined,
+  components: unknown[],
+): Promise<void> {
+  if (messageId && components.length) await ctx.live.posted(gameId, ix, messageId);
 }

@@ -74,25 +74,23 @@ export async function defer(ix: RepliableInteraction, ephemeral = false): Promis
  * placeholder; later ones are follow-ups. An ephemeral answer after a public defer replaces the
  * placeholder by an ephemeral follow-up.
  */
-export async function respond(ix: RepliableInteraction, a: Answer): Promise<void> {
+export async function respond(ix: RepliableInteraction, a: Answer): Promise<string | undefined> {
   const options = toOptions(a);
   if (!ix.deferred && !ix.replied) {
     await ix.reply(options);
-    return;
+    return undefined;
   }
   // discord.js marks `replied` once the deferred placeholder was edited or followed up.
   if (ix.deferred && !ix.replied) {
     const deferredEphemeral = ix.ephemeral === true;
     if (a.ephemeral && !deferredEphemeral) {
       await ix.deleteReply().catch(() => undefined);
-      await ix.followUp(options);
-      return;
+      return (await ix.followUp(options)).id;
     }
     const { flags: _flags, ...edit } = options;
-    await ix.editReply(edit);
-    return;
+    return (await ix.editReply(edit)).id;
   }
-  await ix.followUp(options);
+  return (await ix.followUp(options)).id;
 }
 
 /** Refuse ephemerally, citing the rule section and the fix. */

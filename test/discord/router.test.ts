@@ -39,11 +39,11 @@ const echo: Command<Ctx> = {
     .addSubcommand((s) => s.setName('buttons').setDescription('posts buttons')),
   async execute(ix, ctx) {
     const sub = ix.options.getSubcommand();
-    if (sub === 'say') return respond(ix, { content: `you said ${ix.options.getString('text', true)}` });
+    if (sub === 'say') return void (await respond(ix, { content: `you said ${ix.options.getString('text', true)}` }));
     if (sub === 'slow') {
       await defer(ix);
       await new Promise((r) => setTimeout(r, 50));
-      return respond(ix, { content: 'done slowly', files: [{ attachment: Buffer.from('hello'), name: 'x.txt' }] });
+      return void (await respond(ix, { content: 'done slowly', files: [{ attachment: Buffer.from('hello'), name: 'x.txt' }] }));
     }
     if (sub === 'refuse') {
       await defer(ix);
@@ -61,7 +61,7 @@ const echo: Command<Ctx> = {
         .setCustomId(encodeCustomId({ kind: 'pick', gameId: 'g1', version: ctx.version, payload: 'sel' }))
         .addOptions({ label: 'one', value: '1' }, { label: 'two', value: '2' }),
     );
-    return respond(ix, { content: 'choose', components: [row, row2] });
+    return void (await respond(ix, { content: 'choose', components: [row, row2] }));
   },
   async autocomplete(ix) {
     const typed = ix.options.getFocused();
