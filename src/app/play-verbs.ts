@@ -91,15 +91,18 @@ export function splitUnits(text: string): string[] {
     .filter(Boolean);
 }
 
+/** A group of units as one comparison key, ids in any case and any order (`mtr/609+1/1/609`). */
+export function unitsKey(units: readonly string[]): string {
+  return units
+    .map((u) => u.toLowerCase())
+    .sort()
+    .join('+');
+}
+
 /** The mover (unit or stack) of the legal listing with these units, ids in any case. */
 export function findMover(legal: LegalActions, units: readonly string[]): UnitMoves | undefined {
-  const key = (ids: readonly string[]) =>
-    ids
-      .map((u) => u.toLowerCase())
-      .sort()
-      .join('+');
-  const want = key(units);
-  return [...legal.units, ...legal.stacks].find((m) => key(m.units) === want);
+  const want = unitsKey(units);
+  return [...legal.units, ...legal.stacks].find((m) => unitsKey(m.units) === want);
 }
 
 const CONFIRM: PlayParam = {

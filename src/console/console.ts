@@ -14,7 +14,7 @@ import { endsPhase, sidePhaseWords } from '../app/phase-summary.js';
 import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../app/unit-ids.js';
 import { normaliseHexInput } from '../app/hex-input.js';
 import { consolePlayUsage } from '../app/verbs.js';
-import { PLAY_VERBS, parseConsoleArgs, playVerb } from '../app/play-verbs.js';
+import { PLAY_VERBS, findMover, parseConsoleArgs, playVerb } from '../app/play-verbs.js';
 import { answerHelp, describeDecision as describeChoice, parseAnswer } from '../app/decision-answers.js';
 import type { Action, LegalActions, PendingDecision, Phase, Side } from '../engine/types.js';
 
@@ -96,14 +96,6 @@ export function parseLine(line: string): { words: string[]; named: Record<string
 /** The refusal for text that is not a hex id (as on Discord). */
 export function notAHex(text: string): string {
   return `Refused: '${text}' is not a hex id (rule 2.3). Give a hex such as M16 (any case, spaces allowed).`;
-}
-
-/** A mover's units as one key, ids in any case (`mtr/609` names `Mtr/609`). */
-function moverKey(units: readonly string[]): string {
-  return units
-    .map((u) => u.toLowerCase())
-    .sort()
-    .join('+');
 }
 
 /** Printed hex id from typed text (`m 16` → `M16`), or null. */
@@ -392,7 +384,7 @@ export class ConsoleSession {
       if (!unit) return (this.out(['Usage: map reach <unit>']), true);
       const units = unit.split(/[+,]/).filter(Boolean);
       const legal = await this.legal();
-      const mover = legal && [...legal.units, ...legal.stacks].find((m) => moverKey(m.units) === moverKey(units));
+      const mover = legal && findMover(legal, units);
       if (!mover || !mover.reachable.length) return (this.out([`${unit} cannot move now (rule 4.0). Try \`units\` for the list.`]), true);
       const center = mover.from ?? mover.reachable[0]!.hex;
       const r = await svc.mapView(this.ref, { reachableFor: units, focus: { center, radius: 5 } });

@@ -2,6 +2,7 @@
 // source of legality, and the UI is built from it). Pure functions over engine types.
 import type { LegalActions, PendingDecision, ReachableHex, UnitMoves } from '../engine/types.js';
 import { looseKey, normaliseHexInput } from '../app/hex-input.js';
+import { unitsKey } from '../app/play-verbs.js';
 
 export interface Choice {
   name: string;
@@ -107,14 +108,9 @@ export function assaultUnitChoices(legal: LegalActions, typed: string): Choice[]
 
 /** Enemy hexes a named stack may assault, with the MP cost. */
 export function assaultTargetChoices(legal: LegalActions, units: readonly string[], typed: string): Choice[] {
-  const key = (ids: readonly string[]) =>
-    ids
-      .map((u) => u.toLowerCase())
-      .sort()
-      .join('+');
-  const want = key(units);
+  const want = unitsKey(units);
   const choices = (legal.combat?.assaults ?? [])
-    .filter((a) => key(a.units) === want)
+    .filter((a) => unitsKey(a.units) === want)
     .map((a) => ({ name: clipChoice(`${a.target} · from ${a.from} · ${a.cost} MP`), value: a.target }));
   return filterHexFirst(choices, typed);
 }
