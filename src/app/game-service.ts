@@ -760,7 +760,7 @@ export class GameService {
       const said =
         f.kind === 'standing'
           ? [head!, `(${f.name}'s standing answer: ${f.why}; \`standing\` changes it.)`, ...rest]
-          : [`#${seq} ${f.why} (\`standing empty:stop\` to end such phases yourself).`, ...rest];
+          : [`#${seq} ${f.why} (the standing answer \`empty: stop\` keeps such phases for you to end).`, ...rest];
       // Only the newest "Waiting for …" line stands.
       const kept = out.lines.length && isWaitLine(out.lines[out.lines.length - 1]!) ? out.lines.slice(0, -1) : out.lines;
       out = {

@@ -155,7 +155,7 @@ describe('game service: permissions matrix', () => {
     // The Soviet reset phase has nothing to decide: it ends by itself (3.0), as does the Finnish one later.
     const started = ok(await h.service.start(ref, SOLO));
     expect(started.lines).toContain(
-      '#1 Nothing to decide in the Soviet reset phase: it ended by itself (`standing empty:stop` to end such phases yourself).',
+      '#1 Nothing to decide in the Soviet reset phase: it ended by itself (the standing answer `empty: stop` keeps such phases for you to end).',
     );
     for (const phase of ['action', 'combat'] as const) {
       const r = ok(await h.service.act(ref, SOLO, { type: 'endPhase', phase }));
