@@ -65,7 +65,9 @@ async function lookOnly(ix: ChatInputCommandInteraction, ctx: BotContext, units:
       `${reach.unitIds.join('+')} from ${reach.from}: ${reach.allowance} MP, if it moved now (a look only: it is not yours to move at this moment). Cheapest first:`,
       ...list,
     ].join('\n'),
-    files: [{ attachment: png, name: 'reach.png' }],
+    files: [
+      { attachment: png, name: 'reach.png', description: `Where ${reach.unitIds.join('+')} could move from ${reach.from}, with MP costs` },
+    ],
   });
 }
 
@@ -101,7 +103,10 @@ const map: Command<BotContext> = {
       const outside = zoomOutsidePlayArea(v.view, center, radius);
       if (outside) throw new Refusal(outside, undefined, `zoom around a hex inside the play area, or use \`/map whole\`.`);
       const png = await ctx.game.draw(v.view, { center, radius });
-      await respond(ix, { content: `Around ${center} (radius ${radius}).`, files: [{ attachment: png, name: `map-${center}.png` }] });
+      await respond(ix, {
+        content: `Around ${center} (radius ${radius}).`,
+        files: [{ attachment: png, name: `map-${center}.png`, description: `The map around ${center}` }],
+      });
       return;
     }
     if (sub === 'reach') {
@@ -133,7 +138,7 @@ const map: Command<BotContext> = {
           `${units.join('+')} from ${mover.from ?? 'off map'}: ${mover.allowance} MP. Cheapest first:`,
           ...list.map((l) => `• ${l}`),
         ].join('\n'),
-        files: [{ attachment: png, name: 'reach.png' }],
+        files: [{ attachment: png, name: 'reach.png', description: `Where ${units.join('+')} can move, with MP costs` }],
       });
     }
   },

@@ -217,6 +217,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expectPng(r[0]!.files[0]!.data);
     r = await slash(carol, 'map zoom', { center: 'k 17', radius: 3 });
     expect(r[0]!.content).toMatch(/Around K17/);
+    expect(r[0]!.raw.body.attachments[0].description).toBe('The map around K17'); // alt text on every image
     const zoom = expectPng(r[0]!.files[0]!.data);
     expect(zoom.width).toBeLessThan(3000);
     await slash(boris, 'game status'); // nothing to assert: keeps the order of events simple
