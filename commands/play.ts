@@ -40,16 +40,28 @@ import { unwrap } from '../src/discord/refusal-hints.js';
 
 /** One `/play` option from the verb table (src/app/play-verbs.ts). */
 function addOption(s: SlashCommandSubcommandBuilder, p: PlayParam): void {
+  const ja = (o: { setNameLocalizations(l: { ja: string }): unknown; setDescriptionLocalizations(l: { ja: string }): unknown }) => {
+    if (!p.ja) return;
+    o.setNameLocalizations({ ja: p.ja.name });
+    o.setDescriptionLocalizations({ ja: p.ja.description });
+  };
   const text = (o: SlashCommandStringOption) => {
     o.setName(p.name).setDescription(p.description).setRequired(!!p.required);
+    ja(o);
     if (p.autocomplete) o.setAutocomplete(true);
     if (p.maxLength) o.setMaxLength(p.maxLength);
     return o;
   };
-  if (p.kind === 'flag') s.addBooleanOption((o) => o.setName(p.name).setDescription(p.description).setRequired(!!p.required));
+  if (p.kind === 'flag')
+    s.addBooleanOption((o) => {
+      o.setName(p.name).setDescription(p.description).setRequired(!!p.required);
+      ja(o);
+      return o;
+    });
   else if (p.kind === 'int')
     s.addIntegerOption((o) => {
       o.setName(p.name).setDescription(p.description).setRequired(!!p.required);
+      ja(o);
       if (p.choices) o.addChoices(...p.choices);
       if (p.min !== undefined) o.setMinValue(p.min);
       if (p.max !== undefined) o.setMaxValue(p.max);
@@ -61,11 +73,14 @@ function addOption(s: SlashCommandSubcommandBuilder, p: PlayParam): void {
 /** `/play`: one subcommand per verb of the table, its options in the table's order. */
 const data = new SlashCommandBuilder()
   .setName('play')
+  .setNameLocalizations({ ja: 'プレイ' })
   .setDescription('Act in the game in this channel')
+  .setDescriptionLocalizations({ ja: 'このチャンネルのゲームで行動する' })
   .setContexts(InteractionContextType.Guild);
 for (const v of PLAY_VERBS)
   data.addSubcommand((s) => {
     s.setName(v.name).setDescription(v.description);
+    if (v.ja) s.setNameLocalizations({ ja: v.ja.name }).setDescriptionLocalizations({ ja: v.ja.description });
     for (const p of v.params) addOption(s, p);
     return s;
   });

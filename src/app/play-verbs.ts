@@ -36,6 +36,8 @@ export interface PlayParam {
   wordValue?: boolean | number;
   /** Console usage placeholder (default `<name>`). */
   usage?: string;
+  /** Japanese name and description for Discord clients set to Japanese (our own words). */
+  ja?: { name: string; description: string };
 }
 
 /** The action, or why not: the refusal, its rule, what else to say (`detail`) and what to do (`hint`). */
@@ -46,6 +48,8 @@ export interface PlayVerb {
   name: string;
   /** The slash subcommand's description, citing the rule. */
   description: string;
+  /** Japanese name and description for Discord clients set to Japanese (our own words). */
+  ja?: { name: string; description: string };
   params: PlayParam[];
   /** Combats and Assaults show their odds first (8.2–8.4) unless `confirm` is given. */
   preview?: true;
@@ -110,15 +114,18 @@ const CONFIRM: PlayParam = {
   kind: 'flag',
   description: 'Declare at once, without the odds preview (8.2–8.4)',
   word: 'confirm',
+  ja: { name: '確定', description: '戦力比の確認なしにすぐ宣言する（8.2〜8.4）' },
 };
 
 export const PLAY_VERBS: PlayVerb[] = [
   {
     name: 'move',
     description: 'Move a unit or stack, or bring a reinforcement on (4.0, 6.1, 13.1)',
+    ja: { name: '移動', description: 'ユニットかスタックを移動、または増援を登場させる（4.0、6.1、13.1）' },
     params: [
       {
         name: 'unit',
+        ja: { name: 'ユニット', description: 'ユニットかスタック（移動できるものだけを表示）' },
         kind: 'units',
         description: 'Unit or stack (only those that can move are offered)',
         required: true,
@@ -128,6 +135,7 @@ export const PLAY_VERBS: PlayVerb[] = [
       },
       {
         name: 'to',
+        ja: { name: '移動先', description: '移動先のヘクス、例 M16（MPコスト付きで表示）' },
         kind: 'hex',
         description: 'Destination hex, e.g. M16 (offered with MP cost)',
         required: true,
@@ -135,7 +143,13 @@ export const PLAY_VERBS: PlayVerb[] = [
         maxLength: 10,
         usage: '<hex>',
       },
-      { name: 'exit', kind: 'flag', description: 'Leave the map from a friendly supply source hex (4.2)', word: 'exit' },
+      {
+        name: 'exit',
+        kind: 'flag',
+        description: 'Leave the map from a friendly supply source hex (4.2)',
+        word: 'exit',
+        ja: { name: '退出', description: '自軍の補給源ヘクスから盤外へ出る（4.2）' },
+      },
     ],
     build(a, legal) {
       const units = a.units('unit');
@@ -152,10 +166,12 @@ export const PLAY_VERBS: PlayVerb[] = [
   {
     name: 'combat',
     description: 'Combat Phase: attack an adjacent enemy hex (8.0)',
+    ja: { name: '戦闘', description: '戦闘フェイズ：隣接する敵ヘクスを攻撃する（8.0）' },
     preview: true,
     params: [
       {
         name: 'target',
+        ja: { name: '目標', description: '敵ヘクス（攻撃できるヘクスだけを表示）' },
         kind: 'hex',
         description: 'Enemy hex (only hexes you may attack are offered)',
         required: true,
@@ -165,6 +181,7 @@ export const PLAY_VERBS: PlayVerb[] = [
       },
       {
         name: 'attackers',
+        ja: { name: '攻撃部隊', description: '攻撃するユニット（省略時：参加できる全ユニット）' },
         kind: 'units',
         description: 'Attacking units (default: every unit that may join)',
         autocomplete: true,
@@ -173,6 +190,7 @@ export const PLAY_VERBS: PlayVerb[] = [
       },
       {
         name: 'support',
+        ja: { name: '支援', description: '攻撃支援：先にそのヘクスを射撃するユニット（10.3）' },
         kind: 'units',
         description: 'Offensive Support: units firing on the hex first (10.3)',
         autocomplete: true,
@@ -205,10 +223,12 @@ export const PLAY_VERBS: PlayVerb[] = [
   {
     name: 'assault',
     description: 'Action Phase: assault an adjacent enemy hex with a stack (9.0)',
+    ja: { name: '突撃', description: 'アクションフェイズ：スタックで隣接する敵ヘクスに突撃する（9.0）' },
     preview: true,
     params: [
       {
         name: 'units',
+        ja: { name: '部隊', description: '突撃するユニットかスタック' },
         kind: 'units',
         description: 'Assaulting unit or stack',
         required: true,
@@ -218,6 +238,7 @@ export const PLAY_VERBS: PlayVerb[] = [
       },
       {
         name: 'target',
+        ja: { name: '目標', description: '突撃する敵ヘクス' },
         kind: 'hex',
         description: 'Enemy hex to assault',
         required: true,
@@ -227,6 +248,7 @@ export const PLAY_VERBS: PlayVerb[] = [
       },
       {
         name: 'path',
+        ja: { name: '経路', description: '先に通るヘクス（例 "N19 N20"）：移動と突撃を一つの行動に（9.1）' },
         kind: 'hexes',
         description: 'Hexes to move through first, e.g. "N19 N20": the move and the Assault are one action (9.1)',
         maxLength: 200,
@@ -243,9 +265,11 @@ export const PLAY_VERBS: PlayVerb[] = [
   {
     name: 'delay',
     description: 'Hold reinforcements back to a later turn (13.1.2)',
+    ja: { name: '増援遅延', description: '増援の登場を後のターンに遅らせる（13.1.2）' },
     params: [
       {
         name: 'units',
+        ja: { name: '部隊', description: '増援（遅らせられるものだけを表示）' },
         kind: 'units',
         description: 'Reinforcements (only those you may delay are offered)',
         required: true,
@@ -253,7 +277,15 @@ export const PLAY_VERBS: PlayVerb[] = [
         maxLength: 100,
         usage: '<unit+unit…>',
       },
-      { name: 'turn', kind: 'int', description: 'Turn to arrive on (default: the next)', min: 1, max: 40, usage: '[turn]' },
+      {
+        name: 'turn',
+        kind: 'int',
+        description: 'Turn to arrive on (default: the next)',
+        min: 1,
+        max: 40,
+        usage: '[turn]',
+        ja: { name: 'ターン', description: '登場するターン（省略時：次のターン）' },
+      },
     ],
     build(a) {
       const turn = a.int('turn');
@@ -263,9 +295,11 @@ export const PLAY_VERBS: PlayVerb[] = [
   {
     name: 'fire',
     description: 'Combat Phase: a standalone Ranged Attack (10.0)',
+    ja: { name: '射撃', description: '戦闘フェイズ：単独の遠距離攻撃（10.0）' },
     params: [
       {
         name: 'unit',
+        ja: { name: 'ユニット', description: '射撃するユニット（射撃できるものだけを表示）' },
         kind: 'units',
         description: 'Firing unit (only units that may fire are offered)',
         required: true,
@@ -275,6 +309,7 @@ export const PLAY_VERBS: PlayVerb[] = [
       },
       {
         name: 'target',
+        ja: { name: '目標', description: '目標ヘクス（射程と観測ユニット付き）' },
         kind: 'hex',
         description: 'Target hex, with range and spotter',
         required: true,
@@ -284,6 +319,7 @@ export const PLAY_VERBS: PlayVerb[] = [
       },
       {
         name: 'spotter',
+        ja: { name: '観測', description: '間接射撃：観測するユニット（省略時：エンジンが選ぶ、10.5）' },
         kind: 'unit',
         description: "Indirect fire: who spots (default: the engine's pick, 10.5)",
         autocomplete: true,
@@ -299,10 +335,21 @@ export const PLAY_VERBS: PlayVerb[] = [
   {
     name: 'atfire',
     description: 'AT Fire at an armored unit (11.0)',
+    ja: { name: '対戦車射撃', description: '装甲ユニットへの対戦車射撃（11.0）' },
     params: [
-      { name: 'gun', kind: 'unit', description: 'AT gun', required: true, autocomplete: true, maxLength: 40, usage: '<AT gun>' },
+      {
+        name: 'gun',
+        kind: 'unit',
+        description: 'AT gun',
+        required: true,
+        autocomplete: true,
+        maxLength: 40,
+        usage: '<AT gun>',
+        ja: { name: '対戦車砲', description: '対戦車砲' },
+      },
       {
         name: 'target',
+        ja: { name: '目標', description: '装甲ユニット' },
         kind: 'unit',
         description: 'Armored unit',
         required: true,
@@ -318,9 +365,11 @@ export const PLAY_VERBS: PlayVerb[] = [
   {
     name: 'recover',
     description: 'Recovery attempt of a reduced company (13.3)',
+    ja: { name: '回復', description: '減少した中隊の回復を試みる（13.3）' },
     params: [
       {
         name: 'unit',
+        ja: { name: 'ユニット', description: '中隊（必要な目付き）' },
         kind: 'unit',
         description: 'Company (with the die it needs)',
         required: true,
@@ -330,6 +379,7 @@ export const PLAY_VERBS: PlayVerb[] = [
       },
       {
         name: 'pajari',
+        ja: { name: 'パヤリ', description: 'スタック時にパヤリの+1を使う（省略時：使う）' },
         kind: 'flag',
         description: "Use Pajari's +1 when stacked (default yes; no keeps him free)",
         word: 'nopajari',
@@ -343,9 +393,11 @@ export const PLAY_VERBS: PlayVerb[] = [
   {
     name: 'dig',
     description: 'Dig in (14.1–14.5)',
+    ja: { name: '塹壕', description: '塹壕を掘る（14.1〜14.5）' },
     params: [
       {
         name: 'units',
+        ja: { name: '部隊', description: '塹壕を掘るユニット（ヘクスのグループか1ユニット）' },
         kind: 'units',
         description: "Units that dig (a hex's group or one unit)",
         required: true,
@@ -361,9 +413,11 @@ export const PLAY_VERBS: PlayVerb[] = [
   {
     name: 'replace',
     description: 'Reset Phase: spend Replacement Points (13.2, 13.2.1)',
+    ja: { name: '補充', description: 'リセットフェイズ：補充ポイントを使う（13.2、13.2.1）' },
     params: [
       {
         name: 'unit',
+        ja: { name: 'ユニット', description: '再建または復帰させる中隊' },
         kind: 'unit',
         description: 'Company to rebuild or bring back',
         required: true,
@@ -373,6 +427,7 @@ export const PLAY_VERBS: PlayVerb[] = [
       },
       {
         name: 'hex',
+        ja: { name: 'ヘクス', description: '除去済み中隊：復帰するヘクス' },
         kind: 'hex',
         description: 'Dead Pool company: where it comes back',
         autocomplete: true,
@@ -381,6 +436,7 @@ export const PLAY_VERBS: PlayVerb[] = [
       },
       {
         name: 'turn',
+        ja: { name: 'ターン', description: '除去済み中隊：代わりにターントラックに置く' },
         kind: 'int',
         description: 'Dead Pool company: put it on the Turn Track instead',
         min: 1,
@@ -390,6 +446,7 @@ export const PLAY_VERBS: PlayVerb[] = [
       },
       {
         name: 'steps',
+        ja: { name: 'ステップ', description: '除去済み中隊：1＝減少（省略時）、2＝完全' },
         kind: 'int',
         description: 'Dead Pool company: 1 = reduced (default), 2 = full',
         choices: [
@@ -417,9 +474,11 @@ export const PLAY_VERBS: PlayVerb[] = [
   {
     name: 'bonfire',
     description: 'Night: Soviet units 4+ hexes from every Finn build a Bonfire (16.2)',
+    ja: { name: '焚き火', description: '夜：フィンランド軍から4ヘクス以上離れたソ連軍が焚き火を作る（16.2）' },
     params: [
       {
         name: 'units',
+        ja: { name: '部隊', description: 'ユニット（作れるものだけを表示）' },
         kind: 'units',
         description: 'Unit(s) (only those that may build are offered)',
         required: true,
@@ -435,9 +494,11 @@ export const PLAY_VERBS: PlayVerb[] = [
   {
     name: 'raid',
     description: 'Night: Finnish Night Raid on a Soviet hex 4+ hexes away (16.4)',
+    ja: { name: '夜襲', description: '夜：4ヘクス以上離れたソ連軍ヘクスへのフィンランド軍夜襲（16.4）' },
     params: [
       {
         name: 'target',
+        ja: { name: '目標', description: 'ソ連軍ヘクス（届く襲撃部隊付きで表示）' },
         kind: 'hex',
         description: 'Soviet hex (offered with the raiders that reach it)',
         required: true,
@@ -447,6 +508,7 @@ export const PLAY_VERBS: PlayVerb[] = [
       },
       {
         name: 'units',
+        ja: { name: '部隊', description: '完全戦力の中隊1〜3個、同じか隣接のヘクス（＋パヤリ）' },
         kind: 'units',
         description: '1-3 full-strength companies, stacked or adjacent (+ Pajari)',
         required: true,
@@ -456,6 +518,7 @@ export const PLAY_VERBS: PlayVerb[] = [
       },
       {
         name: 'from',
+        ja: { name: '攻撃位置', description: '目標に隣接する攻撃ヘクス（省略時：半減を避けて選ぶ）' },
         kind: 'hex',
         description: 'Hex next to the target to attack from (default: the engine avoids halving)',
         autocomplete: true,
@@ -472,8 +535,18 @@ export const PLAY_VERBS: PlayVerb[] = [
   {
     name: 'undig',
     description: 'Remove your own Digging In / Dug-In marker (14.1)',
+    ja: { name: '塹壕撤去', description: '自軍の塹壕構築中／塹壕マーカーを取り除く（14.1）' },
     params: [
-      { name: 'hex', kind: 'hex', description: 'Hex of the marker', required: true, autocomplete: true, maxLength: 10, usage: '<hex>' },
+      {
+        name: 'hex',
+        kind: 'hex',
+        description: 'Hex of the marker',
+        required: true,
+        autocomplete: true,
+        maxLength: 10,
+        usage: '<hex>',
+        ja: { name: 'ヘクス', description: 'マーカーのあるヘクス' },
+      },
     ],
     build(a) {
       return ok({ type: 'removeEntrenchment', hex: a.text('hex')! });
@@ -482,9 +555,11 @@ export const PLAY_VERBS: PlayVerb[] = [
   {
     name: 'park',
     description: 'Raid the Soviet Artillery Park with a full-strength company (12.4.3)',
+    ja: { name: '砲兵段列襲撃', description: '完全戦力の中隊でソ連軍砲兵段列を襲撃する（12.4.3）' },
     params: [
       {
         name: 'unit',
+        ja: { name: 'ユニット', description: 'ソ連軍補給源にいる中隊' },
         kind: 'unit',
         description: 'Company in a Soviet supply source',
         required: true,
@@ -500,9 +575,11 @@ export const PLAY_VERBS: PlayVerb[] = [
   {
     name: 'decide',
     description: 'Answer the decision the game waits for (losses, retreat, advance, support…)',
+    ja: { name: '決定', description: 'ゲームが待っている決定に答える（損害、退却、前進、支援など）' },
     params: [
       {
         name: 'answer',
+        ja: { name: '回答', description: '例 "step 1/1/JR16; retreat I15" か "default"（候補に他の例）' },
         kind: 'text',
         description: 'e.g. "step 1/1/JR16; retreat I15" or "default" (the suggestions show more)',
         required: true,
@@ -512,7 +589,12 @@ export const PLAY_VERBS: PlayVerb[] = [
       },
     ],
   },
-  { name: 'end', description: 'End the current phase (3.0)', params: [] },
+  {
+    name: 'end',
+    description: 'End the current phase (3.0)',
+    ja: { name: 'フェイズ終了', description: '現在のフェイズを終える（3.0）' },
+    params: [],
+  },
 ];
 
 export function playVerb(name: string): PlayVerb | undefined {

@@ -34,6 +34,24 @@ describe('verb catalog parity', () => {
     for (const sub of playNames) expect(named.has(sub) || sub === 'decide', `play ${sub} is in the catalog`).toBe(true);
   });
 
+  it('every verb and parameter of the table speaks Japanese on Discord (name and description localizations)', () => {
+    const play = commandDefinitions().find((c) => c.name === 'play')! as {
+      name_localizations?: Record<string, string>;
+      options?: {
+        name: string;
+        name_localizations?: Record<string, string>;
+        description_localizations?: Record<string, string>;
+        options?: { name: string; name_localizations?: Record<string, string> }[];
+      }[];
+    };
+    expect(play.name_localizations?.ja).toBe('プレイ');
+    for (const sub of play.options ?? []) {
+      expect(sub.name_localizations?.ja, sub.name).toBeTruthy();
+      expect(sub.description_localizations?.ja, sub.name).toBeTruthy();
+      for (const o of sub.options ?? []) expect(o.name_localizations?.ja, `${sub.name} ${o.name}`).toBeTruthy();
+    }
+  });
+
   it('every verb of the table is accepted by the console (a usage line or a refusal, never "Unknown command")', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'hexref-verbs-'));
     try {
