@@ -22,7 +22,12 @@ const SIDE_CHOICES = [
 
 /** Finished games leave their channel: name them by id (shown when they end) to read them. */
 const gameOption = (o: SlashCommandStringOption) =>
-  o.setName('game').setDescription("Game id, e.g. g-1a2b3c4d5e (default: this channel's game)").setMaxLength(40);
+  o
+    .setName('game')
+    .setDescription("Game id, e.g. g-1a2b3c4d5e (default: this channel's game)")
+    .setNameLocalizations({ ja: 'ゲーム' })
+    .setDescriptionLocalizations({ ja: 'ゲームID、例 g-1a2b3c4d5e（省略時：このチャンネルのゲーム）' })
+    .setMaxLength(40);
 
 /** The game named by the `game` option, or this channel's. */
 function readRef(ix: ChatInputCommandInteraction): GameRef {
@@ -33,18 +38,31 @@ function readRef(ix: ChatInputCommandInteraction): GameRef {
 const data = new SlashCommandBuilder()
   .setName('game')
   .setDescription('Create, join, start and manage the game in this channel')
+  .setNameLocalizations({ ja: 'ゲーム' })
+  .setDescriptionLocalizations({ ja: 'このチャンネルのゲームを作成・参加・開始・管理する' })
   .setContexts(InteractionContextType.Guild) // games live in server channels
   .addSubcommand((s) =>
     s
       .setName('new')
       .setDescription('Create a game in this channel (one per channel); you are its host')
+      .setNameLocalizations({ ja: '新規' })
+      .setDescriptionLocalizations({ ja: 'このチャンネルにゲームを作る（1チャンネル1ゲーム、作成者がホスト）' })
       .addStringOption((o) =>
-        o.setName('scenario').setDescription('Scenario (tutorial, campaign…)').setRequired(true).setAutocomplete(true).setMaxLength(60),
+        o
+          .setName('scenario')
+          .setDescription('Scenario (tutorial, campaign…)')
+          .setNameLocalizations({ ja: 'シナリオ' })
+          .setDescriptionLocalizations({ ja: 'シナリオ（チュートリアル、キャンペーンなど）' })
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(60),
       )
       .addStringOption((o) =>
         o
           .setName('side')
           .setDescription('Take a seat at once (both = solitaire)')
+          .setNameLocalizations({ ja: '陣営' })
+          .setDescriptionLocalizations({ ja: '陣営（フィンランド軍かソ連軍）' })
           .addChoices(...SIDE_CHOICES, { name: 'Both (solitaire)', value: 'both' }),
       ),
   )
@@ -52,10 +70,14 @@ const data = new SlashCommandBuilder()
     s
       .setName('join')
       .setDescription('Take a seat before the start')
+      .setNameLocalizations({ ja: '参加' })
+      .setDescriptionLocalizations({ ja: '開始前に席に着く' })
       .addStringOption((o) =>
         o
           .setName('side')
           .setDescription('Side')
+          .setNameLocalizations({ ja: '陣営' })
+          .setDescriptionLocalizations({ ja: '陣営（フィンランド軍かソ連軍）' })
           .setRequired(true)
           .addChoices(...SIDE_CHOICES),
       ),
@@ -64,11 +86,22 @@ const data = new SlashCommandBuilder()
     s
       .setName('seat')
       .setDescription('Host: give a player a seat')
-      .addUserOption((o) => o.setName('player').setDescription('Who').setRequired(true))
+      .setNameLocalizations({ ja: '着席' })
+      .setDescriptionLocalizations({ ja: 'ホスト：プレイヤーを席に着かせる' })
+      .addUserOption((o) =>
+        o
+          .setName('player')
+          .setDescription('Who')
+          .setNameLocalizations({ ja: 'プレイヤー' })
+          .setDescriptionLocalizations({ ja: 'プレイヤー' })
+          .setRequired(true),
+      )
       .addStringOption((o) =>
         o
           .setName('side')
           .setDescription('Side')
+          .setNameLocalizations({ ja: '陣営' })
+          .setDescriptionLocalizations({ ja: '陣営（フィンランド軍かソ連軍）' })
           .setRequired(true)
           .addChoices(...SIDE_CHOICES),
       ),
@@ -77,46 +110,79 @@ const data = new SlashCommandBuilder()
     s
       .setName('leave')
       .setDescription('Give up your seat (or, host, remove a player)')
+      .setNameLocalizations({ ja: '退席' })
+      .setDescriptionLocalizations({ ja: '席を離れる（ホストはプレイヤーを外せる）' })
       .addStringOption((o) =>
         o
           .setName('side')
           .setDescription('Side')
+          .setNameLocalizations({ ja: '陣営' })
+          .setDescriptionLocalizations({ ja: '陣営（フィンランド軍かソ連軍）' })
           .setRequired(true)
           .addChoices(...SIDE_CHOICES),
       )
-      .addUserOption((o) => o.setName('player').setDescription('Host only: whose seat')),
+      .addUserOption((o) =>
+        o
+          .setName('player')
+          .setDescription('Host only: whose seat')
+          .setNameLocalizations({ ja: 'プレイヤー' })
+          .setDescriptionLocalizations({ ja: 'プレイヤー' }),
+      ),
   )
   .addSubcommand((s) =>
     s
       .setName('place')
       .setDescription('Before the start: where one of your free set-up units goes (1.2); no hex: the engine places it')
+      .setNameLocalizations({ ja: '配置' })
+      .setDescriptionLocalizations({ ja: '開始前：自由配置ユニットの置き場所（1.2）、ヘクス省略でエンジンが置く' })
       .addStringOption((o) =>
-        o.setName('unit').setDescription('Your unit with a set-up area').setRequired(true).setAutocomplete(true).setMaxLength(40),
+        o
+          .setName('unit')
+          .setDescription('Your unit with a set-up area')
+          .setNameLocalizations({ ja: 'ユニット' })
+          .setDescriptionLocalizations({ ja: 'ユニット' })
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(40),
       )
       .addStringOption((o) =>
-        o.setName('hex').setDescription('A hex in its area (leave out to let the engine place it)').setAutocomplete(true).setMaxLength(10),
+        o
+          .setName('hex')
+          .setDescription('A hex in its area (leave out to let the engine place it)')
+          .setNameLocalizations({ ja: 'ヘクス' })
+          .setDescriptionLocalizations({ ja: 'ヘクス（省略するとエンジンが置く）' })
+          .setAutocomplete(true)
+          .setMaxLength(10),
       ),
   )
   .addSubcommand((s) =>
     s
       .setName('standing')
       .setDescription('Decisions of your side the referee answers for you (fewer hand-overs); none given: show yours')
+      .setNameLocalizations({ ja: '事前回答' })
+      .setDescriptionLocalizations({ ja: '審判に代わりに答えてもらう自陣営の決定（省略時：現在の設定を表示）' })
       .addStringOption((o) =>
         o
           .setName('support')
           .setDescription('Defensive Support (10.3.2)')
+          .setNameLocalizations({ ja: '防御支援' })
+          .setDescriptionLocalizations({ ja: '防御支援（10.3.2）' })
           .addChoices({ name: 'never declare it', value: 'none' }, { name: 'ask me', value: 'ask' }),
       )
       .addStringOption((o) =>
         o
           .setName('losses')
           .setDescription('Combat losses (8.5)')
+          .setNameLocalizations({ ja: '損害' })
+          .setDescriptionLocalizations({ ja: '戦闘の損害（8.5）' })
           .addChoices({ name: 'accept the default when it costs no step', value: 'default-if-no-step' }, { name: 'ask me', value: 'ask' }),
       )
       .addStringOption((o) =>
         o
           .setName('advance')
           .setDescription('Advance after combat (8.7)')
+          .setNameLocalizations({ ja: '前進' })
+          .setDescriptionLocalizations({ ja: '戦闘後前進（8.7）' })
           .addChoices(
             { name: 'advance as the default proposes', value: 'default' },
             { name: 'stay unless compulsory', value: 'stay' },
@@ -127,20 +193,45 @@ const data = new SlashCommandBuilder()
         o
           .setName('empty')
           .setDescription('Phases where your side has nothing to decide (3.0)')
+          .setNameLocalizations({ ja: '空フェイズ' })
+          .setDescriptionLocalizations({ ja: '自陣営に決めることのないフェイズ（3.0）' })
           .addChoices({ name: 'end them by themselves (default)', value: 'ask' }, { name: 'stop: I end them myself', value: 'stop' }),
       ),
   )
-  .addSubcommand((s) => s.setName('start').setDescription('Host: start the game and publish the dice commitment'))
-  .addSubcommand((s) => s.setName('status').setDescription('Turn, phase, who must act on what and since when').addStringOption(gameOption))
-  .addSubcommand((s) => s.setName('undo').setDescription('Take back your last action (not past a dice roll or a hand-over)'))
+  .addSubcommand((s) =>
+    s
+      .setName('start')
+      .setDescription('Host: start the game and publish the dice commitment')
+      .setNameLocalizations({ ja: '開始' })
+      .setDescriptionLocalizations({ ja: 'ホスト：ゲームを開始し、ダイスのコミットメントを公開する' }),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('status')
+      .setDescription('Turn, phase, who must act on what and since when')
+      .setNameLocalizations({ ja: '状況' })
+      .setDescriptionLocalizations({ ja: 'ターン、フェイズ、誰が何をいつから待たれているか' })
+      .addStringOption(gameOption),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('undo')
+      .setDescription('Take back your last action (not past a dice roll or a hand-over)')
+      .setNameLocalizations({ ja: '取り消し' })
+      .setDescriptionLocalizations({ ja: '最後の行動を取り消す（ダイスロールや手番交代より前には戻れない）' }),
+  )
   .addSubcommand((s) =>
     s
       .setName('resign')
       .setDescription('Resign for your side')
+      .setNameLocalizations({ ja: '投了' })
+      .setDescriptionLocalizations({ ja: '自陣営として投了する' })
       .addStringOption((o) =>
         o
           .setName('side')
           .setDescription('Which side (if you hold both)')
+          .setNameLocalizations({ ja: '陣営' })
+          .setDescriptionLocalizations({ ja: '陣営（フィンランド軍かソ連軍）' })
           .addChoices(...SIDE_CHOICES),
       ),
   )
@@ -148,13 +239,32 @@ const data = new SlashCommandBuilder()
     s
       .setName('abort')
       .setDescription('Host or channel manager: stop the game without a result')
-      .addStringOption((o) => o.setName('reason').setDescription('Why').setMaxLength(200)),
+      .setNameLocalizations({ ja: '中止' })
+      .setDescriptionLocalizations({ ja: 'ホストかチャンネル管理者：結果なしでゲームを止める' })
+      .addStringOption((o) =>
+        o
+          .setName('reason')
+          .setDescription('Why')
+          .setNameLocalizations({ ja: '理由' })
+          .setDescriptionLocalizations({ ja: '理由' })
+          .setMaxLength(200),
+      ),
   )
   .addSubcommand((s) =>
-    s.setName('export').setDescription('The record so far as a file (the seed only once the game is over)').addStringOption(gameOption),
+    s
+      .setName('export')
+      .setDescription('The record so far as a file (the seed only once the game is over)')
+      .setNameLocalizations({ ja: '記録' })
+      .setDescriptionLocalizations({ ja: 'これまでの記録をファイルで（シードはゲーム終了後のみ）' })
+      .addStringOption(gameOption),
   )
   .addSubcommand((s) =>
-    s.setName('verify').setDescription('After the end: recompute every roll from the revealed seed').addStringOption(gameOption),
+    s
+      .setName('verify')
+      .setDescription('After the end: recompute every roll from the revealed seed')
+      .setNameLocalizations({ ja: '検証' })
+      .setDescriptionLocalizations({ ja: '終了後：公開されたシードから全ロールを再計算する' })
+      .addStringOption(gameOption),
   );
 
 const game: Command<BotContext> = {

@@ -18,22 +18,65 @@ import { unwrap } from '../src/discord/refusal-hints.js';
 const data = new SlashCommandBuilder()
   .setName('map')
   .setDescription('Show the map of the game in this channel')
+  .setNameLocalizations({ ja: 'マップ' })
+  .setDescriptionLocalizations({ ja: 'このチャンネルのゲームのマップを表示する' })
   .setContexts(InteractionContextType.Guild)
-  .addSubcommand((s) => s.setName('whole').setDescription('The whole map'))
+  .addSubcommand((s) =>
+    s
+      .setName('whole')
+      .setDescription('The whole map')
+      .setNameLocalizations({ ja: '全体' })
+      .setDescriptionLocalizations({ ja: 'マップ全体' }),
+  )
   .addSubcommand((s) =>
     s
       .setName('zoom')
       .setDescription('The hexes around one hex')
-      .addStringOption((o) => o.setName('center').setDescription('Centre hex, e.g. M16').setRequired(true).setMaxLength(10))
-      .addIntegerOption((o) => o.setName('radius').setDescription('Hexes around the centre (default 4)').setMinValue(1).setMaxValue(10)),
+      .setNameLocalizations({ ja: '拡大' })
+      .setDescriptionLocalizations({ ja: 'あるヘクスの周囲' })
+      .addStringOption((o) =>
+        o
+          .setName('center')
+          .setDescription('Centre hex, e.g. M16')
+          .setNameLocalizations({ ja: '中心' })
+          .setDescriptionLocalizations({ ja: '中心のヘクス、例 M16' })
+          .setRequired(true)
+          .setMaxLength(10),
+      )
+      .addIntegerOption((o) =>
+        o
+          .setName('radius')
+          .setDescription('Hexes around the centre (default 4)')
+          .setNameLocalizations({ ja: '半径' })
+          .setDescriptionLocalizations({ ja: '中心からのヘクス数（省略時4）' })
+          .setMinValue(1)
+          .setMaxValue(10),
+      ),
   )
   .addSubcommand((s) =>
     s
       .setName('reach')
       .setDescription('Where a unit or stack on the map can move now, with MP costs (anyone may look)')
-      .addStringOption((o) => o.setName('unit').setDescription('Unit or stack').setRequired(true).setAutocomplete(true).setMaxLength(100)),
+      .setNameLocalizations({ ja: '移動範囲' })
+      .setDescriptionLocalizations({ ja: '盤上のユニットかスタックが今動ける先とMPコスト（誰でも見られる）' })
+      .addStringOption((o) =>
+        o
+          .setName('unit')
+          .setDescription('Unit or stack')
+          .setNameLocalizations({ ja: 'ユニット' })
+          .setDescriptionLocalizations({ ja: 'ユニット' })
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(100),
+      ),
   )
-  .addSubcommand((s) => s.setName('legend').setDescription('What the colours, marks and arrows on the maps mean'));
+  .addSubcommand((s) =>
+    s
+      .setName('legend')
+      .setDescription('What the colours, marks and arrows on the maps mean')
+      .setNameLocalizations({ ja: '凡例' })
+      .setDescriptionLocalizations({ ja: 'マップの色、記号、矢印の意味' }),
+  );
 
 /** Where units on the map could go if they moved now, for anyone (no seat or turn needed; 4.0). */
 async function lookOnly(ix: ChatInputCommandInteraction, ctx: BotContext, units: string[]): Promise<void> {

@@ -52,6 +52,26 @@ describe('verb catalog parity', () => {
     }
   });
 
+  it('/game and /map speak Japanese too, every subcommand and option', () => {
+    for (const name of ['game', 'map']) {
+      const cmd = commandDefinitions().find((c) => c.name === name)! as {
+        name_localizations?: Record<string, string>;
+        options?: {
+          name: string;
+          name_localizations?: Record<string, string>;
+          description_localizations?: Record<string, string>;
+          options?: { name: string; name_localizations?: Record<string, string> }[];
+        }[];
+      };
+      expect(cmd.name_localizations?.ja, name).toBeTruthy();
+      for (const sub of cmd.options ?? []) {
+        expect(sub.name_localizations?.ja, `${name} ${sub.name}`).toBeTruthy();
+        expect(sub.description_localizations?.ja, `${name} ${sub.name}`).toBeTruthy();
+        for (const o of sub.options ?? []) expect(o.name_localizations?.ja, `${name} ${sub.name} ${o.name}`).toBeTruthy();
+      }
+    }
+  });
+
   it('every verb of the table is accepted by the console (a usage line or a refusal, never "Unknown command")', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'hexref-verbs-'));
     try {
