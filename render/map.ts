@@ -19,14 +19,14 @@ import {
 import { drawControl, drawHexChits, drawHexRings, drawStack } from './counters.js';
 import { registerFonts } from './fonts.js';
 import { BASE_R, baseBounds, baseCenter, focusHexes, mapHexIds, type MapFrame } from './layout.js';
-import { drawCombat, drawFire, drawHighlight, drawMove, drawReachable, drawReachableLabels, drawZoc } from './overlays.js';
+import { drawCombat, drawEliminated, drawFire, drawHighlight, drawMove, drawReachable, drawReachableLabels, drawZoc } from './overlays.js';
 import { COLORS } from './style.js';
 import { drawTerrainLayer, hexPath } from './terrain.js';
 
 /** Discord's default upload limit; our pictures must stay well under it. */
 export const DISCORD_UPLOAD_LIMIT = 10 * 1024 * 1024;
 
-export type OverlayName = 'moves' | 'combats' | 'fire' | 'reachable' | 'zoc' | 'highlight';
+export type OverlayName = 'moves' | 'combats' | 'fire' | 'eliminated' | 'reachable' | 'zoc' | 'highlight';
 
 export interface RenderOptions {
   /** Zoom: draw only the hexes within `radius` of `center` (overrides `view.focus`). */
@@ -91,6 +91,10 @@ export function checkView(view: MapView, map: GameMap): void {
   for (const m of ov.moves) check('moves', [m.from, m.to, ...m.path]);
   for (const c of ov.combats) check('combats', [...c.from, c.to]);
   for (const f of ov.fire) check('fire', [f.from, f.to]);
+  check(
+    'eliminated',
+    (ov.eliminated ?? []).map((g) => g.hex),
+  );
   if (ov.reachable) check('reachable', [ov.reachable.from, ...Object.keys(ov.reachable.costs)]);
   if (ov.zoc) check('zoc', [...ov.zoc.finnish, ...ov.zoc.soviet]);
   check('highlight', ov.highlight);
@@ -291,6 +295,8 @@ function drawDynamic(ctx: CanvasRenderingContext2D, view: MapView, p: PictureLay
     drawHexRings(ctx, view.hexMarkers[h]!, c.x, c.y);
   }
   if (on(o, 'moves')) for (const m of ov.moves) drawMove(ctx, m);
+  // Units eliminated since the phase began, faded where they fell (under any stack there now).
+  if (on(o, 'eliminated')) for (const g of ov.eliminated ?? []) if (inView(g.hex)) drawEliminated(ctx, g);
   // Counters in map order (column by column), then hex chits on top of their stacks.
   for (const h of f.hexes) {
     const stack = view.units[h];

@@ -3,9 +3,9 @@
 import type { CanvasRenderingContext2D } from 'canvas';
 import type { HexId } from '../src/engine/hex.js';
 import type { Side } from '../src/engine/ruleset.js';
-import type { CombatArrow, FireArrow, MoveArrow, ReachableOverlay } from '../src/engine/view.js';
+import type { CombatArrow, CounterView, FireArrow, MoveArrow, ReachableOverlay } from '../src/engine/view.js';
 import { BASE_H, BASE_R, baseCenter, type Point } from './layout.js';
-import { COUNTER, COUNTER_DY } from './counters.js';
+import { COUNTER, COUNTER_DY, drawCounter } from './counters.js';
 import { COLORS, SIDE_STYLE, font } from './style.js';
 import { hexPath, strokeLayers, type StrokeLayer } from './terrain.js';
 
@@ -304,4 +304,30 @@ export function drawHighlight(ctx: CanvasRenderingContext2D, ids: readonly HexId
     ctx.lineWidth = 3.5;
     ctx.stroke();
   }
+}
+
+/** A unit eliminated since the phase began, where it fell: its counter faded and crossed out. */
+export function drawEliminated(ctx: CanvasRenderingContext2D, g: { hex: HexId; counter: CounterView }): void {
+  const c = baseCenter(g.hex);
+  const y = c.y + COUNTER_DY;
+  ctx.save();
+  ctx.globalAlpha = 0.45;
+  drawCounter(ctx, g.counter, c.x, y);
+  ctx.globalAlpha = 1;
+  const h = COUNTER / 2;
+  ctx.lineCap = 'round';
+  for (const [w, colour] of [
+    [5, COLORS.background],
+    [2.5, SIDE_STYLE[g.counter.side].accent],
+  ] as const) {
+    ctx.lineWidth = w;
+    ctx.strokeStyle = colour;
+    ctx.beginPath();
+    ctx.moveTo(c.x - h, y - h);
+    ctx.lineTo(c.x + h, y + h);
+    ctx.moveTo(c.x + h, y - h);
+    ctx.lineTo(c.x - h, y + h);
+    ctx.stroke();
+  }
+  ctx.restore();
 }

@@ -122,6 +122,7 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
   // with its result, retreat and advance paths (the losers do not teleport).
   const combats: CombatArrow[] = [];
   const fire: FireArrow[] = [];
+  const eliminated: { hex: HexId; counter: CounterView }[] = [];
   const sideOf = (unit: string): Side | null => state.units[unit]?.side ?? null;
   let raidApproach: { approach: HexId; side: Side } | null = null;
   for (let i = start; i < state.log.length; i++) {
@@ -163,6 +164,9 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
       fire.push({ kind: e.from ? 'ranged' : 'artillery', side: e.side, unitId: e.unit, from: e.from, to: e.target, result: e.result });
     } else if (e.type === 'atFire') {
       fire.push({ kind: 'atFire', side: e.side, unitId: e.unit, from: e.from, to: e.targetHex, result: e.hit ? 'hit' : 'miss' });
+    } else if (e.type === 'eliminated') {
+      const u = state.units[e.unit];
+      if (u) eliminated.push({ hex: e.hex, counter: counterView(ctx, state, u, {}) });
     }
   }
 
@@ -248,7 +252,7 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
     },
     units,
     hexMarkers,
-    overlays: { moves, combats, fire, reachable: reach, zoc, highlight: [...(opts.highlight ?? [])] },
+    overlays: { moves, combats, fire, eliminated, reachable: reach, zoc, highlight: [...(opts.highlight ?? [])] },
     offMap,
     focus: opts.focus ?? null,
     ...(scen?.playArea ? { playArea: [...scen.playArea] } : {}),

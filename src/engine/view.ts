@@ -165,6 +165,8 @@ export interface ViewOverlays {
   zoc: Record<Side, HexId[]> | null;
   /** Hexes to outline, e.g. the hexes a question is about. */
   highlight: HexId[];
+  /** Units eliminated since the latest Action Phase began, where they fell (drawn faded, crossed out). */
+  eliminated?: { hex: HexId; counter: CounterView }[];
 }
 
 // ───────────────────────────── off map ─────────────────────────────

@@ -118,3 +118,28 @@ describe('toMapView draws fire (issue 16)', () => {
     expect(o.combats).toEqual([expect.objectContaining({ kind: 'combat', attackerSide: 'soviet', from: ['K10'], to: 'K11' })]);
   });
 });
+
+describe('toMapView keeps the fallen (issue 16)', () => {
+  it('8.6, 10.4.3: a unit eliminated by Support is shown where it fell, until the next Action Phase', () => {
+    const st = fireScene([
+      ['1/1/364', 'K10'],
+      ['2/1/364', 'K10'],
+      ['MG/1/364', 'K13'],
+      ['1/1/JR16', 'K11', 1],
+      ['2/1/JR16', 'L11'],
+    ]);
+    const engine = engineOn(fireBoard({ K10: 'forest', K11: 'forest' }));
+    const r = engine.apply(
+      st,
+      'soviet',
+      { type: 'combat', attackers: ['1/1/364', '2/1/364'], target: 'K11', support: ['MG/1/364'] },
+      {
+        forcedDice: [6, 6],
+      },
+    );
+    if (!r.ok) throw new Error(r.violation.message);
+    const o = engine.toMapView(r.state).overlays;
+    expect(o.eliminated?.map((g) => [g.hex, g.counter.id])).toEqual([['K11', '1/1/JR16']]);
+    expect(o.combats).toEqual([expect.objectContaining({ to: 'K11', result: 'emptied by fire' })]);
+  });
+});

@@ -304,3 +304,22 @@ describe('the legend (phone first, issue 16)', () => {
     expect(img.height).toBeGreaterThan(100);
   });
 });
+
+describe('eliminated units (issue 16)', () => {
+  it('draws a unit eliminated since the phase began where it fell, faded and crossed out in its side’s colour', async () => {
+    const map = ruleset().map;
+    const def = ruleset().counters.find((c) => c.id === '1/1/609')!;
+    const plain = emptyView();
+    const ghost = emptyView();
+    ghost.overlays.eliminated = [{ hex: 'M16', counter: counterView(def) }];
+    const options = { center: 'M16', radius: 2 } as const;
+    const [a, b] = await Promise.all([renderMap(plain, map, options), renderMap(ghost, map, options)]);
+    const { frame } = planPicture(ghost, map, options);
+    const c = pixelCenter(frame, 'M16');
+    const s = frame.scale;
+    // Along the cross's diagonal, the Soviet accent appears only where the unit fell.
+    const at = (png: CanvasRenderingContext2D) => share(png, c.x + 12 * s, c.y + 4 * s + 12 * s, SIDE_STYLE.soviet.accent, 4);
+    expect(at(await pixels(a))).toBe(0);
+    expect(at(await pixels(b))).toBeGreaterThan(0.1);
+  });
+});
