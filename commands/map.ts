@@ -6,7 +6,7 @@ import type { Command } from '../src/discord/command.js';
 import { destinationChoices, moverChoices } from '../src/discord/choices.js';
 import { findMover, splitUnits } from '../src/app/play-verbs.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
-import { zoomOutsidePlayArea } from '../src/app/play-area.js';
+import { reachZoom, zoomOutsidePlayArea } from '../src/app/play-area.js';
 import { canonicalUnitIds } from '../src/app/unit-ids.js';
 import type { MapView } from '../src/engine/view.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
@@ -172,9 +172,10 @@ const map: Command<BotContext> = {
           'pick a unit from the list: it offers only units that can move this phase.',
         );
       }
-      const center = mover.from ?? mover.entryHexes?.[0] ?? mover.reachable[0]!.hex;
-      const v = unwrap(await ctx.game.service.mapView(ref, { reachableFor: units, focus: { center, radius: 5 } }));
-      const png = await ctx.game.draw(v.view, { center, radius: 5 });
+      // Wide enough for every hex it can reach (a reinforcement's too, from its entry hex), within reason.
+      const { center, radius } = reachZoom(mover);
+      const v = unwrap(await ctx.game.service.mapView(ref, { reachableFor: units, focus: { center, radius } }));
+      const png = await ctx.game.draw(v.view, { center, radius });
       const list = destinationChoices(mover, '').map((c) => c.name);
       await respond(ix, {
         content: [

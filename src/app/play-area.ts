@@ -59,3 +59,16 @@ export function actionArea(view: unknown, maxRadius = 6): { center: string; radi
   if (!best || best.radius > maxRadius) return null;
   return { center: best.center, radius: Math.max(3, best.radius + 1) };
 }
+
+/**
+ * The zoom that shows where a unit, stack or reinforcement can go: centred on where it stands (or its
+ * entry hex), wide enough for every hex it can reach, within 3 to 8 hexes.
+ */
+export function reachZoom(m: { from: string | null; entryHexes?: string[]; reachable: readonly { hex: string }[] }): {
+  center: string;
+  radius: number;
+} {
+  const center = m.from ?? m.entryHexes?.[0] ?? m.reachable[0]?.hex ?? '';
+  const radius = Math.min(8, Math.max(3, ...m.reachable.map((r) => hexDistance(center, r.hex) + 1)));
+  return { center, radius };
+}

@@ -9,7 +9,7 @@ import readline from 'node:readline';
 import type { Logger } from '../log.js';
 import type { Actor, GameRef, GameService, Result, StatusView, ViewRequest } from '../app/game-service.js';
 import { sideName } from '../app/game-service.js';
-import { zoomOutsidePlayArea } from '../app/play-area.js';
+import { reachZoom, zoomOutsidePlayArea } from '../app/play-area.js';
 import { endsPhase, sidePhaseWords } from '../app/phase-summary.js';
 import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../app/unit-ids.js';
 import { normaliseHexInput } from '../app/hex-input.js';
@@ -386,8 +386,8 @@ export class ConsoleSession {
       const legal = await this.legal();
       const mover = legal && findMover(legal, units);
       if (!mover || !mover.reachable.length) return (this.out([`${unit} cannot move now (rule 4.0). Try \`units\` for the list.`]), true);
-      const center = mover.from ?? mover.reachable[0]!.hex;
-      const r = await svc.mapView(this.ref, { reachableFor: units, focus: { center, radius: 5 } });
+      const { center, radius } = reachZoom(mover); // every hex it can reach, a reinforcement's too
+      const r = await svc.mapView(this.ref, { reachableFor: units, focus: { center, radius } });
       if (!r.ok) return (this.show(r), true);
       this.out([
         `${units.join('+')}: ${[...mover.reachable]
@@ -395,7 +395,7 @@ export class ConsoleSession {
           .map((x) => `${x.hex} ${x.cost} MP`)
           .join(', ')}`,
       ]);
-      await this.write(r.view, { center, radius: 5 }, `${r.gameId}-v${r.version}-reach`);
+      await this.write(r.view, { center, radius }, `${r.gameId}-v${r.version}-reach`);
       return true;
     }
     const r = await svc.mapView(this.ref, {});

@@ -18,7 +18,7 @@ import { compareHexIds } from './hex.js';
 import { currentValues, isLeader } from './units.js';
 import { whoMustAct } from './sequence.js';
 import { envFor, reachable } from './movement.js';
-import { moverOnMap } from './mover.js';
+import { moverEntering, moverOnMap } from './mover.js';
 import { controllerOf, zocOf } from './zoc.js';
 import { lastTurn } from './reinforcements.js';
 import { describeDecision } from './combat/engine.js';
@@ -173,13 +173,18 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
   let reach: ReachableOverlay | null = null;
   if (opts.reachableFor?.length) {
     const first = state.units[opts.reachableFor[0]!];
-    if (first && first.location === 'map' && first.hex) {
+    if (first) {
+      // On the map, or a reinforcement waiting to enter (from its entry hex, 13.1).
       const env = envFor(ctx, state, first.side);
-      const m = moverOnMap(ctx, state, first.side, opts.reachableFor, env);
-      if (!('violation' in m)) {
+      const m =
+        first.location === 'map' && first.hex
+          ? moverOnMap(ctx, state, first.side, opts.reachableFor, env)
+          : moverEntering(ctx, state, first.side, opts.reachableFor, env);
+      const from = first.location === 'map' ? first.hex : 'violation' in m ? null : (m.entryHexes[0] ?? null);
+      if (!('violation' in m) && from) {
         const costs: Record<HexId, number> = {};
         for (const r of reachable(ctx, state, m, env)) costs[r.hex] = r.cost;
-        reach = { unitIds: [...opts.reachableFor], side: first.side, from: first.hex, costs, allowance: m.allowance };
+        reach = { unitIds: [...opts.reachableFor], side: first.side, from, costs, allowance: m.allowance };
       }
     }
   }

@@ -143,3 +143,16 @@ describe('toMapView keeps the fallen (issue 16)', () => {
     expect(o.combats).toEqual([expect.objectContaining({ to: 'K11', result: 'emptied by fire' })]);
   });
 });
+
+describe('toMapView reach for reinforcements (issue 16)', () => {
+  it('13.1: a reinforcement waiting to enter gets its reachable hexes from its entry hex', () => {
+    const engine = createEngine(loadRuleset());
+    const s0 = engine.setup('campaign', { seed: 'reach' });
+    const r = engine.apply(s0, 'soviet', { type: 'endPhase', phase: 'reset' });
+    if (!r.ok) throw new Error(r.violation.message);
+    const entering = engine.legalActions(r.state, 'soviet').units.find((m) => m.kind === 'enter')!;
+    const v = engine.toMapView(r.state, { reachableFor: entering.units });
+    expect(v.overlays.reachable).toMatchObject({ unitIds: entering.units, from: entering.entryHexes![0] });
+    expect(Object.keys(v.overlays.reachable!.costs).sort()).toEqual(entering.reachable.map((x) => x.hex).sort());
+  });
+});
