@@ -206,6 +206,18 @@ const confirm: ComponentHandler<BotContext> = {
   },
 };
 
+/** A Join button under a new game's message: seat the clicker on that side (before the start). */
+const join: ComponentHandler<BotContext> = {
+  kind: 'join',
+  async handle(ix, ref, ctx) {
+    if (ref.payload !== 'finnish' && ref.payload !== 'soviet')
+      throw new Refusal('This control is not one of ours.', undefined, 'use `/game join side:…`.');
+    await defer(ix);
+    const r = unwrap(await ctx.game.service.seat(gameOf(ix, ref.gameId), actorOf(ix), { side: ref.payload }));
+    await respond(ix, { content: r.lines.join('\n') });
+  },
+};
+
 /** Show the current map (anyone; never stale: it shows the game as it is now). */
 const map: ComponentHandler<BotContext> = {
   kind: 'map',
@@ -216,4 +228,4 @@ const map: ComponentHandler<BotContext> = {
   },
 };
 
-export const componentHandlers: ComponentHandler<BotContext>[] = [endPhase, decide, attack, undo, confirm, map];
+export const componentHandlers: ComponentHandler<BotContext>[] = [endPhase, decide, attack, undo, confirm, join, map];

@@ -10,7 +10,7 @@ import { defer, Refusal, respond } from '../src/discord/replies.js';
 import type { BotContext } from '../src/discord/context.js';
 import { normaliseHexInput } from '../src/app/hex-input.js';
 import { actorOf, refOf, sideFor, statusOrNull } from '../src/discord/game-access.js';
-import { confirmControls, controlsFor } from '../src/discord/controls.js';
+import { confirmControls, controlsFor, joinControls } from '../src/discord/controls.js';
 import { drawView, live, needsPing, ping, postChange } from '../src/discord/posting.js';
 import { hexOption } from '../src/discord/options.js';
 import { unwrap } from '../src/discord/refusal-hints.js';
@@ -328,7 +328,10 @@ const handlers: Record<string, Handler> = {
         ...(side ? { seatHostAs: side } : {}),
       }),
     );
-    await respond(ix, { content: [...r.lines, 'Seats: `/game join side:…`. Then the host runs `/game start`.'].join('\n') });
+    await respond(ix, {
+      content: [...r.lines, 'Seats: the buttons below, or `/game join side:…`. Then the host runs `/game start`.'].join('\n'),
+      components: joinControls(r.gameId),
+    });
   },
 
   async join(ix, ctx) {

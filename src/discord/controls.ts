@@ -61,3 +61,17 @@ export function confirmControls(status: StatusView, kind: ConfirmKind, arg: stri
     ),
   ];
 }
+
+/**
+ * Join buttons for each side, under the message that creates a game (issue 16). Not version-checked:
+ * seating changes the game, and the service refuses a seat once the game has started.
+ */
+export function joinControls(gameId: string): ActionRowBuilder<ButtonBuilder>[] {
+  const id = (side: 'finnish' | 'soviet') => encodeCustomId({ kind: 'join', gameId, version: 0, payload: side });
+  return [
+    new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder().setCustomId(id('finnish')).setLabel('Join the Finnish side').setStyle(ButtonStyle.Primary),
+      new ButtonBuilder().setCustomId(id('soviet')).setLabel('Join the Soviet side').setStyle(ButtonStyle.Danger),
+    ),
+  ];
+}
