@@ -18,6 +18,9 @@ import { PLAY_VERBS, findMover, parseConsoleArgs, playVerb } from '../app/play-v
 import { answerHelp, describeDecision as describeChoice, parseAnswer } from '../app/decision-answers.js';
 import type { Action, LegalActions, PendingDecision, Phase, Side } from '../engine/types.js';
 
+/** What a line read before acting: the acting side and its legal actions. */
+type Seen = { legal: LegalActions; side: Side };
+
 export interface ConsolePlay {
   service: GameService;
   /** Draw an engine map view to PNG bytes (render/renderMap with the ruleset's map). */
@@ -419,15 +422,16 @@ export class ConsoleSession {
     const args = parseConsoleArgs(v, rest, named);
     if ('usage' in args) return (this.out([args.usage.startsWith('play ') ? `Usage: ${args.usage}` : `Refused: ${args.usage}`]), true);
     if ('notAHex' in args) return (this.out([notAHex(args.notAHex)]), true);
-    // Defaults come from the side's legal actions (a reinforcement's entry, every unit that may attack).
-    const legal = await this.legal();
-    if (!legal) return true;
-    const built = v.build!(args, legal);
+    // Defaults come from the side's legal actions (a reinforcement's entry, every unit that may attack);
+    // the same read serves the act (one read before acting, as on Discord).
+    const seen = await this.seen();
+    if (!seen) return true;
+    const built = v.build!(args, seen.legal);
     if (!built.ok)
       return (this.out([`${built.message.replace(/\.$/, '')} (rule ${built.rule}).${built.detail ? ` ${built.detail}` : ''}`]), true);
     if (v.preview && (built.action.type === 'combat' || built.action.type === 'assault'))
-      await this.attack(built.action, args.flag('confirm') === true);
-    else await this.act(built.action);
+      await this.attack(built.action, args.flag('confirm') === true, seen);
+    else await this.act(built.action, seen);
     return true;
   }
 
@@ -459,11 +463,22 @@ export class ConsoleSession {
     return r.ok ? r.status : null;
   }
 
-  /** The side's legal actions (the side by the one policy, src/app/acting-side.ts), or null after saying why not. */
-  private async legal(): Promise<LegalActions | null> {
+  /** The side (by the one policy, src/app/acting-side.ts) and its legal actions, or null after saying why not. */
+  private async seen(): Promise<Seen | null> {
     const r = await this.play.service.legal(this.ref, this.actor);
     if (!r.ok) return (this.show(r), null);
-    return r.legal;
+    return { legal: r.legal, side: r.side };
+  }
+
+  /** The same read, saying nothing on a refusal (the act that follows says why). */
+  private async lookQuietly(): Promise<Seen | null> {
+    const r = await this.play.service.legal(this.ref, this.actor);
+    return r.ok ? { legal: r.legal, side: r.side } : null;
+  }
+
+  /** The side's legal actions, or null after saying why not. */
+  private async legal(): Promise<LegalActions | null> {
+    return (await this.seen())?.legal ?? null;
   }
 
   private async endPhase(): Promise<void> {
@@ -476,12 +491,13 @@ export class ConsoleSession {
     await this.act({ type: 'endPhase', phase: st.phase as Phase });
   }
 
-  private async act(action: Action): Promise<void> {
+  /** Act; `known` is the read already made for this line, if any (otherwise one is made, except to end a phase). */
+  private async act(action: Action, known?: Seen): Promise<void> {
     // Unit ids in any case (`mtr/609`): spelled as the engine spells them; close ids suggested on a miss.
     // One read before acting (the side by the one policy, its legal actions); the act itself is the second.
-    const seen = action.type === 'endPhase' ? null : await this.play.service.legal(this.ref, this.actor);
-    const legal = seen?.ok ? seen.legal : null;
-    const r = await this.play.service.act(this.ref, this.actor, canonicaliseAction(legal, action), seen?.ok ? { side: seen.side } : {});
+    const seen = known ?? (action.type === 'endPhase' ? null : await this.lookQuietly());
+    const legal = seen?.legal ?? null;
+    const r = await this.play.service.act(this.ref, this.actor, canonicaliseAction(legal, action), seen ? { side: seen.side } : {});
     this.show(r);
     if (!r.ok) {
       if (r.error.code === 'input/unknown-unit') {
@@ -501,11 +517,11 @@ export class ConsoleSession {
    * A Combat or Assault: with `now`, declared at once; otherwise its odds first (8.2–8.4, after the same
    * checks apply makes), and it waits for `confirm` on the next line.
    */
-  private async attack(action: Extract<Action, { type: 'combat' | 'assault' }>, now: boolean): Promise<void> {
-    if (now) return this.act(action);
-    const seen = await this.play.service.legal(this.ref, this.actor);
-    const canon = canonicaliseAction(seen.ok ? seen.legal : null, action);
-    const r = await this.play.service.preview(this.ref, this.actor, canon, seen.ok ? seen.side : undefined);
+  private async attack(action: Extract<Action, { type: 'combat' | 'assault' }>, now: boolean, known?: Seen): Promise<void> {
+    if (now) return this.act(action, known);
+    const seen = known ?? (await this.lookQuietly());
+    const canon = canonicaliseAction(seen?.legal ?? null, action);
+    const r = await this.play.service.preview(this.ref, this.actor, canon, seen?.side);
     if (!r.ok) return void this.show(r);
     this.out([...r.lines.map((l) => `  ${l}`), 'Type `confirm` to attack; anything else cancels. (Odds before Support and AT Fire.)']);
     this.proposal = action;
