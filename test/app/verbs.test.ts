@@ -19,6 +19,26 @@ const playSubcommands = (() => {
   return new Map((play.options ?? []).map((o) => [o.name, ((o as { options?: { name: string }[] }).options ?? []).map((x) => x.name)]));
 })();
 
+type Localized = {
+  name: string;
+  name_localizations?: Record<string, string>;
+  description_localizations?: Record<string, string>;
+  options?: Localized[];
+};
+
+/** A deployed command with its localizations. */
+const localized = (name: string): Localized => commandDefinitions().find((c) => c.name === name)! as Localized;
+
+/** Every subcommand of the command has a Japanese name and description, and every option a Japanese name. */
+function expectJapanese(name: string): void {
+  for (const sub of localized(name).options ?? []) {
+    const at = `${name} ${sub.name}`;
+    expect(sub.name_localizations?.ja, at).toBeTruthy();
+    expect(sub.description_localizations?.ja, at).toBeTruthy();
+    for (const o of sub.options ?? []) expect(o.name_localizations?.ja, `${at} ${o.name}`).toBeTruthy();
+  }
+}
+
 describe('verb catalog parity', () => {
   const playNames = new Set(PLAY_VERBS.map((v) => v.name));
 
@@ -35,40 +55,14 @@ describe('verb catalog parity', () => {
   });
 
   it('every verb and parameter of the table speaks Japanese on Discord (name and description localizations)', () => {
-    const play = commandDefinitions().find((c) => c.name === 'play')! as {
-      name_localizations?: Record<string, string>;
-      options?: {
-        name: string;
-        name_localizations?: Record<string, string>;
-        description_localizations?: Record<string, string>;
-        options?: { name: string; name_localizations?: Record<string, string> }[];
-      }[];
-    };
-    expect(play.name_localizations?.ja).toBe('プレイ');
-    for (const sub of play.options ?? []) {
-      expect(sub.name_localizations?.ja, sub.name).toBeTruthy();
-      expect(sub.description_localizations?.ja, sub.name).toBeTruthy();
-      for (const o of sub.options ?? []) expect(o.name_localizations?.ja, `${sub.name} ${o.name}`).toBeTruthy();
-    }
+    expect(localized('play').name_localizations?.ja).toBe('プレイ');
+    expectJapanese('play');
   });
 
   it('/game and /map speak Japanese too, every subcommand and option', () => {
     for (const name of ['game', 'map']) {
-      const cmd = commandDefinitions().find((c) => c.name === name)! as {
-        name_localizations?: Record<string, string>;
-        options?: {
-          name: string;
-          name_localizations?: Record<string, string>;
-          description_localizations?: Record<string, string>;
-          options?: { name: string; name_localizations?: Record<string, string> }[];
-        }[];
-      };
-      expect(cmd.name_localizations?.ja, name).toBeTruthy();
-      for (const sub of cmd.options ?? []) {
-        expect(sub.name_localizations?.ja, `${name} ${sub.name}`).toBeTruthy();
-        expect(sub.description_localizations?.ja, `${name} ${sub.name}`).toBeTruthy();
-        for (const o of sub.options ?? []) expect(o.name_localizations?.ja, `${name} ${sub.name} ${o.name}`).toBeTruthy();
-      }
+      expect(localized(name).name_localizations?.ja, name).toBeTruthy();
+      expectJapanese(name);
     }
   });
 
