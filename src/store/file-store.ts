@@ -22,6 +22,9 @@ import {
   StoreError,
   checkId,
   checkVersion,
+  checkIndex,
+  checkUsers,
+  type GameIndex,
   isValidId,
   type GameStore,
   type GameSummary,
@@ -56,6 +59,9 @@ interface Header {
   /** This version's random id, and the ids of the versions it was built on (versioned-files.ts). */
   id?: string;
   lineage?: string[];
+  /** The per-player and per-server index (types.ts GameIndex); absent in files written before it. */
+  guildId?: string | null;
+  users?: string[];
 }
 
 /** Serialise async critical sections per key (compare-and-set within one process). */
@@ -99,6 +105,8 @@ function parseHeader(line: string): Header {
     expiresAt: num(h.expiresAt),
     ...(typeof h.id === 'string' ? { id: h.id } : {}),
     ...(Array.isArray(h.lineage) ? { lineage: h.lineage.filter((x): x is string => typeof x === 'string') } : {}),
+    ...(typeof h.guildId === 'string' ? { guildId: h.guildId } : {}),
+    ...(Array.isArray(h.users) ? { users: h.users.filter((x): x is string => typeof x === 'string') } : {}),
   };
 }
 
@@ -367,10 +375,11 @@ export class FileStore implements GameStore {
     });
   }
 
-  async create(gameId: string, channelId: string, doc: unknown): Promise<StoredGame> {
+  async create(gameId: string, channelId: string, doc: unknown, index?: GameIndex): Promise<StoredGame> {
     this.ensureWritable();
     checkId('game id', gameId);
     checkId('channel id', channelId);
+    const { guildId, users } = checkIndex(index);
     const json = toJson(doc);
     // Lock the channel then the game: create is the only path taking both, always in this order.
     return this.mutex.run(`channel:${channelId}`, () =>
@@ -389,6 +398,8 @@ export class FileStore implements GameStore {
           expiresAt: null,
           id: newVersionId(),
           lineage: [],
+          guildId,
+          users,
         };
         const made = await commit(this.gameDir(gameId), 1, `${JSON.stringify(header)}\n${json}\n`, header.id!);
         if (made !== 'created') throw new StoreError('store/exists', `game ${gameId} already exists`, { gameId });
@@ -402,6 +413,7 @@ export class FileStore implements GameStore {
     this.ensureWritable();
     checkId('game id', gameId);
     checkVersion(expectedVersion);
+    const users = options.users === undefined ? undefined : checkUsers(options.users);
     const json = toJson(doc);
     return this.mutex.run(gameId, async () => {
       if (!this.live(gameId)) throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
@@ -422,7 +434,13 @@ export class FileStore implements GameStore {
       const h = await this.readHeader(versionFile(dir, v)).catch((err: unknown) => {
         throw err instanceof Damaged ? this.corrupt(gameId, `version ${v} cannot be read: ${err.message}`) : err;
       });
-      const next: Header = { ...h, version: expectedVersion + 1, id: newVersionId(), lineage: lineageAfter(h) };
+      const next: Header = {
+        ...h,
+        version: expectedVersion + 1,
+        id: newVersionId(),
+        lineage: lineageAfter(h),
+        ...(users ? { users } : {}),
+      };
       if (options.finishedAt !== undefined && h.finishedAt === null) {
         next.finishedAt = options.finishedAt;
         next.expiresAt = options.finishedAt + this.ttlMs;
@@ -444,9 +462,24 @@ export class FileStore implements GameStore {
   }
 
   async list(): Promise<GameSummary[]> {
+    return this.summaries(() => true);
+  }
+
+  async gamesOf(userId: string): Promise<GameSummary[]> {
+    checkId('user id', userId);
+    return this.summaries((h) => (h.users ?? []).includes(userId));
+  }
+
+  async gamesIn(guildId: string): Promise<GameSummary[]> {
+    checkId('guild id', guildId);
+    return this.summaries((h) => h.guildId === guildId);
+  }
+
+  private summaries(keep: (h: Header) => boolean): GameSummary[] {
     this.ensureOpen();
     this.sweep();
     return [...this.headers]
+      .filter(([, h]) => keep(h))
       .map(([gameId, h]) => ({ gameId, channelId: h.channelId, version: h.version, finishedAt: h.finishedAt, expiresAt: h.expiresAt }))
       .sort((a, b) => a.gameId.localeCompare(b.gameId));
   }

@@ -5,6 +5,9 @@ import {
   StoreError,
   checkId,
   checkVersion,
+  checkIndex,
+  checkUsers,
+  type GameIndex,
   type GameStore,
   type GameSummary,
   type SaveOptions,
@@ -20,6 +23,8 @@ interface Entry {
   channelId: string;
   finishedAt: number | null;
   expiresAt: number | null;
+  guildId: string | null;
+  users: string[];
 }
 
 export function toJson(doc: unknown): string {
@@ -76,17 +81,18 @@ export class MemoryStore implements GameStore {
     return e ? this.out(e) : null;
   }
 
-  async create(gameId: string, channelId: string, doc: unknown): Promise<StoredGame> {
+  async create(gameId: string, channelId: string, doc: unknown, index?: GameIndex): Promise<StoredGame> {
     this.open();
     checkId('game id', gameId);
     checkId('channel id', channelId);
+    const { guildId, users } = checkIndex(index);
     const json = toJson(doc);
     if (this.live(gameId)) throw new StoreError('store/exists', `game ${gameId} already exists`, { gameId });
     const holder = this.channels.get(channelId);
     if (holder && this.live(holder)) {
       throw new StoreError('store/channel-taken', `channel ${channelId} already has game ${holder}`, { channelId, gameId: holder });
     }
-    const e: Entry = { json, version: 1, channelId, finishedAt: null, expiresAt: null };
+    const e: Entry = { json, version: 1, channelId, finishedAt: null, expiresAt: null, guildId, users };
     this.games.set(gameId, e);
     this.channels.set(channelId, gameId);
     return this.out(e);
@@ -96,6 +102,7 @@ export class MemoryStore implements GameStore {
     this.open();
     checkId('game id', gameId);
     checkVersion(expectedVersion);
+    const users = options.users === undefined ? undefined : checkUsers(options.users);
     const json = toJson(doc);
     const e = this.live(gameId);
     if (!e) throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
@@ -112,7 +119,15 @@ export class MemoryStore implements GameStore {
       expiresAt = finishedAt + this.ttlMs;
       if (this.channels.get(e.channelId) === gameId) this.channels.delete(e.channelId);
     }
-    const next: Entry = { json, version: expectedVersion + 1, channelId: e.channelId, finishedAt, expiresAt };
+    const next: Entry = {
+      json,
+      version: expectedVersion + 1,
+      channelId: e.channelId,
+      finishedAt,
+      expiresAt,
+      guildId: e.guildId,
+      users: users ?? e.users,
+    };
     this.games.set(gameId, next);
     return this.out(next);
   }
@@ -126,11 +141,26 @@ export class MemoryStore implements GameStore {
   }
 
   async list(): Promise<GameSummary[]> {
+    return this.summaries(() => true);
+  }
+
+  async gamesOf(userId: string): Promise<GameSummary[]> {
+    checkId('user id', userId);
+    return this.summaries((e) => e.users.includes(userId));
+  }
+
+  async gamesIn(guildId: string): Promise<GameSummary[]> {
+    checkId('guild id', guildId);
+    return this.summaries((e) => e.guildId === guildId);
+  }
+
+  private summaries(keep: (e: Entry) => boolean): GameSummary[] {
     this.open();
     const out: GameSummary[] = [];
     for (const id of [...this.games.keys()]) {
       const e = this.live(id);
-      if (e) out.push({ gameId: id, channelId: e.channelId, version: e.version, finishedAt: e.finishedAt, expiresAt: e.expiresAt });
+      if (e && keep(e))
+        out.push({ gameId: id, channelId: e.channelId, version: e.version, finishedAt: e.finishedAt, expiresAt: e.expiresAt });
     }
     return out.sort((a, b) => a.gameId.localeCompare(b.gameId));
   }

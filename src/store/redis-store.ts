@@ -26,6 +26,9 @@ import {
   StoreError,
   checkId,
   checkVersion,
+  checkIndex,
+  checkUsers,
+  type GameIndex,
   DAY_MS,
   type GameStore,
   type GameSummary,
@@ -63,7 +66,7 @@ local function build(v, ch, fa, ea, doc)
 end
 `;
 
-// KEYS: game, channel, games-set. ARGV: gameId, channelId, docJson, prefix
+// KEYS: game, channel, games-set, index. ARGV: gameId, channelId, docJson, prefix, guildId|'', users…
 const CREATE_LUA =
   BUILD +
   `
@@ -76,10 +79,18 @@ end
 redis.call('SET', KEYS[1], build('1', ARGV[2], 'null', 'null', ARGV[3]))
 redis.call('SET', KEYS[2], '{"value":"' .. ARGV[1] .. '","expires":null}')
 redis.call('SADD', KEYS[3], ARGV[1])
+local users = {}
+for i = 6, #ARGV do
+  users[#users + 1] = ARGV[i]
+  redis.call('SADD', ARGV[4] .. 'user:' .. ARGV[i], ARGV[1])
+end
+if ARGV[5] ~= '' then redis.call('SADD', ARGV[4] .. 'guild:' .. ARGV[5], ARGV[1]) end
+redis.call('SET', KEYS[4], cjson.encode({guild = ARGV[5], users = users}))
 return {'ok'}
 `;
 
-// KEYS: game. ARGV: gameId, expectedVersion, docJson, finishedAt|'' , expiresAt|'', prefix
+// KEYS: game, index. ARGV: gameId, expectedVersion, docJson, finishedAt|'' , expiresAt|'', prefix,
+// '1' when the users change (else ''), users…
 const SAVE_LUA =
   BUILD +
   `
@@ -96,7 +107,23 @@ if fa == 'null' and ARGV[4] ~= '' then
 end
 local nv = tostring(tonumber(v) + 1)
 redis.call('SET', KEYS[1], build(nv, ch, fa, ea, ARGV[3]))
-if ea ~= 'null' then redis.call('PEXPIREAT', KEYS[1], ea) end
+if ARGV[7] == '1' then
+  local old = redis.call('GET', KEYS[2])
+  local idx = {guild = '', users = {}}
+  if old then idx = cjson.decode(old) end
+  for _, u in ipairs(idx.users) do redis.call('SREM', ARGV[6] .. 'user:' .. u, ARGV[1]) end
+  local users = {}
+  for i = 8, #ARGV do
+    users[#users + 1] = ARGV[i]
+    redis.call('SADD', ARGV[6] .. 'user:' .. ARGV[i], ARGV[1])
+  end
+  idx.users = users
+  redis.call('SET', KEYS[2], cjson.encode(idx))
+end
+if ea ~= 'null' then
+  redis.call('PEXPIREAT', KEYS[1], ea)
+  redis.call('PEXPIREAT', KEYS[2], ea)
+end
 if finishing then
   local ck = ARGV[6] .. 'channel:' .. ch
   if redis.call('GET', ck) == '{"value":"' .. ARGV[1] .. '","expires":null}' then redis.call('DEL', ck) end
@@ -104,10 +131,17 @@ end
 return {'ok', nv, ch, fa, ea}
 `;
 
-// KEYS: game, games-set. ARGV: gameId, prefix
+// KEYS: game, games-set, index. ARGV: gameId, prefix
 const DELETE_LUA = `
 local cur = redis.call('GET', KEYS[1])
 redis.call('SREM', KEYS[2], ARGV[1])
+local old = redis.call('GET', KEYS[3])
+if old then
+  local idx = cjson.decode(old)
+  for _, u in ipairs(idx.users) do redis.call('SREM', ARGV[2] .. 'user:' .. u, ARGV[1]) end
+  if idx.guild ~= '' then redis.call('SREM', ARGV[2] .. 'guild:' .. idx.guild, ARGV[1]) end
+  redis.call('DEL', KEYS[3])
+end
 if not cur then return 0 end
 local v, ch = string.match(string.sub(cur, 1, 512), '${HEADER_PATTERN}')
 redis.call('DEL', KEYS[1])
@@ -255,7 +289,7 @@ export class RedisStore implements GameStore {
     return store;
   }
 
-  private key(kind: 'game' | 'channel' | 'record', id: string): string {
+  private key(kind: 'game' | 'channel' | 'record' | 'index' | 'user' | 'guild', id: string): string {
     return `${this.prefix}${kind}:${id}`;
   }
 
@@ -300,15 +334,16 @@ export class RedisStore implements GameStore {
     return toJson(doc);
   }
 
-  async create(gameId: string, channelId: string, doc: unknown): Promise<StoredGame> {
+  async create(gameId: string, channelId: string, doc: unknown, index?: GameIndex): Promise<StoredGame> {
     checkId('game id', gameId);
     checkId('channel id', channelId);
+    const { guildId, users } = checkIndex(index);
     const json = this.docJson(doc);
     return this.op(`create ${gameId}`, async () => {
       const r = (await SCRIPTS.create.run(
         this.client,
-        [this.key('game', gameId), this.key('channel', channelId), `${this.prefix}games`],
-        [gameId, channelId, json, this.prefix],
+        [this.key('game', gameId), this.key('channel', channelId), `${this.prefix}games`, this.key('index', gameId)],
+        [gameId, channelId, json, this.prefix, guildId ?? '', ...users],
       )) as string[];
       if (r[0] === 'exists') throw new StoreError('store/exists', `game ${gameId} already exists`, { gameId });
       if (r[0] === 'channel-taken') {
@@ -321,13 +356,14 @@ export class RedisStore implements GameStore {
   async save(gameId: string, doc: unknown, expectedVersion: number, options: SaveOptions = {}): Promise<StoredGame> {
     checkId('game id', gameId);
     checkVersion(expectedVersion);
+    const users = options.users === undefined ? undefined : checkUsers(options.users);
     const json = this.docJson(doc);
     const fa = options.finishedAt;
     if (fa !== undefined && !Number.isInteger(fa)) throw new StoreError('store/invalid', 'finishedAt must be an integer epoch ms');
     return this.op(`save ${gameId}`, async () => {
       const r = (await SCRIPTS.save.run(
         this.client,
-        [this.key('game', gameId)],
+        [this.key('game', gameId), this.key('index', gameId)],
         [
           gameId,
           String(expectedVersion),
@@ -335,6 +371,8 @@ export class RedisStore implements GameStore {
           fa === undefined ? '' : String(fa),
           fa === undefined ? '' : String(fa + this.ttlMs),
           this.prefix,
+          users ? '1' : '',
+          ...(users ?? []),
         ],
       )) as string[];
       switch (r[0]) {
@@ -373,8 +411,23 @@ export class RedisStore implements GameStore {
   }
 
   async list(): Promise<GameSummary[]> {
-    return this.op('list', async () => {
-      const ids = (await this.client.sMembers(`${this.prefix}games`)).sort();
+    return this.summaries('list', `${this.prefix}games`);
+  }
+
+  async gamesOf(userId: string): Promise<GameSummary[]> {
+    checkId('user id', userId);
+    return this.summaries(`games of ${userId}`, this.key('user', userId));
+  }
+
+  async gamesIn(guildId: string): Promise<GameSummary[]> {
+    checkId('guild id', guildId);
+    return this.summaries(`games in ${guildId}`, this.key('guild', guildId));
+  }
+
+  /** The games a set names, from each one's header; ids whose game has expired leave the set. */
+  private async summaries(what: string, set: string): Promise<GameSummary[]> {
+    return this.op(what, async () => {
+      const ids = (await this.client.sMembers(set)).sort();
       if (ids.length === 0) return [];
       const out: GameSummary[] = [];
       const gone: string[] = [];
@@ -389,7 +442,7 @@ export class RedisStore implements GameStore {
           out.push({ gameId: id, channelId: m[2]!, version: Number(m[1]), finishedAt: num(m[3]!), expiresAt: num(m[4]!) });
         }
       });
-      if (gone.length) await this.client.sRem(`${this.prefix}games`, gone);
+      if (gone.length) await this.client.sRem(set, gone);
       return out;
     });
   }
@@ -397,7 +450,11 @@ export class RedisStore implements GameStore {
   async delete(gameId: string): Promise<boolean> {
     checkId('game id', gameId);
     return this.op(`delete ${gameId}`, async () => {
-      const r = await SCRIPTS.delete.run(this.client, [this.key('game', gameId), `${this.prefix}games`], [gameId, this.prefix]);
+      const r = await SCRIPTS.delete.run(
+        this.client,
+        [this.key('game', gameId), `${this.prefix}games`, this.key('index', gameId)],
+        [gameId, this.prefix],
+      );
       return Number(r) === 1;
     });
   }

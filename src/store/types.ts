@@ -9,6 +9,10 @@
 // StoreError with code 'store/conflict' and the version it lost to). Versions are therefore strictly
 // sequential and every accepted write is kept exactly once.
 //
+// Player and server index: a game may name its server and its players (create's `index`, save's
+// `users`); `gamesOf(user)` and `gamesIn(guild)` list them, kept in the same atomic write as the game
+// (/game list). Finished games stay listed until they expire.
+//
 // Channel index: at most one game per channel. `create` claims the channel atomically with the game
 // (a second create in the same channel fails with 'store/channel-taken'). Saving a game as finished
 // releases its channel and starts its retention clock (finished-game TTL, default 90 days). Active
@@ -60,7 +64,18 @@ export interface GameSummary {
   expiresAt: number | null;
 }
 
+/** Whom a game belongs to, for the per-player and per-server lists. */
+export interface GameIndex {
+  guildId: string | null;
+  /** The players (and host) of the game: at most MAX_INDEX_USERS ids. */
+  users: string[];
+}
+
+export const MAX_INDEX_USERS = 50;
+
 export interface SaveOptions {
+  /** Replace the game's indexed players (absent: unchanged). */
+  users?: string[];
   /**
    * Mark the game finished at this epoch ms: releases the channel index (if it still points here)
    * and sets expiresAt = finishedAt + finished-game TTL. Once finished, a game stays finished.
@@ -95,7 +110,7 @@ export interface GameStore {
   load(gameId: string): Promise<StoredGame | null>;
 
   /** Store a new game at version 1 and claim its channel. Fails 'store/exists' / 'store/channel-taken'. */
-  create(gameId: string, channelId: string, doc: unknown): Promise<StoredGame>;
+  create(gameId: string, channelId: string, doc: unknown, index?: GameIndex): Promise<StoredGame>;
 
   /**
    * Compare-and-set: store `doc` as version expectedVersion + 1 if the stored version is expectedVersion.
@@ -108,6 +123,12 @@ export interface GameStore {
 
   /** Every stored game that has not expired (active and finished). */
   list(): Promise<GameSummary[]>;
+
+  /** The games (not expired) whose index names this user, by game id. */
+  gamesOf(userId: string): Promise<GameSummary[]>;
+
+  /** The games (not expired) created in this server, by game id. */
+  gamesIn(guildId: string): Promise<GameSummary[]>;
 
   /** Remove a game (and its channel claim). True if it existed. */
   delete(gameId: string): Promise<boolean>;
@@ -138,6 +159,21 @@ export function checkId(what: string, id: string): void {
   if (!isValidId(id)) {
     throw new StoreError('store/invalid', `${what} '${String(id)}' is not a valid id (letters, digits, _ . -; 1–100 chars)`, { what, id });
   }
+}
+
+/** The index's user list, checked (ids, at most MAX_INDEX_USERS, no repeats kept). */
+export function checkUsers(users: unknown): string[] {
+  if (!Array.isArray(users) || users.length > MAX_INDEX_USERS) {
+    throw new StoreError('store/invalid', `users must be a list of at most ${MAX_INDEX_USERS} ids`);
+  }
+  for (const u of users) checkId('user id', u as string);
+  return [...new Set(users as string[])].sort();
+}
+
+export function checkIndex(index: GameIndex | undefined): GameIndex {
+  if (index === undefined) return { guildId: null, users: [] };
+  if (index.guildId !== null) checkId('guild id', index.guildId);
+  return { guildId: index.guildId, users: checkUsers(index.users) };
 }
 
 export function checkVersion(v: number, min = 1): void {

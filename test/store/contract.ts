@@ -215,6 +215,37 @@ export function storeContract(name: string, harness: ContractHarness): void {
       ]);
     });
 
+    it('indexes games by player and by server, in the same write as the game', async () => {
+      await store.create('a', 'c1', doc(1), { guildId: 'guild1', users: ['u1', 'u2'] });
+      await store.create('b', 'c2', doc(1), { guildId: 'guild2', users: ['u2'] });
+      await store.create('c', 'c3', doc(1)); // no index: listed nowhere but list()
+      const ids = (xs: { gameId: string }[]) => xs.map((g) => g.gameId);
+      expect(ids(await store.gamesOf('u1'))).toEqual(['a']);
+      expect(ids(await store.gamesOf('u2'))).toEqual(['a', 'b']);
+      expect(ids(await store.gamesIn('guild1'))).toEqual(['a']);
+      expect(await store.gamesOf('nobody')).toEqual([]);
+      // a save that changes the players moves the game between the lists; one without users keeps them
+      await store.save('a', doc(2), 1, { users: ['u3'] });
+      await store.save('a', doc(3), 2);
+      expect(ids(await store.gamesOf('u1'))).toEqual([]);
+      expect((await store.gamesOf('u3'))[0]).toMatchObject({ gameId: 'a', version: 3, channelId: 'c1' });
+      // a save that loses its compare-and-set changes no list
+      await rejection(store.save('b', doc(9), 7, { users: ['u9'] }));
+      expect(await store.gamesOf('u9')).toEqual([]);
+      expect(ids(await store.gamesOf('u2'))).toEqual(['b']);
+      // finished games stay listed (marked by finishedAt) until they expire; deleted ones leave
+      const t = Date.now();
+      await store.save('b', doc(2), 1, { finishedAt: t });
+      expect((await store.gamesOf('u2'))[0]).toMatchObject({ gameId: 'b', finishedAt: t });
+      await store.delete('b');
+      expect(await store.gamesOf('u2')).toEqual([]);
+      expect(await store.gamesIn('guild2')).toEqual([]);
+      // bad ids are refused and store nothing
+      expect((await rejection(store.create('d', 'c4', doc(1), { guildId: 'g', users: ['no spaces'] }))).code).toBe('store/invalid');
+      expect(await store.load('d')).toBeNull();
+      expect((await rejection(store.gamesOf('../x'))).code).toBe('store/invalid');
+    });
+
     it('deletes a game and its channel claim', async () => {
       await store.create('g1', 'c1', doc(1));
       expect(await store.delete('g1')).toBe(true);
