@@ -199,6 +199,11 @@ function isRefusal(x: unknown): x is { ok: false; error: Refusal } {
   return typeof x === 'object' && x !== null && (x as { ok?: unknown }).ok === false;
 }
 
+/** Who finds a game in their `/game list`: its host and everyone seated (the store's player index). */
+export function indexedUsers(doc: GameDoc): string[] {
+  return [...new Set([doc.meta.host, ...doc.meta.seats.finnish, ...doc.meta.seats.soviet])].sort();
+}
+
 export class GameService {
   private readonly store: GameStore;
   private readonly engine: EngineApi;
@@ -302,16 +307,16 @@ export class GameService {
         );
       }
       const before = this.statusView(doc, id, stored.version);
+      const usersBefore = indexedUsers(doc).join(' ');
       const change = await step(doc, stored.version);
       if (isRefusal(change)) return change;
       change.doc.meta.updatedAt = this.clock();
       try {
-        const saved = await this.store.save(
-          id,
-          change.doc,
-          stored.version,
-          change.finishedAt !== undefined ? { finishedAt: change.finishedAt } : {},
-        );
+        const users = indexedUsers(change.doc);
+        const saved = await this.store.save(id, change.doc, stored.version, {
+          ...(change.finishedAt !== undefined ? { finishedAt: change.finishedAt } : {}),
+          ...(users.join(' ') !== usersBefore ? { users } : {}),
+        });
         const savedState = change.doc.state;
         return {
           ok: true,
@@ -488,7 +493,7 @@ export class GameService {
     };
     this.remember(doc, input.host);
     try {
-      const saved = await this.store.create(gameId, input.channelId, doc);
+      const saved = await this.store.create(gameId, input.channelId, doc, { guildId: doc.meta.guildId, users: indexedUsers(doc) });
       return {
         ok: true,
         gameId,
