@@ -2,6 +2,7 @@
 // Format documented in docs/game-record.md § Service.
 import type { GameRecord } from '../engine/record.js';
 import type { Action, GameState, Side } from '../engine/types.js';
+import type { Pace } from './pace.js';
 
 /** A seated player's standing answers to their side's decisions (src/app/standing.ts answers with them). */
 export interface StandingAnswers {
@@ -48,6 +49,10 @@ export interface GameMeta {
   placements?: Record<string, string>;
   /** Seated players' standing answers to their side's decisions (src/app/standing.ts), by user id. */
   standing?: Record<string, StandingAnswers>;
+  /** Reminders, stall notice and clocks as chosen at /game new (src/app/pace.ts); absent: the defaults. */
+  pace?: Pace;
+  /** Time charged to each side's bank (ms) and up to when (src/app/pace.ts chargeClock); with clocks only. */
+  clock?: { used: Record<Side, number>; chargedTo: number };
 }
 
 export interface RollRecord {
@@ -73,6 +78,7 @@ export type RecordEntry =
   | (EntryBase & { kind: 'undo'; side: Side; undoes: number })
   | (EntryBase & { kind: 'note'; text: string })
   | (EntryBase & { kind: 'resign'; side: Side })
+  | (EntryBase & { kind: 'timeout'; side: Side })
   | (EntryBase & { kind: 'abort'; reason: string });
 
 /** State before an undoable action (same side, no roll since). */

@@ -25,6 +25,7 @@ import {
   SeatSchema,
   SideOptsSchema,
   SideSchema,
+  ListSchema,
   PathRequestSchema,
   PlaceSchema,
   checkAction,
@@ -51,6 +52,7 @@ import {
   type UndoSnapshot,
 } from './game-doc.js';
 import { verifyRecord, type VerifyReport } from './verify.js';
+import { chargeClock, clockLeft, DEFAULT_PACE, paceOf, type Pace } from './pace.js';
 
 export interface Actor {
   userId: string;
@@ -181,6 +183,8 @@ function entryWords(e: RecordEntry, name: (userId: string) => string): string {
       return `a note by ${name(e.user)}`;
     case 'resign':
       return `the ${sideName(e.side)} side resigned`;
+    case 'timeout':
+      return `the ${sideName(e.side)} side ran out of time`;
     case 'abort':
       return 'the game was aborted';
   }
@@ -215,6 +219,7 @@ export class GameService {
   private readonly ruleset: ServiceDeps['ruleset'];
   private readonly onConflict: (gameId: string, attempt: number) => void;
   private readonly onStoreFailure: NonNullable<ServiceDeps['onStoreFailure']>;
+  private readonly savedListeners: Array<(status: StatusView) => void> = [];
 
   constructor(deps: ServiceDeps) {
     this.store = deps.store;
@@ -227,6 +232,11 @@ export class GameService {
     this.maxUndo = deps.maxUndo ?? 30;
     this.onConflict = deps.onConflict ?? (() => {});
     this.onStoreFailure = deps.onStoreFailure ?? (() => {});
+  }
+
+  /** Call `fn` with the game as saved after every accepted change (the reminders re-arm on it). */
+  onSaved(fn: (status: StatusView) => void): void {
+    this.savedListeners.push(fn);
   }
 
   // ───────────────────────────── plumbing ─────────────────────────────
@@ -311,6 +321,10 @@ export class GameService {
       const change = await step(doc, stored.version);
       if (isRefusal(change)) return change;
       change.doc.meta.updatedAt = this.clock();
+      // A wait ended (a new one began, or the game did): its time goes on the waiting side's clock.
+      const waitNow = change.doc.meta.status === 'active' ? change.doc.meta.waitingSince : null;
+      if (before.mustAct && (waitNow !== before.mustAct.since || this.who(change.doc)?.side !== before.mustAct.side))
+        chargeClock(change.doc.meta, before.mustAct, change.doc.meta.updatedAt);
       try {
         const users = indexedUsers(change.doc);
         const saved = await this.store.save(id, change.doc, stored.version, {
@@ -318,6 +332,8 @@ export class GameService {
           ...(users.join(' ') !== usersBefore ? { users } : {}),
         });
         const savedState = change.doc.state;
+        const after = this.statusView(change.doc, id, saved.version);
+        for (const fn of this.savedListeners) fn(after);
         return {
           ok: true,
           gameId: id,
@@ -326,7 +342,7 @@ export class GameService {
           events: change.events ?? [],
           views: change.views ?? [],
           before,
-          after: this.statusView(change.doc, id, saved.version),
+          after,
           ...(endsPhase(change.events ?? []) ? { summary: phaseSummary(change.doc.record) } : {}),
           ...(savedState ? { mapView: (options: MapViewOptions) => this.engine.toMapView(savedState, options) } : {}),
           ...(change.extra ? { extra: change.extra } : {}),
@@ -444,6 +460,7 @@ export class GameService {
     scenario: string;
     options?: Record<string, boolean>;
     seatHostAs?: Side | 'both';
+    pace?: Partial<Pace>;
   }): Promise<Result> {
     const bad = checkInput(CreateSchema, input, 'new game');
     if (bad) return bad;
@@ -485,6 +502,7 @@ export class GameService {
         endedAt: null,
         waitingSince: null,
         result: null,
+        ...(input.pace && Object.keys(input.pace).length ? { pace: { ...DEFAULT_PACE, ...input.pace } } : {}),
       },
       state: null,
       record: [],
@@ -990,6 +1008,70 @@ export class GameService {
     );
   }
 
+  /**
+   * A side's time bank ran out while the game waited on it, and the host chose at /game new that this
+   * loses the game (src/app/pace.ts). Called by the reminders when the clock's wake comes; refused when
+   * the clock no longer says so (the side moved meanwhile) or the game has no such rule.
+   */
+  async timeOut(ref: GameRef, side: Side): Promise<Result> {
+    const bad = checkInput(SideSchema, side, 'side');
+    if (bad) return bad;
+    return this.mutate(ref, 'ending the game on time', (doc, version) => {
+      const bad = this.mustBeStatus(doc, 'active');
+      if (bad) return bad;
+      const now = this.clock();
+      const who = this.who(doc);
+      const left = clockLeft(doc.meta, now, who ? { side: who.side, since: doc.meta.waitingSince } : null);
+      if (!paceOf(doc.meta).clockForfeit || !left || who?.side !== side || left[side] > 0) {
+        return refuse('game/clock-running', `The ${sideName(side)} side's clock has not run out while the game waits on it.`);
+      }
+      const base = this.nextEntryBase(doc, version, { userId: 'clock' }, undefined);
+      doc.record.push({ ...base, kind: 'timeout', side });
+      const lines = [`#${base.seq} The ${sideName(side)} side's clock ran out.`];
+      lines.push(...this.finish(doc, 'finished', { reason: `${sideName(side)} ran out of time`, winner: otherSide(side) }, now));
+      return { doc, lines, finishedAt: now };
+    });
+  }
+
+  /**
+   * The games a user plays in or hosts (across servers, or in one), or a server's games (for its
+   * moderators): each with whose turn it is and since when. Active and lobby games only, most waiting first.
+   */
+  async listGames(query: { userId: string; guildId?: string } | { guildId: string }): Promise<Result<{ games: GameListing[] }>> {
+    const bad = checkInput(ListSchema, query, 'list');
+    if (bad) return bad;
+    try {
+      const found = 'userId' in query ? await this.store.gamesOf(query.userId) : await this.store.gamesIn(query.guildId);
+      const games: GameListing[] = [];
+      for (const g of found.filter((x) => x.finishedAt === null).slice(0, LIST_MAX)) {
+        const stored = await this.store.load(g.gameId);
+        const doc = stored?.doc as GameDoc | undefined;
+        if (!stored || doc?.format !== DOC_FORMAT) continue;
+        if (query.guildId !== undefined && doc.meta.guildId !== query.guildId) continue;
+        const view = this.statusView(doc, g.gameId, stored.version);
+        const mine = 'userId' in query ? SIDES.filter((s) => doc.meta.seats[s].includes(query.userId)) : [];
+        games.push({
+          gameId: g.gameId,
+          channelId: doc.meta.channelId,
+          guildId: doc.meta.guildId,
+          scenario: doc.meta.scenario,
+          status: doc.meta.status,
+          turn: view.turn,
+          mustAct: view.mustAct ? { side: view.mustAct.side, since: view.mustAct.since } : null,
+          sides: mine,
+          yourTurn: !!view.mustAct?.side && mine.includes(view.mustAct.side),
+          clock: view.clock,
+        });
+      }
+      const waited = (x: GameListing) => x.mustAct?.since ?? Number.MAX_SAFE_INTEGER;
+      games.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn) || waited(a) - waited(b));
+      return { ok: true, gameId: '', version: 0, lines: [], events: [], views: [], games };
+    } catch (err) {
+      if (isStoreError(err)) return this.storeRefusal(err, 'listing games');
+      throw err;
+    }
+  }
+
   /** Host, or a user allowed to manage the channel (flag from the front end): stop the game without result. */
   async abort(ref: GameRef, actor: Actor, reason = 'aborted', opts: { requestId?: string } = {}): Promise<Result> {
     const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(RequestOptsSchema, opts, 'request');
@@ -1118,6 +1200,12 @@ export class GameService {
       vp: st?.vp ?? null,
       result: doc.meta.result,
       recordLength: doc.record.length,
+      pace: paceOf(doc.meta),
+      clock: clockLeft(
+        doc.meta,
+        this.clock(),
+        doc.meta.status === 'active' && who ? { side: who.side, since: doc.meta.waitingSince } : null,
+      ),
     };
   }
 
@@ -1282,6 +1370,24 @@ export class GameService {
   }
 }
 
+/** Games listed at most (a list of more would not fit one Discord message anyway). */
+export const LIST_MAX = 50;
+
+/** One line of /game list. */
+export interface GameListing {
+  gameId: string;
+  channelId: string;
+  guildId: string | null;
+  scenario: string;
+  status: GameMeta['status'];
+  turn: number | null;
+  mustAct: { side: Side | null; since: number | null } | null;
+  /** The sides the listing user holds (empty for a host who does not play, or a server's list). */
+  sides: Side[];
+  yourTurn: boolean;
+  clock: Record<Side, number> | null;
+}
+
 export interface StatusView {
   gameId: string;
   /** The channel the game is played in (its controls work only there). */
@@ -1300,6 +1406,10 @@ export interface StatusView {
   vp: Record<Side, number> | null;
   result: GameMeta['result'];
   recordLength: number;
+  /** Reminders, stall notice and clocks in force (src/app/pace.ts). */
+  pace: Pace;
+  /** Each side's time left (ms, negative when over), with the current wait counted; null without clocks. */
+  clock: Record<Side, number> | null;
 }
 
 export function exportDoc(doc: GameDoc, helpers: EngineHelpers): ExportedRecord {

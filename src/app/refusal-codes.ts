@@ -5,6 +5,7 @@ import type { StoreErrorCode } from '../store/types.js';
 
 export const SERVICE_CODES = [
   'game/already-started',
+  'game/clock-running',
   'game/channel-taken',
   'game/duplicate',
   'game/none-in-channel',

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { isValidId } from '../store/types.js';
 import type { RefusalCode } from './refusal-codes.js';
+import { PACE_LIMITS } from './pace.js';
 
 /** A refusal of bad input (the service's Refusal shape). */
 export interface InputRefusal {
@@ -41,7 +42,16 @@ export const CreateSchema = z.strictObject({
   scenario: z.string().max(100),
   options: z.record(z.string().max(20), z.boolean()).optional(),
   seatHostAs: z.enum(['finnish', 'soviet', 'both']).optional(),
+  pace: z
+    .strictObject({
+      remindAfterH: z.number().int().min(PACE_LIMITS.remindAfterH[0]).max(PACE_LIMITS.remindAfterH[1]).optional(),
+      stallAfterD: z.number().int().min(PACE_LIMITS.stallAfterD[0]).max(PACE_LIMITS.stallAfterD[1]).optional(),
+      clockDays: z.number().int().min(PACE_LIMITS.clockDays[0]).max(PACE_LIMITS.clockDays[1]).nullable().optional(),
+      clockForfeit: z.boolean().optional(),
+    })
+    .optional(),
 });
+export const ListSchema = z.union([z.strictObject({ userId: StoreId, guildId: StoreId.optional() }), z.strictObject({ guildId: StoreId })]);
 export const SeatSchema = z.strictObject({
   side: SideSchema,
   user: ActorSchema.optional(),

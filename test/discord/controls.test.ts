@@ -1,4 +1,5 @@
 // Buttons and selects built for the next step: within Discord's limits, decodable, default first.
+import { DEFAULT_PACE } from '../../src/app/pace.js';
 import { describe, expect, it } from 'vitest';
 import type { StatusView } from '../../src/app/game-service.js';
 import { controlsFor } from '../../src/discord/controls.js';
@@ -25,6 +26,8 @@ const base: StatusView = {
   vp: { finnish: 0, soviet: 0 },
   result: null,
   recordLength: 9,
+  pace: DEFAULT_PACE,
+  clock: null,
 };
 
 function flat(status: StatusView) {

@@ -1,5 +1,6 @@
 // Players read phase words, never the engine's state names ("subZero", "combatLosses"): buttons,
 // summaries, captions and mentions go through src/engine/labels.ts (3.0, 16.3).
+import { DEFAULT_PACE } from '../../src/app/pace.js';
 import { describe, expect, it } from 'vitest';
 import type { StatusView } from '../../src/app/game-service.js';
 import { controlsFor } from '../../src/discord/controls.js';
@@ -23,6 +24,8 @@ const subZero: StatusView = {
   vp: { finnish: 0, soviet: 0 },
   result: null,
   recordLength: 9,
+  pace: DEFAULT_PACE,
+  clock: null,
 };
 
 describe('phase words for players (3.0, 16.3)', () => {

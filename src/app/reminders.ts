@@ -1,0 +1,419 @@
+// Reminders, stall notices, clock notices and vacations (issue 17; docs/reminders.md). The bot speaks
+// unprompted here: a scheduler (src/schedule/) wakes a game when its next notice is due; `wake` reads
+// what is due from the game (src/app/pace.ts) and from the game's nudge record, says it through a
+// Notifier (the Discord front end implements it), records it, and schedules the next wake.
+//
+// Once and only once: the nudge record is saved with the store's compare-and-set after a notice is
+// sent, and every notice carries a nonce derived from what it announces, which Discord uses to drop a
+// repeat of the same message (enforce_nonce). Two processes waking the same game, or a process that
+// died between sending and saving, send one message. A notice that cannot be sent (no permission, DMs
+// closed) is not recorded as sent: it is tried again later, and the host is told once.
+import { createHash } from 'node:crypto';
+import type { Side } from '../engine/types.js';
+import type { Scheduler } from '../schedule/types.js';
+import { isStoreError, isValidId, type GameStore } from '../store/types.js';
+import { SIDES } from './game-doc.js';
+import { sideName, type GameService, type StatusView } from './game-service.js';
+import { durationWords, paceOf, reminderAt, remindersDue, stallAt } from './pace.js';
+import { describeDecision } from './decision-answers.js';
+import { sidePhaseWords } from './phase-summary.js';
+
+export type NoticeKind = 'reminder' | 'stall' | 'clock' | 'away' | 'permission';
+
+export interface Notice {
+  kind: NoticeKind;
+  gameId: string;
+  channelId: string;
+  text: string;
+  /** Users mentioned (and pinged) in the channel. */
+  mention: string[];
+  /** At most 25 characters: the same notice sent twice carries the same nonce. */
+  nonce: string;
+  /** Offer the reminder's own buttons (snooze this turn, DMs instead). */
+  controls: boolean;
+  /** The game's version when the notice was made (its buttons carry it). */
+  version: number;
+}
+
+/** How a notice went: `denied` = the bot may not post there (or the user's DMs are closed). */
+export type Delivery = 'ok' | 'denied' | 'gone';
+
+export interface Notifier {
+  post(notice: Notice): Promise<Delivery>;
+  dm(userId: string, notice: Notice): Promise<Delivery>;
+}
+
+/** A player's own settings, for all their games. */
+export interface PlayerPrefs {
+  /** Reminders by direct message instead of a mention in the game's channel. */
+  dm: boolean;
+  /** Away until this epoch ms: no reminders to them until then. */
+  awayUntil: number | null;
+}
+
+/** What has been said about a game's current wait (store record `nudge/<gameId>`). */
+interface Nudge {
+  /** The wait this is about: `<side>@<since>`; a new wait starts a fresh count. */
+  wait: string;
+  sent: number;
+  stallTold: boolean;
+  /** Users who snoozed reminders, with the game turn they snoozed. */
+  snoozed: Record<string, number>;
+  /** Sides whose clock ran out and were announced (for the whole game). */
+  clockTold: Side[];
+  /** The host has been told that the bot may not post in the channel (reset once a post goes through). */
+  warned: boolean;
+  /** Earliest retry of a notice that could not be sent. */
+  retryAt: number | null;
+}
+
+const NUDGE = 'nudge';
+const PLAYER = 'player';
+/** A notice that could not be sent is tried again after this long. */
+export const RETRY_MS = 3_600_000;
+
+export interface RemindersDeps {
+  store: GameStore;
+  service: GameService;
+  scheduler: Scheduler;
+  notifier: Notifier;
+  now: () => number;
+  onError?: (err: unknown, what: string) => void;
+}
+
+/** What the game waits for, in words: the decision, or the phase. */
+export function waitWords(status: StatusView): string {
+  const pending = status.mustAct?.pending;
+  return pending ? describeDecision(pending) : `the ${sidePhaseWords(null, status.phase)}, turn ${status.turn ?? '?'}`;
+}
+
+function nonce(...parts: Array<string | number>): string {
+  return `n${createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 23)}`;
+}
+
+export class Reminders {
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly deps: RemindersDeps) {
+    // Every accepted change may start a new wait: arm its wake, without holding up the player's reply.
+    deps.service.onSaved((status) => {
+      const p = this.changed(status.gameId)
+        .catch((err: unknown) => deps.onError?.(err, `arming ${status.gameId}`))
+        .finally(() => this.inFlight.delete(p));
+      this.inFlight.add(p);
+    });
+  }
+
+  /** Wait for the wakes being armed after recent changes (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size) await Promise.all([...this.inFlight]);
+  }
+
+  private get now(): number {
+    return this.deps.now();
+  }
+
+  // ───────────────────────────── records ─────────────────────────────
+
+  async prefs(userId: string): Promise<PlayerPrefs> {
+    const rec = isValidId(userId) ? await this.deps.store.loadRecord(PLAYER, userId) : null;
+    return { dm: false, awayUntil: null, ...((rec?.value as Partial<PlayerPrefs> | undefined) ?? {}) };
+  }
+
+  private async updatePrefs(userId: string, change: (p: PlayerPrefs) => PlayerPrefs): Promise<PlayerPrefs> {
+    for (let attempt = 0; ; attempt++) {
+      const rec = await this.deps.store.loadRecord(PLAYER, userId);
+      const next = change({ dm: false, awayUntil: null, ...((rec?.value as Partial<PlayerPrefs> | undefined) ?? {}) });
+      try {
+        await this.deps.store.saveRecord(PLAYER, userId, next, rec?.version ?? 0);
+        return next;
+      } catch (err) {
+        if (attempt >= 4 || !isStoreError(err, 'store/conflict')) throw err;
+      }
+    }
+  }
+
+  private static fresh(wait: string, old: Nudge | null): Nudge {
+    return { wait, sent: 0, stallTold: false, snoozed: {}, clockTold: old?.clockTold ?? [], warned: old?.warned ?? false, retryAt: null };
+  }
+
+  private async loadNudge(gameId: string): Promise<{ nudge: Nudge | null; version: number }> {
+    const rec = await this.deps.store.loadRecord(NUDGE, gameId);
+    return { nudge: (rec?.value as Nudge | undefined) ?? null, version: rec?.version ?? 0 };
+  }
+
+  // ───────────────────────────── scheduling ─────────────────────────────
+
+  /** A game changed (or the bot started): make sure its next notice has a wake. */
+  async changed(gameId: string): Promise<void> {
+    const st = await this.deps.service.status({ gameId });
+    if (!st.ok || st.status.status !== 'active') return;
+    const { nudge } = await this.loadNudge(gameId);
+    const next = await this.nextWake(st.status, nudge);
+    if (next !== null) await this.deps.scheduler.wakeAt(gameId, next);
+  }
+
+  /** At start: every active game gets its wake (a wake lost to an outage is made again here). */
+  async resumeAll(): Promise<number> {
+    let n = 0;
+    for (const g of await this.deps.store.list()) {
+      if (g.finishedAt !== null) continue;
+      try {
+        await this.changed(g.gameId);
+        n++;
+      } catch (err) {
+        this.deps.onError?.(err, `re-arming ${g.gameId}`);
+      }
+    }
+    return n;
+  }
+
+  /** When the game next needs a word: the next reminder, the stall notice, the clock running out, a retry. */
+  private async nextWake(status: StatusView, nudge: Nudge | null): Promise<number | null> {
+    const side = status.mustAct?.side;
+    const since = status.mustAct?.since;
+    if (!side || since === null || since === undefined) return null;
+    const wait = `${side}@${since}`;
+    const n = nudge && nudge.wait === wait ? nudge : Reminders.fresh(wait, nudge);
+    const pace = status.pace;
+    let reminder = reminderAt(since, pace, n.sent);
+    // A reminder held back because every player of the side is away comes when the first is back.
+    const away = reminder === null ? null : await this.awayUntil(status.seats[side]);
+    if (reminder !== null && away !== null) reminder = Math.max(reminder, away);
+    const times: Array<number | null> = [reminder, n.stallTold ? null : stallAt(since, pace), n.retryAt];
+    const left = status.clock?.[side];
+    if (left !== undefined && !n.clockTold.includes(side)) times.push(this.now + Math.max(0, left));
+    // While a notice waits for a retry, nothing comes before the retry.
+    const at = times.filter((t): t is number => t !== null).map((t) => Math.max(t, n.retryAt ?? 0));
+    return at.length ? Math.min(...at) : null;
+  }
+
+  /** When the first of these users is back, if all of them are away now; null otherwise. */
+  private async awayUntil(users: string[]): Promise<number | null> {
+    if (!users.length) return null;
+    const until: number[] = [];
+    for (const u of users) {
+      const p = await this.prefs(u);
+      if (!p.awayUntil || p.awayUntil <= this.now) return null;
+      until.push(p.awayUntil);
+    }
+    return Math.min(...until);
+  }
+
+  // ───────────────────────────── the wake ─────────────────────────────
+
+  /** The scheduler's handler: say what is due for the game, record it, schedule the next wake. */
+  async wake(gameId: string): Promise<void> {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const st = await this.deps.service.status({ gameId });
+      if (!st.ok || st.status.status !== 'active') return;
+      const status = st.status;
+      const side = status.mustAct?.side;
+      const since = status.mustAct?.since;
+      if (!side || since === null || since === undefined) return;
+      const { nudge: old, version } = await this.loadNudge(gameId);
+      const wait = `${side}@${since}`;
+      const n: Nudge = old && old.wait === wait ? structuredClone(old) : Reminders.fresh(wait, old);
+      const now = this.now;
+      if (n.retryAt !== null && n.retryAt > now) {
+        await this.schedule(gameId, status, n);
+        return;
+      }
+      n.retryAt = null;
+      const pace = paceOf({ pace: status.pace });
+      const due = remindersDue(since, pace, now);
+      const base = { gameId, channelId: status.channelId, version: status.version };
+      let blocked = false;
+
+      // The clock ran out (told once per side per game; with forfeit on, the game ends).
+      const left = status.clock?.[side];
+      if (left !== undefined && left <= 0 && !n.clockTold.includes(side)) {
+        const forfeit = status.pace.clockForfeit;
+        const text = forfeit
+          ? `⏱️ The ${sideName(side)} side's clock has run out: as the host chose at the start, it loses on time.`
+          : `⏱️ The ${sideName(side)} side's clock has run out (${durationWords(-left)} over). <@${status.host}>, the host decides: play on, hand the seat to someone else (\`/game seat\`), or \`/game abort\`.`;
+        const sent = await this.deps.notifier.post({
+          ...base,
+          kind: 'clock',
+          text,
+          mention: [status.host, ...status.seats[side]],
+          nonce: nonce(gameId, 'clock', side),
+          controls: false,
+        });
+        if (sent === 'ok') {
+          n.clockTold.push(side);
+          if (forfeit) {
+            const r = await this.deps.service.timeOut({ gameId }, side);
+            if (!r.ok) this.deps.onError?.(new Error(r.error.message), `time-out ${gameId}`);
+          }
+        } else blocked = true;
+      }
+
+      // The stall notice: the channel and the host hear that the game has waited too long.
+      const stall = stallAt(since, pace);
+      if (!blocked && stall !== null && now >= stall && !n.stallTold) {
+        const text = `⏳ This game has waited ${durationWords(now - since)} for the ${sideName(side)} side (${waitWords(status)}). <@${status.host}>, as host you can hand the seat to someone else (\`/game seat\`) or \`/game abort\` the game.`;
+        const sent = await this.deps.notifier.post({
+          ...base,
+          kind: 'stall',
+          text,
+          mention: [status.host, ...status.seats[side]],
+          nonce: nonce(gameId, 'stall', wait),
+          controls: false,
+        });
+        if (sent === 'ok') n.stallTold = true;
+        else blocked = true;
+      }
+
+      // The reminder: the waiting side's players, minus those away or who snoozed this turn.
+      if (!blocked && due > n.sent) {
+        const outcome = await this.remind(status, side, since, n, due);
+        if (outcome === 'denied') blocked = true;
+        else if (outcome === 'sent' || outcome === 'nobody') n.sent = due;
+      }
+
+      if (blocked) {
+        n.retryAt = now + RETRY_MS;
+        if (!n.warned) n.warned = (await this.tellHost(status)) === 'ok';
+      } else n.warned = false;
+
+      try {
+        await this.deps.store.saveRecord(NUDGE, gameId, n, version);
+      } catch (err) {
+        if (isStoreError(err, 'store/conflict')) continue; // another process spoke first: look again
+        throw err;
+      }
+      await this.schedule(gameId, status, n);
+      return;
+    }
+  }
+
+  private async schedule(gameId: string, status: StatusView, n: Nudge): Promise<void> {
+    const next = await this.nextWake(status, n);
+    // After a wake, whatever was due has been said or waits for its retry: the next wake is later.
+    // (A wake at or before now would be the same job as the one running, and be dropped with it.)
+    if (next !== null) await this.deps.scheduler.wakeAt(gameId, next > this.now ? next : this.now + RETRY_MS);
+  }
+
+  /** 'sent'; 'nobody' to remind (all away or snoozed: 'away' keeps it for their return); 'denied'. */
+  private async remind(status: StatusView, side: Side, since: number, n: Nudge, k: number): Promise<'sent' | 'nobody' | 'away' | 'denied'> {
+    const turn = status.turn ?? 0;
+    const now = this.now;
+    const inChannel: string[] = [];
+    const byDm: string[] = [];
+    let away = 0;
+    for (const u of status.seats[side]) {
+      if (n.snoozed[u] === turn) continue;
+      const p = await this.prefs(u);
+      if (p.awayUntil && p.awayUntil > now) {
+        away++;
+        continue;
+      }
+      (p.dm ? byDm : inChannel).push(u);
+    }
+    if (!inChannel.length && !byDm.length) return away ? 'away' : 'nobody';
+    const what = waitWords(status);
+    const text = `🔔 Reminder${k > 1 ? ` #${k}` : ''}: the game has waited ${durationWords(now - since)} for the ${sideName(side)} side (${what}). \`/play\`, or the buttons on the game's last message, move it on.`;
+    const notice = (mention: string[]): Notice => ({
+      kind: 'reminder',
+      gameId: status.gameId,
+      channelId: status.channelId,
+      version: status.version,
+      text,
+      mention,
+      nonce: nonce(status.gameId, 'remind', `${side}@${since}`, k, mention.join(',')),
+      controls: true,
+    });
+    for (const u of byDm) {
+      // DMs closed: the reminder goes to the channel after all.
+      if ((await this.deps.notifier.dm(u, notice([u]))) !== 'ok') inChannel.push(u);
+    }
+    if (inChannel.length) {
+      const r = await this.deps.notifier.post(notice(inChannel));
+      if (r === 'denied') return 'denied';
+    }
+    return 'sent';
+  }
+
+  /** The bot may not post in the game's channel: the host hears it by DM (once; the notice is kept). */
+  private async tellHost(status: StatusView): Promise<Delivery> {
+    return this.deps.notifier.dm(status.host, {
+      kind: 'permission',
+      gameId: status.gameId,
+      channelId: status.channelId,
+      version: status.version,
+      text: `I cannot post in <#${status.channelId}> (game ${status.gameId}): I need the View Channel and Send Messages permissions there. The reminders wait and are tried again every hour.`,
+      mention: [],
+      nonce: nonce(status.gameId, 'permission', status.version),
+      controls: false,
+    });
+  }
+
+  // ───────────────────────────── players' choices ─────────────────────────────
+
+  /** Snooze: no more reminders to this player for the rest of the current game turn. */
+  async snooze(gameId: string, userId: string): Promise<{ ok: true; turn: number } | { ok: false; message: string }> {
+    const st = await this.deps.service.status({ gameId });
+    if (!st.ok) return { ok: false, message: st.error.message };
+    const status = st.status;
+    if (status.status !== 'active') return { ok: false, message: 'This game is not being played: there is nothing to snooze.' };
+    if (!SIDES.some((s) => status.seats[s].includes(userId)))
+      return { ok: false, message: 'Only a seated player can snooze their reminders.' };
+    const side = status.mustAct?.side;
+    const since = status.mustAct?.since;
+    const wait = `${side}@${since}`;
+    const turn = status.turn ?? 0;
+    for (let attempt = 0; ; attempt++) {
+      const { nudge, version } = await this.loadNudge(gameId);
+      const n: Nudge = nudge && nudge.wait === wait ? structuredClone(nudge) : Reminders.fresh(wait, nudge);
+      n.snoozed[userId] = turn;
+      try {
+        await this.deps.store.saveRecord(NUDGE, gameId, n, version);
+        return { ok: true, turn };
+      } catch (err) {
+        if (attempt >= 4 || !isStoreError(err, 'store/conflict')) throw err;
+      }
+    }
+  }
+
+  /** Reminders by DM (true) or in the game's channel (false), for all the player's games. */
+  async setDm(userId: string, dm: boolean): Promise<PlayerPrefs> {
+    return this.updatePrefs(userId, (p) => ({ ...p, dm }));
+  }
+
+  /**
+   * A player is away until `until` (null: back now). Reminders to them pause; the other players of each
+   * active game they sit in are told in its channel. Returns the games told.
+   */
+  async away(userId: string, until: number | null): Promise<string[]> {
+    await this.updatePrefs(userId, (p) => ({ ...p, awayUntil: until }));
+    const told: string[] = [];
+    const list = await this.deps.service.listGames({ userId });
+    if (!list.ok) return told;
+    for (const g of list.games) {
+      if (g.status !== 'active' || !g.sides.length) continue;
+      const st = await this.deps.service.status({ gameId: g.gameId });
+      if (!st.ok) continue;
+      const others = SIDES.filter((s) => !g.sides.includes(s))
+        .flatMap((s) => st.status.seats[s])
+        .filter((u) => u !== userId);
+      const text =
+        until === null
+          ? `🏠 <@${userId}> is back: reminders to them resume.`
+          : `🧳 <@${userId}> is away until <t:${Math.floor(until / 1000)}:F>: reminders to them pause until then.`;
+      const r = await this.deps.notifier.post({
+        kind: 'away',
+        gameId: g.gameId,
+        channelId: g.channelId,
+        version: st.status.version,
+        text,
+        mention: others,
+        nonce: nonce(g.gameId, 'away', userId, until ?? 'back'),
+        controls: false,
+      });
+      if (r === 'ok') told.push(g.gameId);
+      await this.changed(g.gameId); // the next wake may move (a vacation ends)
+    }
+    return told;
+  }
+}
