@@ -12,6 +12,7 @@ import { actorOf } from '../src/discord/game-access.js';
 import { afterEnd, drawView, postChange } from '../src/discord/posting.js';
 import { unwrap } from '../src/discord/refusal-hints.js';
 import { MessageFlags } from 'discord.js';
+import { viaWords } from '../src/discord/reminder-words.js';
 import { sideName } from '../src/app/game-service.js';
 import { decodeAttack } from '../src/discord/attack-controls.js';
 import { defaultAction, lossDraftAction, supportTargets } from '../src/app/decision-answers.js';
@@ -228,4 +229,27 @@ const map: ComponentHandler<BotContext> = {
   },
 };
 
-export const componentHandlers: ComponentHandler<BotContext>[] = [endPhase, decide, attack, undo, confirm, join, map];
+/** Under a reminder: no more reminders to the clicker for the rest of this game turn. */
+const snooze: ComponentHandler<BotContext> = {
+  kind: 'snooze',
+  async handle(ix, ref, ctx) {
+    await defer(ix, true);
+    const r = await ctx.reminders.snooze(ref.gameId, ix.user.id);
+    if (!r.ok) throw new Refusal(r.message, undefined, '`/game status` shows who plays this game.');
+    await respond(ix, { content: `Snoozed: no more reminders to you in this game until turn ${r.turn} ends.`, ephemeral: true });
+  },
+};
+
+/** Under a reminder: reminders of all the clicker's games by DM, or back in the games' channels. */
+const remindVia: ComponentHandler<BotContext> = {
+  kind: 'remind-via',
+  async handle(ix, ref, ctx) {
+    if (ref.payload !== 'dm' && ref.payload !== 'channel')
+      throw new Refusal('This control is not one of ours.', undefined, 'use `/game remind`.');
+    await defer(ix, true);
+    await ctx.reminders.setDm(ix.user.id, ref.payload === 'dm');
+    await respond(ix, { content: viaWords(ref.payload === 'dm'), ephemeral: true });
+  },
+};
+
+export const componentHandlers: ComponentHandler<BotContext>[] = [endPhase, decide, attack, undo, confirm, join, map, snooze, remindVia];

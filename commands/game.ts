@@ -1,6 +1,7 @@
 // /game: the life of a game in this channel: new, join, seat, leave, start, status, undo, resign,
-// abort, export, verify. Every check (host, seats, turn, undo window) is the service's.
-import { InteractionContextType } from 'discord.js';
+// abort, export, verify; and a player's games across channels (list), vacations (away) and where
+// their reminders go (remind). Every check (host, seats, turn, undo window) is the service's.
+import { InteractionContextType, PermissionFlagsBits } from 'discord.js';
 import { SlashCommandBuilder, type SlashCommandStringOption } from '@discordjs/builders';
 import { sideName, type GameRef } from '../src/app/game-service.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
@@ -14,6 +15,9 @@ import { confirmControls, controlsFor, joinControls } from '../src/discord/contr
 import { drawView, live, needsPing, ping, postChange } from '../src/discord/posting.js';
 import { hexOption } from '../src/discord/options.js';
 import { unwrap } from '../src/discord/refusal-hints.js';
+import { PACE_LIMITS } from '../src/app/pace.js';
+import { gameListLines, parseAway } from '../src/discord/game-list.js';
+import { viaWords } from '../src/discord/reminder-words.js';
 
 const SIDE_CHOICES = [
   { name: 'Finnish', value: 'finnish' },
@@ -64,6 +68,40 @@ const data = new SlashCommandBuilder()
           .setNameLocalizations({ ja: '陣営' })
           .setDescriptionLocalizations({ ja: '陣営（フィンランド軍かソ連軍）' })
           .addChoices(...SIDE_CHOICES, { name: 'Both (solitaire)', value: 'both' }),
+      )
+      .addIntegerOption((o) =>
+        o
+          .setName('remind_after')
+          .setDescription('Hours a side waits before it is reminded (default 24; 0 = no reminders)')
+          .setNameLocalizations({ ja: 'リマインド' })
+          .setDescriptionLocalizations({ ja: '手番の側に催促するまでの時間（時間、既定24、0で催促なし）' })
+          .setMinValue(PACE_LIMITS.remindAfterH[0])
+          .setMaxValue(PACE_LIMITS.remindAfterH[1]),
+      )
+      .addIntegerOption((o) =>
+        o
+          .setName('stall_after')
+          .setDescription('Days of waiting before the channel is told the game has stalled (default 7; 0 = never)')
+          .setNameLocalizations({ ja: '停滞' })
+          .setDescriptionLocalizations({ ja: '停滞をチャンネルに知らせるまでの日数（既定7、0で知らせない）' })
+          .setMinValue(PACE_LIMITS.stallAfterD[0])
+          .setMaxValue(PACE_LIMITS.stallAfterD[1]),
+      )
+      .addIntegerOption((o) =>
+        o
+          .setName('clock')
+          .setDescription('A time bank of this many days per side (default: no clocks)')
+          .setNameLocalizations({ ja: '持ち時間' })
+          .setDescriptionLocalizations({ ja: '各陣営の持ち時間（日数、既定は持ち時間なし）' })
+          .setMinValue(PACE_LIMITS.clockDays[0])
+          .setMaxValue(PACE_LIMITS.clockDays[1]),
+      )
+      .addBooleanOption((o) =>
+        o
+          .setName('clock_forfeit')
+          .setDescription('A side whose time bank runs out loses (default: no, the host decides)')
+          .setNameLocalizations({ ja: '時間切れ負け' })
+          .setDescriptionLocalizations({ ja: '持ち時間を使い切った側の負けにする（既定：いいえ、ホストが決める）' }),
       ),
   )
   .addSubcommand((s) =>
@@ -260,6 +298,64 @@ const data = new SlashCommandBuilder()
   )
   .addSubcommand((s) =>
     s
+      .setName('list')
+      .setDescription('Your games and whose turn it is (or, for moderators, the whole server)')
+      .setNameLocalizations({ ja: '一覧' })
+      .setDescriptionLocalizations({ ja: 'あなたのゲームと手番（モデレーターはサーバー全体）' })
+      .addStringOption((o) =>
+        o
+          .setName('scope')
+          .setDescription('Which games (default: yours on this server)')
+          .setNameLocalizations({ ja: '範囲' })
+          .setDescriptionLocalizations({ ja: 'どのゲーム（既定：このサーバーのあなたのゲーム）' })
+          .addChoices(
+            { name: 'Mine on this server', value: 'here', name_localizations: { ja: 'このサーバーの自分のゲーム' } },
+            { name: 'Mine on every server', value: 'mine', name_localizations: { ja: 'すべてのサーバーの自分のゲーム' } },
+            {
+              name: "The server's active games (moderators)",
+              value: 'server',
+              name_localizations: { ja: 'サーバーの進行中のゲーム（モデレーター）' },
+            },
+          ),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('away')
+      .setDescription('Away until a date: reminders to you pause and your opponents are told')
+      .setNameLocalizations({ ja: '不在' })
+      .setDescriptionLocalizations({ ja: '指定日まで不在：催促を止め、相手に知らせる' })
+      .addStringOption((o) =>
+        o
+          .setName('until')
+          .setDescription('YYYY-MM-DD, or a number of days (e.g. 5); "back" when you are back')
+          .setNameLocalizations({ ja: '期限' })
+          .setDescriptionLocalizations({ ja: 'YYYY-MM-DD か日数（例 5）。戻ったら "back"' })
+          .setRequired(true)
+          .setMaxLength(20),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('remind')
+      .setDescription('Where your reminders come: by direct message, or in the game channel')
+      .setNameLocalizations({ ja: '催促先' })
+      .setDescriptionLocalizations({ ja: '催促の届け先：DMかゲームのチャンネル' })
+      .addStringOption((o) =>
+        o
+          .setName('via')
+          .setDescription('dm or channel')
+          .setNameLocalizations({ ja: '方法' })
+          .setDescriptionLocalizations({ ja: 'DMかチャンネル' })
+          .setRequired(true)
+          .addChoices(
+            { name: 'Direct message', value: 'dm', name_localizations: { ja: 'ダイレクトメッセージ' } },
+            { name: 'The game channel', value: 'channel', name_localizations: { ja: 'ゲームのチャンネル' } },
+          ),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
       .setName('verify')
       .setDescription('After the end: recompute every roll from the revealed seed')
       .setNameLocalizations({ ja: '検証' })
@@ -319,6 +415,15 @@ const handlers: Record<string, Handler> = {
   async new(ix, ctx) {
     await defer(ix);
     const side = ix.options.getString('side') as Side | 'both' | null;
+    const pace: Record<string, number | boolean> = {};
+    const remind = ix.options.getInteger('remind_after');
+    const stall = ix.options.getInteger('stall_after');
+    const clock = ix.options.getInteger('clock');
+    const forfeit = ix.options.getBoolean('clock_forfeit');
+    if (remind !== null) pace.remindAfterH = remind;
+    if (stall !== null) pace.stallAfterD = stall;
+    if (clock !== null) pace.clockDays = clock;
+    if (forfeit !== null) pace.clockForfeit = forfeit;
     const r = unwrap(
       await ctx.game.service.createGame({
         channelId: ix.channelId,
@@ -326,6 +431,7 @@ const handlers: Record<string, Handler> = {
         host: actorOf(ix),
         scenario: ix.options.getString('scenario', true),
         ...(side ? { seatHostAs: side } : {}),
+        ...(Object.keys(pace).length ? { pace } : {}),
       }),
     );
     await respond(ix, {
@@ -454,6 +560,47 @@ const handlers: Record<string, Handler> = {
     );
     const json = Buffer.from(JSON.stringify(r.record, null, 2) + '\n');
     await respond(ix, { content: r.lines.join('\n'), files: [{ attachment: json, name: `${r.gameId}-record.json` }] });
+  },
+
+  async list(ix, ctx) {
+    await defer(ix, true);
+    const scope = ix.options.getString('scope') ?? 'here';
+    if (scope === 'server') {
+      // Moderators: those who may manage the server or its channels.
+      if (!ix.guildId || !ix.memberPermissions?.any([PermissionFlagsBits.ManageGuild, PermissionFlagsBits.ManageChannels]))
+        throw new Refusal(
+          "Only the server's moderators (Manage Server or Manage Channels) can list all its games.",
+          undefined,
+          'use `/game list` for your own games.',
+        );
+      const r = unwrap(await ctx.game.service.listGames({ guildId: ix.guildId }));
+      await respond(ix, { content: gameListLines(r.games, { server: true, now: ctx.now() }).join('\n'), ephemeral: true });
+      return;
+    }
+    const query = scope === 'mine' || !ix.guildId ? { userId: ix.user.id } : { userId: ix.user.id, guildId: ix.guildId };
+    const r = unwrap(await ctx.game.service.listGames(query));
+    await respond(ix, { content: gameListLines(r.games, { server: false, now: ctx.now() }).join('\n'), ephemeral: true });
+  },
+
+  async away(ix, ctx) {
+    await defer(ix, true);
+    const until = parseAway(ix.options.getString('until', true), ctx.now());
+    if (typeof until === 'string')
+      throw new Refusal(until, undefined, 'e.g. `/game away until:2026-12-24`, `/game away until:5`, or `/game away until:back`.');
+    const told = await ctx.reminders.away(ix.user.id, until);
+    const when =
+      until === null
+        ? 'You are back: reminders to you resume.'
+        : `Away until <t:${Math.floor(until / 1000)}:F>: reminders to you pause until then.`;
+    const where = told.length ? ` Your opponents were told in ${told.length} game(s).` : '';
+    await respond(ix, { content: when + where, ephemeral: true });
+  },
+
+  async remind(ix, ctx) {
+    await defer(ix, true);
+    const dm = ix.options.getString('via', true) === 'dm';
+    await ctx.reminders.setDm(ix.user.id, dm);
+    await respond(ix, { content: viaWords(dm), ephemeral: true });
   },
 
   async verify(ix, ctx) {

@@ -9,6 +9,7 @@ import type { BotContext } from '../src/discord/context.js';
 const EXAMPLES = [
   '`/game new scenario:tutorial side:finnish` → the other player `/game join side:soviet` → `/game start`',
   '`/game status`: whose turn it is, what the game waits for, with buttons for the next step',
+  '`/game list`: your games on this server and whose turn it is; `/game away until:2026-12-24` pauses your reminders',
   '`/play move unit:1/1/609 to:M17` (units and hexes are offered as you type; ids in any case)',
   '`/play combat target:Q24`: attackers default to every unit that may join; the odds come first, with Attack and Cancel',
   '`/play decide answer:step 1/1/JR16; retreat I15`: answer a decision in words (the buttons under it do the same)',

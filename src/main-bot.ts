@@ -11,6 +11,9 @@ import { Status, type Client } from 'discord.js';
 import { startHeartbeat } from './health.js';
 import { openGame, warmRenderer, type GameOptions } from './main-game.js';
 import { LiveControls } from './discord/live-controls.js';
+import { DiscordNotifier } from './discord/notifier.js';
+import { Reminders } from './app/reminders.js';
+import { createScheduler, type Scheduler } from './schedule/index.js';
 
 export { createChannelDice, storeDiceStreams } from './main-dice.js';
 
@@ -28,6 +31,8 @@ export interface RunningBot {
   client: Client;
   router: Router<BotContext>;
   ctx: BotContext;
+  /** What wakes games for their reminders (BullMQ on Redis, a timer otherwise). */
+  scheduler: Scheduler;
   /** Finish the interactions in flight, disconnect, release the store. */
   stop(): Promise<void>;
 }
@@ -42,12 +47,28 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
     storeState,
   } = await openGame(config, { ...options, renderProcesses: options.renderProcesses ?? config.RENDER_PROCESSES }, log);
   const warmUp = warmRenderer(bundle, game.draw, log); // in the background: start-up does not wait for it
+  const now = options.clock ?? Date.now;
+  const notifier = new DiscordNotifier();
+  const scheduler = createScheduler(store, config.STORE_URL, {
+    now,
+    onError: (err, key) => log.warn({ err, key }, 'a reminder wake failed (it is retried)'),
+  });
+  const reminders = new Reminders({
+    store,
+    service: game.service,
+    scheduler,
+    notifier,
+    now,
+    onError: (err, what) => log.warn({ err, what }, 'reminders'),
+  });
   const ctx: BotContext = {
     log,
     rules: loadRuleLibrary(),
     dice: createChannelDice(storeDiceStreams(store), bundle.ruleset.tables),
     game,
     live: new LiveControls(),
+    reminders,
+    now,
   };
   const router = new Router(commands, componentHandlers, ctx, log);
   let heartbeat: { stop(): void } | undefined;
@@ -56,9 +77,18 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
     handleSignals: options.handleSignals ?? true,
     onStop: async () => {
       heartbeat?.stop();
+      await scheduler.close();
       await game.close();
     },
   });
+  // The bot speaks unprompted once it is connected: wakes that fell due while it was down come first,
+  // and every active game gets its next wake (one lost to an outage is made again).
+  notifier.attach(client);
+  await scheduler.start((gameId, at) => reminders.wake(gameId, at));
+  const armed = reminders
+    .resumeAll()
+    .then((n) => log.info({ games: n, scheduler: scheduler.kind }, 'reminders armed'))
+    .catch((err: unknown) => log.warn({ err }, 'could not arm the reminders of every game'));
   if (options.healthFile) {
     heartbeat = startHeartbeat(
       options.healthFile,
@@ -74,10 +104,14 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
     client,
     router,
     ctx,
+    scheduler,
     async stop() {
       heartbeat?.stop();
       await warmUp;
       await router.drain();
+      await armed;
+      await reminders.settled();
+      await scheduler.close();
       await client.destroy();
       await game.close();
     },

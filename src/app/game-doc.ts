@@ -2,7 +2,6 @@
 // Format documented in docs/game-record.md § Service.
 import type { GameRecord } from '../engine/record.js';
 import type { Action, GameState, Side } from '../engine/types.js';
-import type { Pace } from './pace.js';
 
 /** A seated player's standing answers to their side's decisions (src/app/standing.ts answers with them). */
 export interface StandingAnswers {
@@ -20,6 +19,18 @@ export const DOC_FORMAT = 'hexref-game-doc/1';
 export const RECORD_FORMAT = 'hexref-service-record/1';
 
 export const SIDES: readonly Side[] = ['finnish', 'soviet'];
+
+/** How the game is kept moving: reminders, stall notice, clocks (src/app/pace.ts acts on it). */
+export interface Pace {
+  /** Hours a side waits before its first reminder; 0 switches reminders off. */
+  remindAfterH: number;
+  /** Days of waiting before the channel is told the game has stalled; 0 = never. */
+  stallAfterD: number;
+  /** Each side's time bank in days; null = no clocks. */
+  clockDays: number | null;
+  /** When a bank runs out: false = the channel is told and the host decides; true = that side loses on time. */
+  clockForfeit: boolean;
+}
 
 export type GameStatus = 'lobby' | 'active' | 'finished' | 'aborted';
 

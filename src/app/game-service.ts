@@ -52,7 +52,7 @@ import {
   type UndoSnapshot,
 } from './game-doc.js';
 import { verifyRecord, type VerifyReport } from './verify.js';
-import { chargeClock, clockLeft, DEFAULT_PACE, paceOf, type Pace } from './pace.js';
+import { chargeClock, clockLeft, DEFAULT_PACE, paceLines, paceOf, type Pace } from './pace.js';
 
 export interface Actor {
   userId: string;
@@ -1158,6 +1158,7 @@ export class GameService {
       lines.push(this.waitLine(doc, who));
       if (view.mustAct.since !== null) lines.push(`Waiting since ${new Date(view.mustAct.since).toISOString()}.`);
     }
+    if (doc.meta.status === 'active' || doc.meta.status === 'lobby') lines.push(...paceLines(view));
     // The commitment in full is in the start message, the record and `verify`; here a recognisable prefix.
     if (doc.meta.commitment)
       lines.push(`Dice committed at the start (${doc.meta.commitment.slice(0, 12)}…; \`verify\` checks every roll after the end).`);

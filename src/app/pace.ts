@@ -2,18 +2,9 @@
 // told the game has stalled, and each side's time bank. Pure functions of the game document and a
 // time; src/app/reminders.ts acts on them. docs/reminders.md describes the behaviour in players' terms.
 import type { Side } from '../engine/types.js';
-import type { GameMeta } from './game-doc.js';
+import type { GameMeta, Pace } from './game-doc.js';
 
-export interface Pace {
-  /** Hours a side waits before its first reminder; 0 switches reminders off. */
-  remindAfterH: number;
-  /** Days of waiting before the channel is told the game has stalled; 0 = never. */
-  stallAfterD: number;
-  /** Each side's time bank in days; null = no clocks. */
-  clockDays: number | null;
-  /** When a bank runs out: false = the channel is told and the host decides; true = that side loses on time. */
-  clockForfeit: boolean;
-}
+export type { Pace } from './game-doc.js';
 
 export const DEFAULT_PACE: Pace = { remindAfterH: 24, stallAfterD: 7, clockDays: null, clockForfeit: false };
 
@@ -89,4 +80,20 @@ export function durationWords(ms: number): string {
   if (d) return h ? `${d} d ${h} h` : `${d} d`;
   if (h) return min ? `${h} h ${min} min` : `${h} h`;
   return `${min} min`;
+}
+
+/** The pace in force and the clocks, for the game's status. */
+export function paceLines(view: { pace: Pace; clock: Record<Side, number> | null }): string[] {
+  const { pace, clock } = view;
+  const lines: string[] = [];
+  if (clock) {
+    const one = (side: Side, name: string) => `${name} ${durationWords(clock[side])} ${clock[side] < 0 ? 'over' : 'left'}`;
+    lines.push(
+      `Clocks: ${one('finnish', 'Finnish')}, ${one('soviet', 'Soviet')}.${pace.clockForfeit ? ' A side whose clock runs out loses.' : ''}`,
+    );
+  }
+  const remind = pace.remindAfterH > 0 ? `Reminders after ${pace.remindAfterH} h (then less often)` : 'No reminders';
+  const stall = pace.stallAfterD > 0 ? `stall notice after ${pace.stallAfterD} d` : 'no stall notice';
+  lines.push(`${remind}; ${stall}.`);
+  return lines;
 }

@@ -25,7 +25,7 @@ export interface Notice {
   gameId: string;
   channelId: string;
   text: string;
-  /** Users mentioned (and pinged) in the channel. */
+  /** Users mentioned (and pinged) in the channel, before the text (the text names no one to ping). */
   mention: string[];
   /** At most 25 characters: the same notice sent twice carries the same nonce. */
   nonce: string;
@@ -202,8 +202,12 @@ export class Reminders {
 
   // ───────────────────────────── the wake ─────────────────────────────
 
-  /** The scheduler's handler: say what is due for the game, record it, schedule the next wake. */
-  async wake(gameId: string): Promise<void> {
+  /**
+   * The scheduler's handler: say what is due for the game, record it, schedule the next wake. A wake
+   * for time `at` counts as at least `at` (a process whose clock runs a little behind the one that
+   * scheduled it would otherwise find nothing due, and re-arm the very job it is running).
+   */
+  async wake(gameId: string, at = 0): Promise<void> {
     for (let attempt = 0; attempt < 4; attempt++) {
       const st = await this.deps.service.status({ gameId });
       if (!st.ok || st.status.status !== 'active') return;
@@ -214,9 +218,9 @@ export class Reminders {
       const { nudge: old, version } = await this.loadNudge(gameId);
       const wait = `${side}@${since}`;
       const n: Nudge = old && old.wait === wait ? structuredClone(old) : Reminders.fresh(wait, old);
-      const now = this.now;
+      const now = Math.max(this.now, at);
       if (n.retryAt !== null && n.retryAt > now) {
-        await this.schedule(gameId, status, n);
+        await this.schedule(gameId, status, n, now);
         return;
       }
       n.retryAt = null;
@@ -231,7 +235,7 @@ export class Reminders {
         const forfeit = status.pace.clockForfeit;
         const text = forfeit
           ? `⏱️ The ${sideName(side)} side's clock has run out: as the host chose at the start, it loses on time.`
-          : `⏱️ The ${sideName(side)} side's clock has run out (${durationWords(-left)} over). <@${status.host}>, the host decides: play on, hand the seat to someone else (\`/game seat\`), or \`/game abort\`.`;
+          : `⏱️ The ${sideName(side)} side's clock has run out (${durationWords(-left)} over). The host decides: play on, hand the seat to someone else (\`/game seat\`), or \`/game abort\`.`;
         const sent = await this.deps.notifier.post({
           ...base,
           kind: 'clock',
@@ -252,7 +256,7 @@ export class Reminders {
       // The stall notice: the channel and the host hear that the game has waited too long.
       const stall = stallAt(since, pace);
       if (!blocked && stall !== null && now >= stall && !n.stallTold) {
-        const text = `⏳ This game has waited ${durationWords(now - since)} for the ${sideName(side)} side (${waitWords(status)}). <@${status.host}>, as host you can hand the seat to someone else (\`/game seat\`) or \`/game abort\` the game.`;
+        const text = `⏳ This game has waited ${durationWords(now - since)} for the ${sideName(side)} side (${waitWords(status)}). The host can hand the seat to someone else (\`/game seat\`) or \`/game abort\` the game.`;
         const sent = await this.deps.notifier.post({
           ...base,
           kind: 'stall',
@@ -267,7 +271,7 @@ export class Reminders {
 
       // The reminder: the waiting side's players, minus those away or who snoozed this turn.
       if (!blocked && due > n.sent) {
-        const outcome = await this.remind(status, side, since, n, due);
+        const outcome = await this.remind(status, side, since, n, due, now);
         if (outcome === 'denied') blocked = true;
         else if (outcome === 'sent' || outcome === 'nobody') n.sent = due;
       }
@@ -283,22 +287,28 @@ export class Reminders {
         if (isStoreError(err, 'store/conflict')) continue; // another process spoke first: look again
         throw err;
       }
-      await this.schedule(gameId, status, n);
+      await this.schedule(gameId, status, n, now);
       return;
     }
   }
 
-  private async schedule(gameId: string, status: StatusView, n: Nudge): Promise<void> {
+  private async schedule(gameId: string, status: StatusView, n: Nudge, now: number): Promise<void> {
     const next = await this.nextWake(status, n);
     // After a wake, whatever was due has been said or waits for its retry: the next wake is later.
     // (A wake at or before now would be the same job as the one running, and be dropped with it.)
-    if (next !== null) await this.deps.scheduler.wakeAt(gameId, next > this.now ? next : this.now + RETRY_MS);
+    if (next !== null) await this.deps.scheduler.wakeAt(gameId, next > now ? next : now + RETRY_MS);
   }
 
   /** 'sent'; 'nobody' to remind (all away or snoozed: 'away' keeps it for their return); 'denied'. */
-  private async remind(status: StatusView, side: Side, since: number, n: Nudge, k: number): Promise<'sent' | 'nobody' | 'away' | 'denied'> {
+  private async remind(
+    status: StatusView,
+    side: Side,
+    since: number,
+    n: Nudge,
+    k: number,
+    now: number,
+  ): Promise<'sent' | 'nobody' | 'away' | 'denied'> {
     const turn = status.turn ?? 0;
-    const now = this.now;
     const inChannel: string[] = [];
     const byDm: string[] = [];
     let away = 0;

@@ -4,6 +4,7 @@
 import type { GameService } from '../app/game-service.js';
 import type { Logger } from '../log.js';
 import type { LiveControls } from './live-controls.js';
+import type { Reminders } from '../app/reminders.js';
 
 export interface RuleEntryLike {
   system: string;
@@ -88,4 +89,8 @@ export interface BotContext {
   game: GamePlay;
   /** The message carrying each game's live controls (src/discord/live-controls.ts). */
   live: LiveControls;
+  /** Reminders, snoozes, DMs and vacations (src/app/reminders.ts). */
+  reminders: Reminders;
+  /** The bot's clock (the service's; tests move it). */
+  now: () => number;
 }

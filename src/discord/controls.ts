@@ -75,3 +75,19 @@ export function joinControls(gameId: string): ActionRowBuilder<ButtonBuilder>[] 
     ),
   ];
 }
+
+/**
+ * Under a reminder: snooze the reminders of this game turn, and where reminders go (by DM, or back to
+ * the channel from a DM). Not version-checked: they are about the reminders, not the game's position.
+ */
+export function reminderControls(gameId: string, inDm: boolean): ActionRowBuilder<ButtonBuilder>[] {
+  const id = (kind: string, payload: string) => encodeCustomId({ kind, gameId, version: 0, payload });
+  return [
+    new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder().setCustomId(id('snooze', '')).setLabel('Snooze this turn').setStyle(ButtonStyle.Secondary),
+      inDm
+        ? new ButtonBuilder().setCustomId(id('remind-via', 'channel')).setLabel('Remind me in the channel').setStyle(ButtonStyle.Secondary)
+        : new ButtonBuilder().setCustomId(id('remind-via', 'dm')).setLabel('Remind me by DM').setStyle(ButtonStyle.Secondary),
+    ),
+  ];
+}

@@ -90,10 +90,13 @@ export class BullScheduler implements Scheduler {
     return jobs.map((j) => ({ key: j.data.key, at: j.data.at }));
   }
 
+  /** Stop: a job in hand may finish for a moment; with Redis unreachable, do not wait for it. */
   async close(): Promise<void> {
-    await this.worker?.close();
-    await this.queue.close();
-    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+    const within = (p: Promise<unknown>, ms: number) =>
+      Promise.race([p.catch(() => undefined), new Promise((r) => setTimeout(r, ms).unref())]);
+    await within(this.worker?.close() ?? Promise.resolve(), 3000);
+    await within(this.queue.close(), 1000);
+    for (const c of this.connections) c.disconnect();
   }
 
   /** Remove the queue's keys (tests with a unique prefix). */

@@ -44,7 +44,7 @@ async function rig(pace: Partial<Pace> = {}): Promise<Rig> {
   const notifier = new RecordingNotifier();
   const scheduler = new LocalScheduler(h.store, { now: () => h.clock.now });
   const reminders = new Reminders({ store: h.store, service: h.service, scheduler, notifier, now: () => h.clock.now });
-  await scheduler.start((key) => reminders.wake(key));
+  await scheduler.start((key, at) => reminders.wake(key, at));
   const created = ok(await h.service.createGame({ channelId: `rc${++chan}`, guildId: 'guild1', host: HOST, scenario: 'tutorial', pace }));
   const ref = { gameId: created.gameId };
   ok(await h.service.seat(ref, FIN, { side: 'finnish' }));

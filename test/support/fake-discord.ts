@@ -15,6 +15,7 @@ import {
   ApplicationCommandAutocompleteCallbackRequestSchema,
   ApplicationCommandUpdateRequestSchema,
   CreateMessageInteractionCallbackRequestSchema,
+  CreatePrivateChannelRequestSchema,
   IncomingWebhookRequestPartialSchema,
   IncomingWebhookUpdateRequestPartialSchema,
   MessageCreateRequestSchema,
@@ -50,6 +51,7 @@ const webhookEdit = schemaCheck(IncomingWebhookUpdateRequestPartialSchema);
 const webhookExecute = schemaCheck(IncomingWebhookRequestPartialSchema);
 const channelMessage = schemaCheck(MessageCreateRequestSchema);
 const commandUpdate = schemaCheck(ApplicationCommandUpdateRequestSchema);
+const privateChannel = schemaCheck(CreatePrivateChannelRequestSchema);
 
 /** The schema problem of a request the bot sent, or null (also null for requests without a body schema). */
 export function discordSchemaProblem(method: string, path: string, body: unknown, files: number): string | null {
@@ -66,6 +68,7 @@ export function discordSchemaProblem(method: string, path: string, body: unknown
   }
   if (method === 'POST' && /^\/channels\/\d+\/messages$/.test(path))
     return channelMessage(body ?? {}) ?? attachmentsProblem(body, files) ?? emptyMessage(body, files);
+  if (method === 'POST' && path === '/users/@me/channels') return privateChannel(body ?? {});
   if (method === 'PUT' && /^\/applications\/\d+(\/guilds\/\d+)?\/commands$/.test(path)) {
     if (!Array.isArray(body)) return '(body): a list of commands';
     for (const [i, cmd] of body.entries()) {
@@ -159,6 +162,16 @@ export class FakeDiscord {
   /** Interaction token → replies (in order) the bot sent for it. */
   private readonly replies = new Map<string, BotReply[]>();
   private readonly tokenChannel = new Map<string, string>();
+  /** Channels the bot may not post in (answered 403, 50013 Missing Permissions, like Discord). */
+  readonly deniedChannels = new Set<string>();
+  /** Users whose DMs are closed to the bot (answered 403, 50007). */
+  readonly closedDms = new Set<string>();
+  /** DM channel per user, made by POST /users/@me/channels. */
+  readonly dmChannels = new Map<string, string>();
+  /** Nonces seen per channel (enforce_nonce: Discord returns the earlier message instead of a new one). */
+  private readonly nonces = new Map<string, ApiMessage>();
+  /** Ids of the messages created by POST /channels/:id/messages (the bot speaking unprompted). */
+  private readonly posted = new Set<string>();
   private readonly ephemeralDefers = new Set<string>();
   private readonly waiters: Array<{ test: () => boolean; resolve: () => void }> = [];
   private server!: http.Server;
@@ -494,7 +507,29 @@ export class FakeDiscord {
       return reply(200, msg);
     }
     if ((m = /^\/channels\/(\d+)\/messages$/.exec(path)) && method === 'POST') {
-      return reply(200, this.storeMessage(m[1]!, body ?? {}, files));
+      const channel = m[1]!;
+      if (this.deniedChannels.has(channel)) return reply(403, { message: 'Missing Permissions', code: 50013 });
+      const dmUser = [...this.dmChannels].find(([, c]) => c === channel)?.[0];
+      if (dmUser && this.closedDms.has(dmUser)) return reply(403, { message: 'Cannot send messages to this user', code: 50007 });
+      const nonce = body?.enforce_nonce && body?.nonce ? `${channel}:${String(body.nonce)}` : null;
+      const seen = nonce ? this.nonces.get(nonce) : undefined;
+      if (seen) return reply(200, seen);
+      const msg = this.storeMessage(channel, body ?? {}, files);
+      this.posted.add(msg.id);
+      if (nonce) this.nonces.set(nonce, msg);
+      return reply(200, msg);
+    }
+    if (path === '/users/@me/channels' && method === 'POST') {
+      const user = String(body?.recipient_id ?? '');
+      if (!/^\d+$/.test(user)) return reply(400, { message: 'Invalid Form Body', code: 50035 });
+      let channel = this.dmChannels.get(user);
+      if (!channel) this.dmChannels.set(user, (channel = snowflake()));
+      return reply(200, {
+        id: channel,
+        type: 1,
+        last_message_id: null,
+        recipients: [{ id: user, username: 'user', discriminator: '0', avatar: null }],
+      });
     }
     if ((m = /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/.exec(path)) && method === 'PUT') {
       if (!String(req.headers.authorization ?? '').startsWith('Bot ')) return reply(401, { message: '401: Unauthorized', code: 0 });
@@ -593,6 +628,11 @@ export class FakeDiscord {
   /** Requests recorded for an interaction token. */
   requestsFor(token: string): RecordedRequest[] {
     return this.requests.filter((r) => r.path.includes(`/${token}`));
+  }
+
+  /** Messages the bot created in a channel by posting to it, unprompted (a nonce repeat is one message). */
+  messagesIn(channelId = this.channelId): ApiMessage[] {
+    return [...this.messages.values()].filter((m) => m.channel_id === channelId && this.posted.has(m.id));
   }
 
   /** Messages posted straight to a channel (not interaction replies). */
