@@ -73,7 +73,7 @@ export function chargeClock(meta: GameMeta, waited: { side: Side | null; since: 
 
 /** A duration in players' words: "3 d 4 h", "5 h 10 min", "40 min". */
 export function durationWords(ms: number): string {
-  const m = Math.floor(Math.abs(ms) / 60_000);
+  const m = Math.round(Math.abs(ms) / 60_000);
   const d = Math.floor(m / 1440);
   const h = Math.floor((m % 1440) / 60);
   const min = m % 60;

@@ -50,7 +50,8 @@ export const CONSOLE_CHANNEL = 'console';
 
 const HELP = [
   'Console mode (no DISCORD_TOKEN configured). Same commands as on Discord, without the slash:',
-  '  game new <scenario> [finnish|soviet|both]   game join <side>   game seat <player> <side>',
+  '  game new <scenario> [finnish|soviet|both] [remind_after:<h>] [stall_after:<d>] [clock:<d>] [clock_forfeit:yes]',
+  '  game join <side>   game seat <player> <side>   game list',
   '  game place [<unit> [<hex>]]   game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask] [empty stop|ask]',
   '  game leave <side> [player]   game start   game status   game undo   game resign [side] confirm',
   '  game abort [reason] confirm   game export [file] [game:<id>]   game verify [game:<id>]   (after the end: the last game)',
@@ -76,6 +77,11 @@ const NAMED = new Set([
   'reason',
   'hex',
   'file',
+  // The pace options of `game new` (as on /game new).
+  'remind_after',
+  'stall_after',
+  'clock',
+  'clock_forfeit',
   ...PLAY_VERBS.flatMap((v) => v.params.map((p) => p.name)),
 ]);
 
@@ -89,7 +95,7 @@ export function parseLine(line: string): { words: string[]; named: Record<string
   while ((m = re.exec(text))) {
     const quoted = m[1] !== undefined;
     const w = m[1] ?? m[2]!;
-    const kv = quoted ? null : /^([a-z]+):(.+)$/i.exec(w);
+    const kv = quoted ? null : /^([a-z_]+):(.+)$/i.exec(w);
     if (kv && NAMED.has(kv[1]!.toLowerCase())) named[kv[1]!.toLowerCase()] = kv[2]!;
     else words.push(w);
   }
@@ -234,7 +240,41 @@ export class ConsoleSession {
         const scenario = arg(0, 'scenario');
         if (!scenario) return (this.out(['Usage: game new <scenario> [finnish|soviet|both]']), true);
         const seat = arg(1, 'side')?.toLowerCase() as Side | 'both' | undefined;
-        this.show(await svc.createGame({ channelId: CONSOLE_CHANNEL, host: this.actor, scenario, ...(seat ? { seatHostAs: seat } : {}) }));
+        // The pace options as on /game new (name:value): remind_after (h), stall_after (d), clock (d), clock_forfeit.
+        const pace: Record<string, number | boolean> = {};
+        for (const [name, key] of [
+          ['remind_after', 'remindAfterH'],
+          ['stall_after', 'stallAfterD'],
+          ['clock', 'clockDays'],
+        ] as const) {
+          const v = arg(99, name);
+          if (v !== undefined) pace[key] = /^\d+$/.test(v) ? Number(v) : Number.NaN;
+        }
+        const forfeit = arg(99, 'clock_forfeit');
+        if (forfeit !== undefined) pace.clockForfeit = /^(yes|true|on)$/i.test(forfeit);
+        this.show(
+          await svc.createGame({
+            channelId: CONSOLE_CHANNEL,
+            host: this.actor,
+            scenario,
+            ...(seat ? { seatHostAs: seat } : {}),
+            ...(Object.keys(pace).length ? { pace } : {}),
+          }),
+        );
+        return true;
+      }
+      case 'list': {
+        // The console has no reminders to send (it speaks only when spoken to); the list is the same.
+        const r = await svc.listGames({ userId: this.actor.userId });
+        if (!r.ok) return (this.show(r), true);
+        this.out(
+          r.games.length
+            ? r.games.map(
+                (g) =>
+                  `${g.yourTurn ? '*' : '-'} ${g.gameId} ${g.scenario}${g.turn !== null ? `, turn ${g.turn}` : ''}: ${g.status === 'lobby' ? 'lobby' : g.yourTurn ? 'your turn' : g.mustAct?.side ? `waiting for the ${g.mustAct.side} side` : g.status}`,
+              )
+            : ['No active games.'],
+        );
         return true;
       }
       case 'join':
@@ -355,7 +395,7 @@ export class ConsoleSession {
         this.show(await this.byIdAfterEnd((ref) => svc.verify(ref), arg(0, 'game')));
         return true;
       default:
-        this.out(['Usage: game new|join|seat|leave|start|status|undo|resign|abort|export|verify']);
+        this.out(['Usage: game new|join|seat|leave|start|status|list|undo|resign|abort|export|verify']);
         return true;
     }
   }

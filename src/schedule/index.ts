@@ -10,6 +10,7 @@ export { LocalScheduler } from './local-scheduler.js';
 export { BullScheduler } from './bullmq-scheduler.js';
 
 export interface SchedulerOptions {
+  /** The clock of the in-process scheduler (tests move it); BullMQ always runs on the wall clock. */
   now?: () => number;
   /** BullMQ key prefix (tests: unique per run). */
   prefix?: string;
@@ -17,7 +18,8 @@ export interface SchedulerOptions {
 }
 
 export function createScheduler(store: GameStore, storeUrl: string, options: SchedulerOptions = {}): Scheduler {
-  const common = { ...(options.now ? { now: options.now } : {}), ...(options.onError ? { onError: options.onError } : {}) };
-  if (store.kind === 'redis') return new BullScheduler(storeUrl, { ...common, ...(options.prefix ? { prefix: options.prefix } : {}) });
-  return new LocalScheduler(store, common);
+  const onError = options.onError ? { onError: options.onError } : {};
+  // BullMQ's delays run on the wall clock (its timers and Redis): a moved clock is for the local one.
+  if (store.kind === 'redis') return new BullScheduler(storeUrl, { ...onError, ...(options.prefix ? { prefix: options.prefix } : {}) });
+  return new LocalScheduler(store, { ...onError, ...(options.now ? { now: options.now } : {}) });
 }

@@ -23,6 +23,17 @@ describe('console mode', () => {
     expect(parseLine('game abort "took too long"').words).toEqual(['game', 'abort', 'took too long']);
   });
 
+  it('takes the pace options of /game new, shows the clocks in the status, and lists the games (issue 17)', async () => {
+    const out = await session(
+      ['game new tutorial both clock:3 remind_after:0', 'game start', 'game status', 'game list', 'game new tutorial both clock:x', 'quit'],
+      dir,
+    );
+    expect(out).toMatch(/Clocks: Finnish 3 d left, Soviet 3 d left\./);
+    expect(out).toMatch(/No reminders; stall notice after 7 d\./);
+    expect(out).toMatch(/\* g-[0-9a-f]+ tutorial, turn 2: your turn/);
+    expect(out).toMatch(/Refused: .*clock/i);
+  });
+
   it('plays a hot-seat opening and writes PNG map snapshots to MAP_DIR', async () => {
     const out = await session(
       [
