@@ -97,7 +97,7 @@ export class Reminders {
   constructor(private readonly deps: RemindersDeps) {
     // Every accepted change may start a new wait: arm its wake, without holding up the player's reply.
     deps.service.onSaved((status) => {
-      const p = this.changed(status.gameId)
+      const p = this.changed(status.gameId, status)
         .catch((err: unknown) => deps.onError?.(err, `arming ${status.gameId}`))
         .finally(() => this.inFlight.delete(p));
       this.inFlight.add(p);
@@ -144,12 +144,20 @@ export class Reminders {
 
   // ───────────────────────────── scheduling ─────────────────────────────
 
-  /** A game changed (or the bot started): make sure its next notice has a wake. */
-  async changed(gameId: string): Promise<void> {
-    const st = await this.deps.service.status({ gameId });
-    if (!st.ok || st.status.status !== 'active') return;
+  /**
+   * A game changed (or the bot started): make sure its next notice has a wake. `saved` is the game as
+   * just saved (the service hands it over, so this costs no second load of the game).
+   */
+  async changed(gameId: string, saved?: StatusView): Promise<void> {
+    let status = saved;
+    if (!status) {
+      const st = await this.deps.service.status({ gameId });
+      if (!st.ok) return;
+      status = st.status;
+    }
+    if (status.status !== 'active') return;
     const { nudge } = await this.loadNudge(gameId);
-    const next = await this.nextWake(st.status, nudge);
+    const next = await this.nextWake(status, nudge);
     if (next !== null) await this.deps.scheduler.wakeAt(gameId, next);
   }
 
