@@ -406,13 +406,13 @@ export class Reminders {
   async away(userId: string, until: number | null): Promise<string[]> {
     await this.updatePrefs(userId, (p) => ({ ...p, awayUntil: until }));
     const told: string[] = [];
-    const list = await this.deps.service.listGames({ userId });
-    if (!list.ok) return told;
-    for (const g of list.games) {
-      if (g.status !== 'active' || !g.sides.length) continue;
+    for (const g of await this.deps.store.gamesOf(userId)) {
+      if (g.finishedAt !== null) continue;
       const st = await this.deps.service.status({ gameId: g.gameId });
-      if (!st.ok) continue;
-      const others = SIDES.filter((s) => !g.sides.includes(s))
+      if (!st.ok || st.status.status !== 'active') continue;
+      const mine = SIDES.filter((s) => st.status.seats[s].includes(userId));
+      if (!mine.length) continue;
+      const others = SIDES.filter((s) => !mine.includes(s))
         .flatMap((s) => st.status.seats[s])
         .filter((u) => u !== userId);
       const text =
@@ -422,7 +422,7 @@ export class Reminders {
       const r = await this.deps.notifier.post({
         kind: 'away',
         gameId: g.gameId,
-        channelId: g.channelId,
+        channelId: st.status.channelId,
         version: st.status.version,
         text,
         mention: others,
@@ -430,7 +430,7 @@ export class Reminders {
         controls: false,
       });
       if (r === 'ok') told.push(g.gameId);
-      await this.changed(g.gameId); // the next wake may move (a vacation ends)
+      await this.changed(g.gameId, st.status); // the next wake may move (a vacation ends)
     }
     return told;
   }
