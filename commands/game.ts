@@ -495,7 +495,7 @@ const handlers: Record<string, Handler> = {
     await defer(ix);
     const ref = refOf(ix);
     const r = unwrap(await ctx.game.service.start(ref, actorOf(ix)));
-    const files = r.views[0] ? [await drawView(ctx, ref, r.views[0], true, 'start-map.png')] : [];
+    const files = r.views[0] ? [await drawView(ctx, ref, r.views[0], true, 'start-map')] : [];
     await respond(ix, { content: r.lines.join('\n'), files });
     const after = await statusOrNull(ctx, ref);
     if (after && needsPing(null, after)) await ping(ix, after, ctx);

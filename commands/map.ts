@@ -109,7 +109,11 @@ async function lookOnly(ix: ChatInputCommandInteraction, ctx: BotContext, units:
       ...list,
     ].join('\n'),
     files: [
-      { attachment: png, name: 'reach.png', description: `Where ${reach.unitIds.join('+')} could move from ${reach.from}, with MP costs` },
+      {
+        attachment: png,
+        name: `reach.${ctx.game.pictureExt}`,
+        description: `Where ${reach.unitIds.join('+')} could move from ${reach.from}, with MP costs`,
+      },
     ],
   });
 }
@@ -125,7 +129,9 @@ const map: Command<BotContext> = {
       const png = await ctx.game.legend();
       await respond(ix, {
         content: 'Map legend.',
-        files: [{ attachment: png, name: 'legend.png', description: 'Map legend: terrain, counters, markers and arrows' }],
+        files: [
+          { attachment: png, name: `legend.${ctx.game.pictureExt}`, description: 'Map legend: terrain, counters, markers and arrows' },
+        ],
       });
       return;
     }
@@ -135,7 +141,7 @@ const map: Command<BotContext> = {
       const h = (v.view as MapView).header;
       await respond(ix, {
         content: `The whole map, turn ${h.turn}: ${h.phaseLabel}.`,
-        files: [{ attachment: png, name: 'map.png', description: `The whole map, turn ${h.turn}` }],
+        files: [{ attachment: png, name: `map.${ctx.game.pictureExt}`, description: `The whole map, turn ${h.turn}` }],
       });
       return;
     }
@@ -148,7 +154,7 @@ const map: Command<BotContext> = {
       const png = await ctx.game.draw(v.view, { center, radius });
       await respond(ix, {
         content: `Around ${center} (radius ${radius}).`,
-        files: [{ attachment: png, name: `map-${center}.png`, description: `The map around ${center}` }],
+        files: [{ attachment: png, name: `map-${center}.${ctx.game.pictureExt}`, description: `The map around ${center}` }],
       });
       return;
     }
@@ -182,7 +188,7 @@ const map: Command<BotContext> = {
           `${units.join('+')} from ${mover.from ?? 'off map'}: ${mover.allowance} MP. Cheapest first:`,
           ...list.map((l) => `• ${l}`),
         ].join('\n'),
-        files: [{ attachment: png, name: 'reach.png', description: `Where ${units.join('+')} can move, with MP costs` }],
+        files: [{ attachment: png, name: `reach.${ctx.game.pictureExt}`, description: `Where ${units.join('+')} can move, with MP costs` }],
       });
     }
   },

@@ -24,6 +24,7 @@ const schema = z.object({
   MAP_DIR: z.preprocess(emptyToUndefined, z.string().default('./var/maps')),
   HEALTH_FILE: z.preprocess(emptyToUndefined, z.string().default('./var/health.json')),
   RENDER_PROCESSES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(8).default(1)),
+  MAP_FORMAT: z.preprocess(emptyToUndefined, z.enum(['jpeg', 'png']).default('jpeg')),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -39,6 +40,7 @@ const FIXES: Record<string, string> = {
   MAP_DIR: 'a writable directory for console-mode map snapshots',
   HEALTH_FILE: "a writable file path for the bot's heartbeat (read by `hexref health` and the Docker health check)",
   RENDER_PROCESSES: 'a whole number from 0 to 8: child processes that draw maps for the bot (0 draws in the bot process itself)',
+  MAP_FORMAT: 'jpeg (default: about half the bytes, for phones) or png (lossless, larger) for the maps the bot posts',
 };
 
 export class ConfigError extends Error {

@@ -45,7 +45,15 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
     store,
     bundle,
     storeState,
-  } = await openGame(config, { ...options, renderProcesses: options.renderProcesses ?? config.RENDER_PROCESSES }, log);
+  } = await openGame(
+    config,
+    {
+      ...options,
+      renderProcesses: options.renderProcesses ?? config.RENDER_PROCESSES,
+      pictureFormat: options.pictureFormat ?? config.MAP_FORMAT,
+    },
+    log,
+  );
   const warmUp = warmRenderer(bundle, game.draw, log); // in the background: start-up does not wait for it
   const now = options.clock ?? Date.now;
   const notifier = new DiscordNotifier();

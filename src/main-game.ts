@@ -24,6 +24,8 @@ export interface GameOptions {
    * shipped map (the children load data/redwinter themselves).
    */
   renderProcesses?: number;
+  /** The format of the pictures drawn (default PNG: files and console; the bot posts MAP_FORMAT). */
+  pictureFormat?: 'png' | 'jpeg';
 }
 
 /** Load and validate config; on a bad variable print one message naming it and its fix. */
@@ -72,12 +74,14 @@ export async function openGame(
   let legendPng: Promise<Buffer> | undefined;
   const pool =
     options.renderProcesses && !options.ruleset ? createRenderPool({ processes: options.renderProcesses, ...(log ? { log } : {}) }) : null;
+  const format = options.pictureFormat ?? 'png';
   const play: GamePlay = {
     service: bundle.service,
     scenarios: bundle.ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })),
-    draw: pool ? (view, o = {}) => pool.draw(view, { ...o }) : (view, o = {}) => renderMap(view as MapView, map, o),
+    draw: pool ? (view, o = {}) => pool.draw(view, { ...o, format }) : (view, o = {}) => renderMap(view as MapView, map, { ...o, format }),
+    pictureExt: format === 'jpeg' ? 'jpg' : 'png',
     // Static: drawn once, in this process (a small picture).
-    legend: () => (legendPng ??= renderLegend()),
+    legend: () => (legendPng ??= renderLegend(undefined, format)),
     close: async () => {
       await pool?.close();
       await bundle.close();

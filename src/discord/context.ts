@@ -76,6 +76,8 @@ export interface GamePlay {
   scenarios: readonly { id: string; name: string }[];
   /** Draw an engine map view to a PNG (render/renderMap with the ruleset's map bound). */
   draw(view: unknown, options?: DrawOptions): Promise<Buffer>;
+  /** The file extension of what draw and legend return (`jpg` or `png`), for attachment names. */
+  pictureExt: 'jpg' | 'png';
   /** The map legend as its own picture (zooms leave it out). */
   legend(): Promise<Buffer>;
   /** Release the store (locks, connections). */

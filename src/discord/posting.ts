@@ -23,7 +23,7 @@ export async function drawView(
   source: ViewSource,
   request: ViewRequest,
   whole: boolean,
-  name = 'map.png',
+  name = 'map',
 ): Promise<AttachmentPayload> {
   const options = whole ? { ...request.options, focus: null } : request.options;
   const view =
@@ -32,7 +32,7 @@ export async function drawView(
       : unwrap(await ctx.game.service.mapView(source as GameRef, options)).view;
   const focus = request.options.focus;
   const png = await ctx.game.draw(view, whole || !focus ? { whole: true } : { center: focus.center, radius: focus.radius });
-  return { attachment: png, name, description: request.caption };
+  return { attachment: png, name: `${name}.${ctx.game.pictureExt}`, description: request.caption };
 }
 
 const BUSY_LINE = '(The maps are busy being drawn for other games: `/map` shows this position in a moment.)';
@@ -94,8 +94,13 @@ export async function postChange(
       const now = result.mapView ? result.mapView({}) : unwrap(await ctx.game.service.mapView(ref, {})).view;
       const area = actionArea(now);
       const out: AttachmentPayload[] = [];
-      if (turnEnd) out.push(await drawView(ctx, source, request ?? { caption: 'Position', options: {} }, true, 'turn-map.png'));
-      if (area) out.push({ attachment: await ctx.game.draw(now, area), name: 'action-area.png', description: `Around ${area.center}` });
+      if (turnEnd) out.push(await drawView(ctx, source, request ?? { caption: 'Position', options: {} }, true, 'turn-map'));
+      if (area)
+        out.push({
+          attachment: await ctx.game.draw(now, area),
+          name: `action-area.${ctx.game.pictureExt}`,
+          description: `Around ${area.center}`,
+        });
       return out;
     });
     if (!files) await respond(ix, { content: `${caption}\n${BUSY_LINE}` });

@@ -10,18 +10,26 @@ import { createLogger } from '../../src/log.js';
 import { startBot, type RunningBot } from '../../src/main-bot.js';
 import { FakeDiscord, fakeUser, MODERATOR_PERMISSIONS, type ApiMessage, type BotReply } from '../support/fake-discord.js';
 
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** A PNG with an IHDR chunk and plausible dimensions. */
-function expectPng(data: Buffer): { width: number; height: number } {
-  expect(data.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
-  expect(data.subarray(12, 16).toString('latin1')).toBe('IHDR');
-  const width = data.readUInt32BE(16);
-  const height = data.readUInt32BE(20);
-  expect(width).toBeGreaterThan(100);
-  expect(height).toBeGreaterThan(100);
-  expect(data.subarray(-8, -4).toString('latin1')).toBe('IEND');
-  return { width, height };
+/**
+ * A whole picture the bot posted, with plausible dimensions: a JPEG (MAP_FORMAT's default) from its
+ * start-of-image marker to its end-of-image marker, the size read from its start-of-frame segment.
+ */
+function expectPicture(data: Buffer): { width: number; height: number } {
+  expect(data.readUInt16BE(0)).toBe(0xffd8); // SOI
+  expect(data.readUInt16BE(data.length - 2)).toBe(0xffd9); // EOI
+  let at = 2;
+  for (;;) {
+    const marker = data.readUInt16BE(at);
+    const length = data.readUInt16BE(at + 2);
+    if (marker >= 0xffc0 && marker <= 0xffc2) {
+      const height = data.readUInt16BE(at + 5);
+      const width = data.readUInt16BE(at + 7);
+      expect(width).toBeGreaterThan(100);
+      expect(height).toBeGreaterThan(100);
+      return { width, height };
+    }
+    at += 2 + length;
+  }
 }
 
 /** customIds of every component on a message, by label. */
@@ -110,7 +118,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
 
     r = await slash(alice, 'game start');
     expect(r[0]!.content).toMatch(/Dice commitment/);
-    expectPng(r[0]!.files[0]!.data);
+    expectPicture(r[0]!.files[0]!.data);
     // The Soviet side (first player) is mentioned once, with the controls it needs.
     const ping = r[1]!;
     expect(ping.content).toContain(`<@${boris.id}>`);
@@ -158,7 +166,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     r = await slash(boris, 'play move', { unit: '1/1/609', to: 'm 17' });
     expect(r[0]!.ephemeral).toBe(false);
     expect(r[0]!.content).toMatch(/move 1\/1\/609 to M17/);
-    expectPng(r[0]!.files[0]!.data);
+    expectPicture(r[0]!.files[0]!.data);
     // Undo within the own move (no roll, no hand-over), then move again.
     r = await slash(boris, 'game undo');
     expect(r[0]!.content).toMatch(/undid #2/);
@@ -169,7 +177,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     r = await slash(boris, 'play end');
     expect(r[0]!.content).toMatch(/Summary of the Soviet action phase/);
     expect(r[0]!.content).toMatch(/move 1\/1\/609 to M17/);
-    expectPng(r[1]!.files[0]!.data);
+    expectPicture(r[1]!.files[0]!.data);
 
     // End the Soviet combat phase: hand-over to the Finns, who are mentioned once.
     r = await slash(boris, 'play end');
@@ -194,37 +202,37 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     r = await slash(alice, 'play end');
     expect(r[0]!.content).toMatch(/Summary of the Finnish action phase/);
     // A zoom of where the phase's moves happened follows in a follow-up (a webhook POST).
-    const area = r.find((x) => x.files.some((f) => f.name === 'action-area.png'))!;
+    const area = r.find((x) => x.files.some((f) => f.name === 'action-area.jpg'))!;
     expect(area.raw.method).toBe('POST');
     expect(area.content).toMatch(/Turn 2: the Finnish combat phase begins/);
-    expectPng(area.files[0]!.data);
+    expectPicture(area.files[0]!.data);
     r = await slash(alice, 'play end');
     // Turn 3 begins with the Soviet player, who is mentioned again; the whole map comes once a turn.
     expect(r.some((x) => x.content.includes(`<@${boris.id}>`))).toBe(true);
-    const turnMap = r.find((x) => x.files.some((f) => f.name === 'turn-map.png'))!;
+    const turnMap = r.find((x) => x.files.some((f) => f.name === 'turn-map.jpg'))!;
     expect(turnMap.content).toMatch(/Turn 3: the Soviet reset phase begins/);
-    expectPng(turnMap.files[0]!.data);
+    expectPicture(turnMap.files[0]!.data);
     r = await slash(boris, 'game status');
     expect(r[0]!.content).toMatch(/Turn 3/);
 
     // Maps: whole, zoom and a unit's reach, all valid PNGs.
     r = await slash(carol, 'map whole');
     expect(r[0]!.content).toMatch(/^The whole map, turn 3: Soviet Reset Phase\.$/);
-    expectPng(r[0]!.files[0]!.data);
+    expectPicture(r[0]!.files[0]!.data);
     // Zooms leave the legend out (phone first); it is its own picture on request.
     r = await slash(carol, 'map legend');
     expect(r[0]!.content).toBe('Map legend.');
-    expectPng(r[0]!.files[0]!.data);
+    expectPicture(r[0]!.files[0]!.data);
     r = await slash(carol, 'map zoom', { center: 'k 17', radius: 3 });
     expect(r[0]!.content).toMatch(/Around K17/);
     expect(r[0]!.raw.body.attachments[0].description).toBe('The map around K17'); // alt text on every image
-    const zoom = expectPng(r[0]!.files[0]!.data);
+    const zoom = expectPicture(r[0]!.files[0]!.data);
     expect(zoom.width).toBeLessThan(3000);
     await slash(boris, 'game status'); // nothing to assert: keeps the order of events simple
     r = await slash(boris, 'play end'); // Soviet reset of turn 3
     r = await slash(boris, 'map reach', { unit: '1/1/609' });
     expect(r[0]!.content).toMatch(/1\/1\/609 from M17/);
-    expectPng(r[0]!.files[0]!.data);
+    expectPicture(r[0]!.files[0]!.data);
 
     // Export of a game in play is for its players (a JSON file without the seed); a moderator may abort;
     // then the seed is revealed, verify works and anyone in the server may export the record.

@@ -130,7 +130,7 @@ describe('Discord refusals from the QA pass', () => {
       expect(reset.some((x) => x.files.length)).toBe(false);
       await slash(boris, 'play move', { unit: '3/1/609', to: 'K16' });
       const action = await slash(boris, 'play end'); // the Soviet Action Phase
-      expect(action.flatMap((x) => x.files.map((f) => f.name))).toEqual(['action-area.png']);
+      expect(action.flatMap((x) => x.files.map((f) => f.name))).toEqual(['action-area.jpg']);
     },
   );
 });
