@@ -323,3 +323,67 @@ describe('eliminated units (issue 16)', () => {
     expect(at(await pixels(b))).toBeGreaterThan(0.1);
   });
 });
+
+describe('what happened is drawn where it happened (issue 16)', () => {
+  const map = ruleset().map;
+  const options = { center: 'M16', radius: 3 } as const;
+
+  /** The picture with and without one overlay, and whether pixels changed near points of it. */
+  async function difference(add: (view: MapView) => void) {
+    const plain = emptyView();
+    const drawn = emptyView();
+    add(drawn);
+    const [a, b] = await Promise.all([renderMap(plain, map, options), renderMap(drawn, map, options)].map(async (p) => pixels(await p)));
+    const { frame } = planPicture(drawn, map, options);
+    /** Changed pixels in a (2r+1)² window at fraction `t` of the way from hex `p` to hex `q` (counter height). */
+    const changedAt = (p: string, q: string, t: number, r = 4, dy = COUNTER_DY): number => {
+      const P = pixelCenter(frame, p);
+      const Q = pixelCenter(frame, q);
+      const x = P.x + (Q.x - P.x) * t;
+      const y = P.y + (Q.y - P.y) * t + dy * frame.scale;
+      const da = a!.getImageData(Math.round(x) - r, Math.round(y) - r, 2 * r + 1, 2 * r + 1).data;
+      const db = b!.getImageData(Math.round(x) - r, Math.round(y) - r, 2 * r + 1, 2 * r + 1).data;
+      let n = 0;
+      for (let i = 0; i < da.length; i += 4)
+        if (Math.abs(da[i]! - db[i]!) + Math.abs(da[i + 1]! - db[i + 1]!) + Math.abs(da[i + 2]! - db[i + 2]!) > 30) n++;
+      return n;
+    };
+    return { changedAt, frame, drawn: b! };
+  }
+
+  it('a combat: an arrow across the gap between attacker and defender, and the odds → result label at the defender', async () => {
+    const d = await difference((v) =>
+      v.overlays.combats.push({ kind: 'combat', attackerSide: 'soviet', from: ['M18'], to: 'M16', odds: '3:1', result: 'D1' }),
+    );
+    expect(d.changedAt('M18', 'M16', 0.5)).toBeGreaterThan(10); // the arrow between the two hexes
+    expect(d.changedAt('N16', 'N16', 0)).toBe(0); // nothing beside them
+    expect(d.changedAt('M14', 'M14', 0)).toBe(0);
+    // The label sits on the far side of the defender from its attacker (above it), on its pale ground.
+    const c = pixelCenter(d.frame, 'M16');
+    const labelY = c.y + (COUNTER_DY - COUNTER / 2 - 10) * d.frame.scale;
+    expect(share(d.drawn, c.x, labelY, COLORS.combatLabelBg, 3)).toBeGreaterThan(0.2);
+  });
+
+  it('a retreat and an advance: a line along each path, hex by hex, from where the unit stood', async () => {
+    const retreat = await difference((v) =>
+      v.overlays.moves.push({ kind: 'retreat', side: 'finnish', unitIds: ['x'], from: 'M16', to: 'K16', path: ['M16', 'L17', 'K16'] }),
+    );
+    expect(retreat.changedAt('M16', 'L17', 0.5, 4, 0)).toBeGreaterThan(5);
+    expect(retreat.changedAt('L17', 'K16', 0.4, 4, 0)).toBeGreaterThan(5);
+    expect(retreat.changedAt('M16', 'K16', 0.5, 3, 0)).toBe(0); // the path bends at L17: no straight cut
+    expect(retreat.changedAt('O16', 'O16', 0, 6, 0)).toBe(0);
+    const advance = await difference((v) =>
+      v.overlays.moves.push({ kind: 'advance', side: 'soviet', unitIds: ['y'], from: 'M17', to: 'M16', path: ['M17', 'M16'] }),
+    );
+    expect(advance.changedAt('M17', 'M16', 0.4, 4, 0)).toBeGreaterThan(5);
+    expect(advance.changedAt('L17', 'L17', 0, 6, 0)).toBe(0);
+  });
+
+  it('a fire line: from the firer towards the target, with its result', async () => {
+    const d = await difference((v) =>
+      v.overlays.fire.push({ kind: 'ranged', side: 'soviet', unitId: 'z', from: 'M18', to: 'M16', result: 'S' }),
+    );
+    expect(d.changedAt('M18', 'M16', 0.5)).toBeGreaterThan(3);
+    expect(d.changedAt('K16', 'K16', 0, 6)).toBe(0);
+  });
+});
