@@ -18,6 +18,7 @@ import { unwrap } from '../src/discord/refusal-hints.js';
 import { PACE_LIMITS } from '../src/app/pace.js';
 import { gameListLines, parseAway } from '../src/discord/game-list.js';
 import { viaWords } from '../src/discord/reminder-words.js';
+import { statusEmbed } from '../src/discord/embeds.js';
 
 const SIDE_CHOICES = [
   { name: 'Finnish', value: 'finnish' },
@@ -514,7 +515,10 @@ const handlers: Record<string, Handler> = {
     const here = r.status.channelId === ix.channelId;
     if (!here && r.status.status === 'active') lines.push(`This game is played in <#${r.status.channelId}>: its controls are there.`);
     const components = here ? controlsFor(r.status) : [];
-    await live(ctx, r.status.gameId, ix, await respond(ix, { content: lines.join('\n'), components }), components);
+    // The first line (game, scenario, state) is the embed's title; the rest its text; the footer says whose turn.
+    const [title = 'Game', ...rest] = lines;
+    const embeds = [statusEmbed(r.status, title, rest)];
+    await live(ctx, r.status.gameId, ix, await respond(ix, { embeds, components }), components);
   },
 
   async undo(ix, ctx) {

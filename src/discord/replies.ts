@@ -11,6 +11,7 @@ import {
   type InteractionReplyOptions,
   type MessageActionRowComponentBuilder,
   type ActionRowBuilder,
+  type APIEmbed,
   type RepliableInteraction,
 } from 'discord.js';
 import type { Logger } from '../log.js';
@@ -47,6 +48,8 @@ export function formatRefusal(r: { message: string; rule?: string | undefined; f
 export interface Answer {
   content?: string;
   files?: AttachmentPayload[];
+  /** At most 10 (Discord's limit). */
+  embeds?: APIEmbed[];
   components?: ActionRowBuilder<MessageActionRowComponentBuilder>[];
   /** User ids allowed to be pinged by this message (none otherwise). */
   mentionUsers?: string[];
@@ -57,6 +60,7 @@ function toOptions(a: Answer): InteractionReplyOptions {
   return {
     ...(a.content !== undefined ? { content: clip(a.content) } : {}),
     ...(a.files ? { files: a.files } : {}),
+    ...(a.embeds ? { embeds: a.embeds.slice(0, 10) } : {}),
     ...(a.components ? { components: a.components } : {}),
     allowedMentions: { users: a.mentionUsers ?? [], parse: [] },
     ...(a.ephemeral ? { flags: MessageFlags.Ephemeral } : {}),

@@ -3,7 +3,7 @@
 // the deciding player privately until Confirm, or typed with `/play decide answer:`. The seed gives the
 // Finnish defender of J16 two losses (its default: both units retreat I15 → H15).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buttonLabels, controlId, selectOn, startBotHarness, type BotHarness } from '../support/bot-harness.js';
+import { buttonLabels, controlId, selectOn, startBotHarness, textOf, type BotHarness } from '../support/bot-harness.js';
 import { fakeUser, type BotReply } from '../support/fake-discord.js';
 
 describe('Discord end to end: the owner decides losses, retreat and advance (8.5, 8.7)', () => {
@@ -91,7 +91,7 @@ describe('Discord end to end: the owner decides losses, retreat and advance (8.5
     // The others may still advance on their own (8.7.1): they decline, the default now.
     r = await h.click(boris, r[0]!.message!, controlId(r[0]!.message, 'Advance: no further advance'));
     expect(r[0]!.ephemeral).toBe(false);
-    const status = (await h.slash(alice, 'game status'))[0]!.content;
+    const status = textOf((await h.slash(alice, 'game status'))[0]);
     expect(status).toMatch(/Waiting for the Soviet side \(boris\): Combat Phase/);
     expect(await hexOf('1/1/JR16')).toBe('J15');
   });
@@ -196,7 +196,7 @@ describe('Discord end to end: standing answers (fewer hand-overs)', () => {
     expect(text).toMatch(/alice's standing answer: accept the default losses when they cost no step/);
     expect(text).toMatch(/1\/1\/JR16 retreats J16→I15→H15/);
     expect(r.some((x) => x.content.includes(`<@${alice.id}>`))).toBe(false);
-    const status = (await h.slash(boris, 'game status'))[0]!.content;
+    const status = textOf((await h.slash(boris, 'game status'))[0]);
     expect(status).toMatch(/Waiting for the Soviet side \(boris\): advance after combat decision \(8\.7\)/);
   });
 });

@@ -9,6 +9,7 @@ import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { startBot, type RunningBot } from '../../src/main-bot.js';
 import { FakeDiscord, fakeUser, MODERATOR_PERMISSIONS, type ApiMessage, type BotReply } from '../support/fake-discord.js';
+import { textOf } from '../support/bot-harness.js';
 
 /**
  * A whole picture the bot posted, with plausible dimensions: a JPEG (MAP_FORMAT's default) from its
@@ -187,8 +188,14 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
 
     // Status: who must act on what, and since when (a Discord timestamp).
     r = await slash(carol, 'game status');
-    expect(r[0]!.content).toMatch(/Waiting for the Finnish side \(alice\)/);
-    expect(r[0]!.content).toMatch(/Waiting since <t:\d+:f>/);
+    expect(textOf(r[0])).toMatch(/Waiting for the Finnish side \(alice\)/);
+    expect(textOf(r[0])).toMatch(/Waiting since <t:\d+:f>/);
+    // An embed in the colour of the side awaited, its footer saying whose turn, stamped when the wait began.
+    expect(r[0]!.embeds[0]).toMatchObject({
+      color: 0x2b6cb0,
+      footer: { text: expect.stringMatching(/^Turn \d+ · .* · Finnish side to act$/) },
+    });
+    expect(Date.parse((r[0]!.embeds[0] as { timestamp: string }).timestamp)).toBeGreaterThan(0);
 
     // The Finnish player turn: reset (button from the ping), action (a move), combat.
     r = await click(alice, finnPing!.message!, findButton(finnPing!.message, 'End Finnish reset'));
@@ -213,9 +220,9 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(turnMap.content).toMatch(/Turn 3: the Soviet reset phase begins/);
     expectPicture(turnMap.files[0]!.data);
     r = await slash(boris, 'game status');
-    expect(r[0]!.content).toMatch(/Turn 3/);
+    expect(textOf(r[0])).toMatch(/Turn 3/);
 
-    // Maps: whole, zoom and a unit's reach, all valid PNGs.
+    // Maps: whole, zoom and a unit's reach, all valid pictures.
     r = await slash(carol, 'map whole');
     expect(r[0]!.content).toMatch(/^The whole map, turn 3: Soviet Reset Phase\.$/);
     expectPicture(r[0]!.files[0]!.data);
@@ -349,7 +356,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(decisions).toBeGreaterThan(1);
     // Every decision answered: the Soviet combat phase goes on.
     const status = await slash(boris, 'game status');
-    expect(status[0]!.content).toMatch(/Waiting for the Soviet side \(boris\): Combat Phase\./);
+    expect(textOf(status[0])).toMatch(/Waiting for the Soviet side \(boris\): Combat Phase\./);
   });
 
   it(

@@ -9,6 +9,7 @@ import { RevealedStreamSchema } from '../../src/dice/stream.js';
 import { createLogger } from '../../src/log.js';
 import { startBot, type RunningBot } from '../../src/main-bot.js';
 import { FakeDiscord, fakeUser, type ApiMessage, type BotReply } from '../support/fake-discord.js';
+import { textOf } from '../support/bot-harness.js';
 
 function customIds(message: ApiMessage | null): Record<string, string> {
   const out: Record<string, string> = {};
@@ -70,7 +71,7 @@ describe('Discord hardening (the hostile run’s holes)', () => {
       r = await slash(carol, 'game status', { game: gameId }, fake.otherChannelId);
       expect(r[0]!.ephemeral).toBe(false);
       expect(r[0]!.components).toEqual([]);
-      expect(r[0]!.content).toContain(`<#${fake.channelId}>`);
+      expect(textOf(r[0])).toContain(`<#${fake.channelId}>`);
       // Nothing changed: the game still waits for the Soviet reset, and the button works at home.
       r = await click(boris, ping.message!, end);
       expect(r[0]!.ephemeral).toBe(false);

@@ -2,7 +2,7 @@
 // unprompted on a controllable clock, their Snooze and DM buttons, the stall notice, a channel the bot
 // may not post in, vacations, and /game list across channels and servers.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buttonLabels, controlId, startBotHarness, type BotHarness } from '../support/bot-harness.js';
+import { buttonLabels, controlId, startBotHarness, textOf, type BotHarness } from '../support/bot-harness.js';
 import { fakeUser, type ApiMessage } from '../support/fake-discord.js';
 
 const H = 3_600_000;
@@ -160,8 +160,8 @@ describe('Discord end to end: reminders, vacations and game lists (issue 17)', (
     await startGame({ remind_after: 12, stall_after: 3, clock: 5 });
     now += 6 * H;
     const st = await h.slash(fin, 'game status');
-    expect(st[0]!.content).toMatch(/Clocks: Finnish 5 d left, Soviet 4 d 18 h left\./);
-    expect(st[0]!.content).toMatch(/Reminders after 12 h \(then less often\); stall notice after 3 d\./);
+    expect(textOf(st[0])).toMatch(/Clocks: Finnish 5 d left, Soviet 4 d 18 h left\./);
+    expect(textOf(st[0])).toMatch(/Reminders after 12 h \(then less often\); stall notice after 3 d\./);
     await advance(6 * H);
     expect(posts().filter((m) => m.content.includes('Reminder'))).toHaveLength(1);
   });

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { controlId, startBotHarness, type BotHarness } from '../support/bot-harness.js';
+import { controlId, startBotHarness, textOf, type BotHarness } from '../support/bot-harness.js';
 import { fakeUser } from '../support/fake-discord.js';
 import { consoleSession } from '../console/session.js';
 
@@ -35,8 +35,8 @@ describe('free set-up (1.2)', () => {
     await h.slash(alice, 'game new', { scenario: 'campaign', side: 'finnish' });
     await h.slash(boris, 'game join', { side: 'soviet' });
     let r = await h.slash(alice, 'game status');
-    expect(r[0]!.content).toMatch(/Free set-up \(1\.2\)/);
-    expect(r[0]!.content).toMatch(/• Finnish 1\/1\/JR16: within 4 of O19 → [A-Z]\d+ \(engine\)/);
+    expect(textOf(r[0])).toMatch(/Free set-up \(1\.2\)/);
+    expect(textOf(r[0])).toMatch(/• Finnish 1\/1\/JR16: within 4 of O19 → [A-Z]\d+ \(engine\)/);
 
     const units = await h.fake.autocomplete(alice, 'game place', { unit: '' }, 'unit').choices();
     expect(units.map((c) => c.value)).toEqual(['1/1/JR16', '2/1/JR16', '3/1/JR16']);

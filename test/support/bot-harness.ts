@@ -82,3 +82,20 @@ export function buttonLabels(message: ApiMessage | null): string[] {
   for (const row of message?.components ?? []) for (const c of row.components) if (c.label) out.push(c.label);
   return out;
 }
+
+/** Everything a reader sees of a reply as text: its content, and each embed's title, text, fields and footer. */
+export function textOf(reply: { content: string; embeds: unknown[] } | undefined): string {
+  const parts = [reply?.content ?? ''];
+  for (const e of (reply?.embeds ?? []) as Array<{
+    title?: string;
+    description?: string;
+    fields?: { name: string; value: string }[];
+    footer?: { text: string };
+  }>) {
+    if (e.title) parts.push(e.title);
+    if (e.description) parts.push(e.description);
+    for (const f of e.fields ?? []) parts.push(`${f.name}: ${f.value}`);
+    if (e.footer?.text) parts.push(e.footer.text);
+  }
+  return parts.filter(Boolean).join('\n');
+}
