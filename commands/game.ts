@@ -19,6 +19,7 @@ import { PACE_LIMITS } from '../src/app/pace.js';
 import { gameListLines, parseAway } from '../src/discord/game-list.js';
 import { viaWords } from '../src/discord/reminder-words.js';
 import { statusEmbed } from '../src/discord/embeds.js';
+import { dropThread, openThread, postIn } from '../src/discord/threads.js';
 
 const SIDE_CHOICES = [
   { name: 'Finnish', value: 'finnish' },
@@ -96,6 +97,13 @@ const data = new SlashCommandBuilder()
           .setDescriptionLocalizations({ ja: '各陣営の持ち時間（日数、既定は持ち時間なし）' })
           .setMinValue(PACE_LIMITS.clockDays[0])
           .setMaxValue(PACE_LIMITS.clockDays[1]),
+      )
+      .addBooleanOption((o) =>
+        o
+          .setName('thread')
+          .setDescription('Open a thread for this game: the game is played there')
+          .setNameLocalizations({ ja: 'スレッド' })
+          .setDescriptionLocalizations({ ja: 'このゲーム用のスレッドを作り、そこで遊ぶ' }),
       )
       .addBooleanOption((o) =>
         o
@@ -425,20 +433,28 @@ const handlers: Record<string, Handler> = {
     if (stall !== null) pace.stallAfterD = stall;
     if (clock !== null) pace.clockDays = clock;
     if (forfeit !== null) pace.clockForfeit = forfeit;
-    const r = unwrap(
-      await ctx.game.service.createGame({
-        channelId: ix.channelId,
-        guildId: ix.guildId,
-        host: actorOf(ix),
-        scenario: ix.options.getString('scenario', true),
-        ...(side ? { seatHostAs: side } : {}),
-        ...(Object.keys(pace).length ? { pace } : {}),
-      }),
-    );
-    await respond(ix, {
-      content: [...r.lines, 'Seats: the buttons below, or `/game join side:…`. Then the host runs `/game start`.'].join('\n'),
-      components: joinControls(r.gameId),
+    const scenario = ix.options.getString('scenario', true);
+    // With `thread`, the game lives in a new thread under this channel: made first, removed if the game is not.
+    const scenarioName = ctx.game.scenarios.find((x) => x.id === scenario)?.name;
+    const threadId =
+      ix.options.getBoolean('thread') && scenarioName ? await openThread(ix, `${scenarioName} · ${actorOf(ix).name ?? 'game'}`) : null;
+    const created = await ctx.game.service.createGame({
+      channelId: threadId ?? ix.channelId,
+      guildId: ix.guildId,
+      host: actorOf(ix),
+      scenario,
+      ...(side ? { seatHostAs: side } : {}),
+      ...(Object.keys(pace).length ? { pace } : {}),
     });
+    if (!created.ok && threadId) await dropThread(ix, threadId);
+    const r = unwrap(created);
+    const seats = [...r.lines, 'Seats: the buttons below, or `/game join side:…`. Then the host runs `/game start`.'].join('\n');
+    if (threadId) {
+      await postIn(ix, threadId, seats, joinControls(r.gameId));
+      await respond(ix, { content: `${r.lines[0]} It is played in its own thread: <#${threadId}>. Seats and moves there.` });
+      return;
+    }
+    await respond(ix, { content: seats, components: joinControls(r.gameId) });
   },
 
   async join(ix, ctx) {

@@ -8,6 +8,7 @@ declare module 'discord-api-spec/zod' {
   export const ApplicationCommandUpdateRequestSchema: Schema;
   export const CreateMessageInteractionCallbackRequestSchema: Schema;
   export const CreatePrivateChannelRequestSchema: Schema;
+  export const CreateTextThreadWithoutMessageRequestSchema: Schema;
   export const IncomingWebhookRequestPartialSchema: Schema;
   export const IncomingWebhookUpdateRequestPartialSchema: Schema;
   export const MessageCreateRequestSchema: Schema;

@@ -16,6 +16,7 @@ import {
   ApplicationCommandUpdateRequestSchema,
   CreateMessageInteractionCallbackRequestSchema,
   CreatePrivateChannelRequestSchema,
+  CreateTextThreadWithoutMessageRequestSchema,
   IncomingWebhookRequestPartialSchema,
   IncomingWebhookUpdateRequestPartialSchema,
   MessageCreateRequestSchema,
@@ -52,6 +53,7 @@ const webhookExecute = schemaCheck(IncomingWebhookRequestPartialSchema);
 const channelMessage = schemaCheck(MessageCreateRequestSchema);
 const commandUpdate = schemaCheck(ApplicationCommandUpdateRequestSchema);
 const privateChannel = schemaCheck(CreatePrivateChannelRequestSchema);
+const newThread = schemaCheck(CreateTextThreadWithoutMessageRequestSchema);
 
 /** The schema problem of a request the bot sent, or null (also null for requests without a body schema). */
 export function discordSchemaProblem(method: string, path: string, body: unknown, files: number): string | null {
@@ -69,6 +71,7 @@ export function discordSchemaProblem(method: string, path: string, body: unknown
   if (method === 'POST' && /^\/channels\/\d+\/messages$/.test(path))
     return channelMessage(body ?? {}) ?? attachmentsProblem(body, files) ?? emptyMessage(body, files);
   if (method === 'POST' && path === '/users/@me/channels') return privateChannel(body ?? {});
+  if (method === 'POST' && /^\/channels\/\d+\/threads$/.test(path)) return newThread(body ?? {});
   if (method === 'PUT' && /^\/applications\/\d+(\/guilds\/\d+)?\/commands$/.test(path)) {
     if (!Array.isArray(body)) return '(body): a list of commands';
     for (const [i, cmd] of body.entries()) {
@@ -166,6 +169,10 @@ export class FakeDiscord {
   readonly deniedChannels = new Set<string>();
   /** Users whose DMs are closed to the bot (answered 403, 50007). */
   readonly closedDms = new Set<string>();
+  /** Threads the bot opened: thread id → parent channel id and name. */
+  readonly threads = new Map<string, { parent: string; name: string }>();
+  /** Channels where the bot may not open threads (403, 50013). */
+  readonly noThreads = new Set<string>();
   /** DM channel per user, made by POST /users/@me/channels. */
   readonly dmChannels = new Map<string, string>();
   /** Nonces seen per channel (enforce_nonce: Discord returns the earlier message instead of a new one). */
@@ -518,6 +525,30 @@ export class FakeDiscord {
       this.posted.add(msg.id);
       if (nonce) this.nonces.set(nonce, msg);
       return reply(200, msg);
+    }
+    if ((m = /^\/channels\/(\d+)\/threads$/.exec(path)) && method === 'POST') {
+      const parent = m[1]!;
+      if (this.noThreads.has(parent)) return reply(403, { message: 'Missing Permissions', code: 50013 });
+      const id = snowflake();
+      this.threads.set(id, { parent, name: String(body?.name ?? '') });
+      return reply(201, {
+        id,
+        type: body?.type ?? 11,
+        guild_id: this.guildId,
+        parent_id: parent,
+        name: body?.name,
+        owner_id: this.bot.id,
+        thread_metadata: {
+          archived: false,
+          auto_archive_duration: body?.auto_archive_duration ?? 4320,
+          archive_timestamp: new Date().toISOString(),
+          locked: false,
+        },
+      });
+    }
+    if ((m = /^\/channels\/(\d+)$/.exec(path)) && method === 'DELETE') {
+      this.threads.delete(m[1]!);
+      return reply(200, { id: m[1], type: 11 });
     }
     if (path === '/users/@me/channels' && method === 'POST') {
       const user = String(body?.recipient_id ?? '');
