@@ -9,6 +9,11 @@ type Narrator = { [K in GameEvent['type']]: (e: Extract<GameEvent, { type: K }>)
 const signed = (n: number): string => (n >= 0 ? `+${n}` : `${n}`);
 const sideWord = (s: string): string => (s === 'soviet' ? 'Soviet' : s === 'finnish' ? 'Finnish' : s);
 
+/** The start of a Combat's or Assault's line (the Discord front end shows the fight as an embed instead). */
+export function combatHeadline(e: { kind: 'combat' | 'assault'; id: number; target: string }): string {
+  return `⚔️ ${e.kind === 'assault' ? 'Assault' : 'Combat'} #${e.id} on ${e.target}:`;
+}
+
 const NARRATE: Narrator = {
   // ── sequence, movement, reinforcements: the record line and the map say it ──
   setup: () => null,
@@ -30,7 +35,7 @@ const NARRATE: Narrator = {
   combatDeclared: () => null,
   combat: (e) => {
     const shifts = e.modifiers.length ? `; shifts: ${e.modifiers.join('; ')}` : '';
-    return `⚔️ ${e.kind === 'assault' ? 'Assault' : 'Combat'} #${e.id} on ${e.target}: ${e.attackerTotal} vs ${e.defenderTotal} (${e.baseOdds}${shifts}) → ${e.finalOdds}; roll #${e.rollNumber} = ${e.roll}: ${e.result} (attacker/defender losses, rule ${e.rule}).`;
+    return `${combatHeadline(e)} ${e.attackerTotal} vs ${e.defenderTotal} (${e.baseOdds}${shifts}) → ${e.finalOdds}; roll #${e.rollNumber} = ${e.roll}: ${e.result} (attacker/defender losses, rule ${e.rule}).`;
   },
   combatNoRoll: (e) =>
     `⚔️ ${e.kind === 'assault' ? 'Assault' : 'Combat'} #${e.id} on ${e.target}: no CRT roll, ${e.reason}; the attacker may advance into ${e.target} (rule ${e.rule}).`,

@@ -12,6 +12,7 @@ import { RenderBusyError } from '../render-busy.js';
 import { unwrap } from './refusal-hints.js';
 import { statusOrNull } from './game-access.js';
 import { controlsFor } from './controls.js';
+import { combatEmbeds, summaryEmbed } from './embeds.js';
 import type { BotContext } from './context.js';
 
 /** The map as a change saved it, or (for a plain look) as the store has it now. */
@@ -71,8 +72,12 @@ export async function postChange(
   // By id: a game that just ended has already left its channel.
   const ref = { gameId: result.gameId };
   const phaseEnd = endsPhase(result.events);
-  const lines = [...result.lines]; // the events in words come with them (src/app/narration.ts)
-  if (phaseEnd && result.summary?.length) lines.push('', ...result.summary);
+  // The events in words come with them (src/app/narration.ts); each Combat is an embed of its own.
+  const fights = combatEmbeds(result.events, result.lines, result.after ?? null);
+  const lines = [...fights.lines];
+  const embeds = fights.embeds;
+  // A phase's summary is an embed in the colour of the side whose phase ended, its footer saying what now.
+  if (phaseEnd && result.summary?.length) embeds.push(summaryEmbed(result.summary, before?.activeSide ?? null, result.after ?? null));
   if (result.events.some((e) => e.type === 'gameOver')) lines.push(afterEnd(result.gameId));
   const request = result.views[0];
   // The service hands back the game as saved; only a result without it costs a second load.
@@ -84,7 +89,7 @@ export async function postChange(
     // The text first, then the pictures in a follow-up (drawing them is the slow part). Phone first: a
     // zoom of where the phase's moves and fights happened; the whole map once per game turn (and on
     // request, /map); a phase in which nothing moved or fought posts no picture.
-    await live(ctx, result.gameId, ix, await respond(ix, { content: lines.join('\n'), components }), components);
+    await live(ctx, result.gameId, ix, await respond(ix, { content: lines.join('\n'), embeds, components }), components);
     const turnEnd = result.events.some((e) => e.type === 'turn' || e.type === 'gameOver');
     const caption =
       after?.turn && after.activeSide
@@ -107,7 +112,7 @@ export async function postChange(
     else if (files.length) await respond(ix, { content: caption, files });
   } else {
     const files = request ? await unlessBusy(async () => [await drawView(ctx, source, request, false)]) : [];
-    const id = await respond(ix, { content: [...lines, ...(files ? [] : [BUSY_LINE])].join('\n'), files: files ?? [], components });
+    const id = await respond(ix, { content: [...lines, ...(files ? [] : [BUSY_LINE])].join('\n'), files: files ?? [], embeds, components });
     await live(ctx, result.gameId, ix, id, components);
   }
   if (pingNow) await ping(ix, after, ctx);

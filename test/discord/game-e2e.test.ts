@@ -140,7 +140,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     r = await click(boris, ping.message!, resetButton);
     expect(r[0]!.ephemeral).toBe(false);
     expect(r[0]!.content).toMatch(/end the reset phase/);
-    expect(r[0]!.content).toMatch(/Summary of the Soviet reset phase/);
+    expect(textOf(r[0])).toMatch(/Summary of the Soviet reset phase/);
     expect(r.some((x) => x.files.length)).toBe(false);
 
     // The same button again is stale (the game moved on) and changes nothing.
@@ -176,8 +176,9 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
 
     // End the action phase with /play end: map and summary listing the move.
     r = await slash(boris, 'play end');
-    expect(r[0]!.content).toMatch(/Summary of the Soviet action phase/);
-    expect(r[0]!.content).toMatch(/move 1\/1\/609 to M17/);
+    expect(textOf(r[0])).toMatch(/Summary of the Soviet action phase/);
+    expect(textOf(r[0])).toMatch(/move 1\/1\/609 to M17/);
+    expect(r[0]!.embeds[0]).toMatchObject({ color: 0xb3261e, footer: { text: expect.stringMatching(/^Now: Turn \d+ · /) } });
     expectPicture(r[1]!.files[0]!.data);
 
     // End the Soviet combat phase: hand-over to the Finns, who are mentioned once.
@@ -207,7 +208,7 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     r = await slash(alice, 'play move', { unit: mover, to: String(dest).toLowerCase() });
     expect(r[0]!.ephemeral).toBe(false);
     r = await slash(alice, 'play end');
-    expect(r[0]!.content).toMatch(/Summary of the Finnish action phase/);
+    expect(textOf(r[0])).toMatch(/Summary of the Finnish action phase/);
     // A zoom of where the phase's moves happened follows in a follow-up (a webhook POST).
     const area = r.find((x) => x.files.some((f) => f.name === 'action-area.jpg'))!;
     expect(area.raw.method).toBe('POST');
@@ -322,7 +323,15 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     r = await click(alice, ask!.message!, decline[1]);
     expect(r[0]!.ephemeral).toBe(false);
     expect(r[0]!.content).toMatch(/Roll #\d+/);
-    expect(r[0]!.content).toMatch(/⚔️ Combat #1 on J16: \d+ vs \d+ .*→ \d+:\d+; roll #\d+ = \d+: \d+\/\d+/);
+    // The fight as an embed in the attacker's colour, with its odds, shifts, roll and result as fields.
+    expect(r[0]!.content).not.toMatch(/⚔️ Combat #1/);
+    const fight = r[0]!.embeds[0] as { title: string; color: number; fields: { name: string; value: string }[]; footer: { text: string } };
+    expect(fight).toMatchObject({ title: '⚔️ Combat on J16', color: 0xb3261e });
+    expect(fight.fields.map((f) => f.name)).toEqual(['Strength', 'Odds', 'Shifts', 'Roll', 'Result']);
+    expect(textOf(r[0])).toMatch(
+      /Strength: \d+ vs \d+[\s\S]*Odds: \d+:\d+ → \d+:\d+ → \*\*\d+:\d+\*\*[\s\S]*Roll: \d+ \(roll #\d+\)[\s\S]*Result: \*\*\d+\/\d+\*\*: attacker \d+, defender \d+/,
+    );
+    expect(fight.footer.text).toMatch(/^Turn \d+ · /);
     // Resolve every decision the combat asks for, through the buttons of the mention that announces it.
     // Resolve every decision the combat asks for with its default button. A decision of the other
     // side comes with a mention of that side; one of the same side comes as controls on the reply.
