@@ -372,6 +372,18 @@ function legendBlocks(): LegendBlock[] {
             },
             'Control of an objective',
           ],
+          [
+            (cx, cy) => {
+              ctx.save();
+              hexPath(ctx, cx, cy, 10);
+              ctx.setLineDash([5, 3]);
+              ctx.strokeStyle = SIDE_STYLE.soviet.accent;
+              ctx.lineWidth = 2.5;
+              ctx.stroke();
+              ctx.restore();
+            },
+            'Objective taken since the Action Phase began',
+          ],
           [(cx, cy) => legendArrow(ctx, cx, cy, SIDE_STYLE.soviet.accent, 3.5, 6), 'Move (dashed: retreat)'],
           [(cx, cy) => legendArrow(ctx, cx, cy, '#111111', 5, 7), 'Combat: odds → result (purple: Assault)'],
           [

@@ -19,14 +19,24 @@ import {
 import { drawControl, drawHexChits, drawHexRings, drawStack } from './counters.js';
 import { registerFonts } from './fonts.js';
 import { BASE_R, baseBounds, baseCenter, focusHexes, mapHexIds, type MapFrame } from './layout.js';
-import { drawCombat, drawEliminated, drawFire, drawHighlight, drawMove, drawReachable, drawReachableLabels, drawZoc } from './overlays.js';
+import {
+  drawCombat,
+  drawEliminated,
+  drawCaptured,
+  drawFire,
+  drawHighlight,
+  drawMove,
+  drawReachable,
+  drawReachableLabels,
+  drawZoc,
+} from './overlays.js';
 import { COLORS } from './style.js';
 import { drawTerrainLayer, hexPath } from './terrain.js';
 
 /** Discord's default upload limit; our pictures must stay well under it. */
 export const DISCORD_UPLOAD_LIMIT = 10 * 1024 * 1024;
 
-export type OverlayName = 'moves' | 'combats' | 'fire' | 'eliminated' | 'reachable' | 'zoc' | 'highlight';
+export type OverlayName = 'moves' | 'combats' | 'fire' | 'eliminated' | 'captured' | 'reachable' | 'zoc' | 'highlight';
 
 export interface RenderOptions {
   /** Zoom: draw only the hexes within `radius` of `center` (overrides `view.focus`). */
@@ -309,6 +319,7 @@ function drawDynamic(ctx: CanvasRenderingContext2D, view: MapView, p: PictureLay
   if (on(o, 'moves')) for (const m of ov.moves) drawMove(ctx, m);
   // Units eliminated since the phase began, faded where they fell (under any stack there now).
   if (on(o, 'eliminated')) for (const g of ov.eliminated ?? []) if (inView(g.hex)) drawEliminated(ctx, g);
+  if (on(o, 'captured')) for (const t of ov.captured ?? []) if (inView(t.hex)) drawCaptured(ctx, t.hex, t.side);
   // Counters in map order (column by column), then hex chits on top of their stacks.
   for (const h of f.hexes) {
     const stack = view.units[h];

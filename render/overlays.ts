@@ -4,7 +4,9 @@ import type { CanvasRenderingContext2D } from 'canvas';
 import type { HexId } from '../src/engine/hex.js';
 import type { Side } from '../src/engine/ruleset.js';
 import type { CombatArrow, CounterView, FireArrow, MoveArrow, ReachableOverlay } from '../src/engine/view.js';
-import { BASE_H, BASE_R, baseCenter, type Point } from './layout.js';
+import { BASE_H, BASE_R, baseCenter, hexCorners, type Point } from './layout.js';
+
+const CORNERS = hexCorners();
 import { COUNTER, COUNTER_DY, drawCounter } from './counters.js';
 import { COLORS, SIDE_STYLE, font } from './style.js';
 import { hexPath, strokeLayers, type StrokeLayer } from './terrain.js';
@@ -304,6 +306,29 @@ export function drawHighlight(ctx: CanvasRenderingContext2D, ids: readonly HexId
     ctx.lineWidth = 3.5;
     ctx.stroke();
   }
+}
+
+/**
+ * An objective taken since the phase began (still held): a dashed ring in the taker's colour just
+ * inside the hex edge, open along the top edge so the hex id stays clear; drawn under the counters so
+ * their values stay clear too.
+ */
+export function drawCaptured(ctx: CanvasRenderingContext2D, hex: HexId, side: Side): void {
+  const c = baseCenter(hex);
+  const k = (BASE_R - 3) / BASE_R;
+  // Corners 5, 0, 1, 2, 3, 4 (angles 300° … 240°): every edge but the top one (4 → 5).
+  const corners = [5, 0, 1, 2, 3, 4].map((i) => CORNERS[i]!);
+  ctx.save();
+  ctx.lineCap = 'round';
+  strokeLayers(
+    ctx,
+    () => corners.forEach((p, i) => (i === 0 ? ctx.moveTo(c.x + p.x * k, c.y + p.y * k) : ctx.lineTo(c.x + p.x * k, c.y + p.y * k))),
+    [
+      { width: 7, color: '#ffffff' },
+      { width: 4, color: SIDE_STYLE[side].accent, dash: [10, 5] },
+    ],
+  );
+  ctx.restore();
 }
 
 /** A unit eliminated since the phase began, where it fell: its counter faded and crossed out. */

@@ -1159,9 +1159,7 @@ export class GameService {
       if (view.mustAct.since !== null) lines.push(`Waiting since ${new Date(view.mustAct.since).toISOString()}.`);
     }
     if (doc.meta.status === 'active' || doc.meta.status === 'lobby') lines.push(...paceLines(view));
-    // The commitment in full is in the start message, the record and `verify`; here a recognisable prefix.
-    if (doc.meta.commitment)
-      lines.push(`Dice committed at the start (${doc.meta.commitment.slice(0, 12)}…; \`verify\` checks every roll after the end).`);
+    // The dice commitment is shown at the start and by `verify` (and is in the record), not in every status.
     if (doc.meta.result)
       lines.push(
         `Result: ${doc.meta.result.winner ? `${sideName(doc.meta.result.winner)} win` : 'no winner'} (${doc.meta.result.reason}).`,

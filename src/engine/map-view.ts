@@ -124,6 +124,8 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
   const fire: FireArrow[] = [];
   const eliminated: { hex: HexId; counter: CounterView }[] = [];
   const sideOf = (unit: string): Side | null => state.units[unit]?.side ?? null;
+  const objectiveHexes = new Set((scen?.objectives ?? []).flatMap((o) => o.hexes));
+  const taken = new Map<HexId, Side>();
   let raidApproach: { approach: HexId; side: Side } | null = null;
   for (let i = start; i < state.log.length; i++) {
     const e = state.log[i]!;
@@ -167,8 +169,12 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
     } else if (e.type === 'eliminated') {
       const u = state.units[e.unit];
       if (u) eliminated.push({ hex: e.hex, counter: counterView(ctx, state, u, {}) });
+    } else if (e.type === 'control') {
+      for (const h of e.hexes) if (objectiveHexes.has(h)) taken.set(h, e.side);
     }
   }
+  // Objectives that changed hands in that time and are still held by their taker (7.3, 17.0).
+  const captured = [...taken].filter(([h, side]) => controllerOf(state, h) === side).map(([hex, side]) => ({ hex, side }));
 
   let reach: ReachableOverlay | null = null;
   if (opts.reachableFor?.length) {
@@ -257,7 +263,7 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
     },
     units,
     hexMarkers,
-    overlays: { moves, combats, fire, eliminated, reachable: reach, zoc, highlight: [...(opts.highlight ?? [])] },
+    overlays: { moves, combats, fire, eliminated, captured, reachable: reach, zoc, highlight: [...(opts.highlight ?? [])] },
     offMap,
     focus: opts.focus ?? null,
     ...(scen?.playArea ? { playArea: [...scen.playArea] } : {}),

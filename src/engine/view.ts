@@ -167,6 +167,8 @@ export interface ViewOverlays {
   highlight: HexId[];
   /** Units eliminated since the latest Action Phase began, where they fell (drawn faded, crossed out). */
   eliminated?: { hex: HexId; counter: CounterView }[];
+  /** Objectives taken since the latest Action Phase began and still held by the taker (7.3): ringed in its colour. */
+  captured?: { hex: HexId; side: Side }[];
 }
 
 // ───────────────────────────── off map ─────────────────────────────

@@ -144,6 +144,28 @@ describe('toMapView keeps the fallen (issue 16)', () => {
   });
 });
 
+describe('toMapView: objectives changing hands (issue 16)', () => {
+  it('7.3: an objective taken since the Action Phase began is marked, while its taker holds it', () => {
+    const rs = loadRuleset();
+    const engine = createEngine(rs);
+    const s = engine.setup('campaign', { seed: 'taken' });
+    const objective = rs.scenarios.find((x) => x.id === 'campaign')!.objectives[0]!.hexes[0]!;
+    const taker = (s.control.hexes[objective] ?? s.control.base) === 'soviet' ? 'finnish' : 'soviet';
+    // The log of a phase: the Action Phase begins, the objective (and a plain hex) change hands.
+    s.log.push({ type: 'phase', turn: s.turn, phase: 'action', side: taker });
+    s.log.push({ type: 'control', side: taker, hexes: [objective, 'A1'], rule: '7.3' });
+    s.control.hexes[objective] = taker;
+    expect(engine.toMapView(s).overlays.captured).toEqual([{ hex: objective, side: taker }]);
+    // Taken back since: no mark.
+    s.control.hexes[objective] = taker === 'soviet' ? 'finnish' : 'soviet';
+    expect(engine.toMapView(s).overlays.captured).toEqual([]);
+    // Before the latest Action Phase: no mark either.
+    s.control.hexes[objective] = taker;
+    s.log.push({ type: 'phase', turn: s.turn, phase: 'action', side: taker });
+    expect(engine.toMapView(s).overlays.captured).toEqual([]);
+  });
+});
+
 describe('toMapView reach for reinforcements (issue 16)', () => {
   it('13.1: a reinforcement waiting to enter gets its reachable hexes from its entry hex', () => {
     const engine = createEngine(loadRuleset());

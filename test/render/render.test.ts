@@ -379,6 +379,15 @@ describe('what happened is drawn where it happened (issue 16)', () => {
     expect(advance.changedAt('L17', 'L17', 0, 6, 0)).toBe(0);
   });
 
+  it('an objective taken: a ring in the taker’s colour around its hex, and nothing elsewhere', async () => {
+    const d = await difference((v) => (v.overlays.captured = [{ hex: 'M16', side: 'soviet' }]));
+    // On the ring, just inside the hex edge, left and bottom; not on the top edge, where the hex id is.
+    expect(d.changedAt('M16', 'L16', 0.45, 3, 0)).toBeGreaterThan(3);
+    expect(d.changedAt('M16', 'M17', 0.42, 3, 0)).toBeGreaterThan(3);
+    expect(d.changedAt('K16', 'K16', 0, 6, 0)).toBe(0);
+    expect(d.changedAt('M14', 'M14', 0, 6, 0)).toBe(0);
+  });
+
   it('a fire line: from the firer towards the target, with its result', async () => {
     const d = await difference((v) =>
       v.overlays.fire.push({ kind: 'ranged', side: 'soviet', unitId: 'z', from: 'M18', to: 'M16', result: 'S' }),
