@@ -4,7 +4,7 @@
 import { createCanvas, type CanvasRenderingContext2D } from 'canvas';
 import type { Light, RoadType, Side, Terrain, UnitType } from '../src/engine/ruleset.js';
 import type { CounterView, MapView, OffMapBox, ViewHeader } from '../src/engine/view.js';
-import { drawCounter, drawUnitSymbol, markerSamples } from './counters.js';
+import { drawCounter, drawUnitSymbol, markerSamples, stackStrength } from './counters.js';
 import { COLORS, ROAD_NAME, SIDE_STYLE, TERRAIN_NAME, font } from './style.js';
 import { drawTerrainTile, hexPath, roadLayers, strokeLayers } from './terrain.js';
 
@@ -384,6 +384,22 @@ function legendBlocks(): LegendBlock[] {
             },
             'Objective taken since the Action Phase began',
           ],
+          [
+            (cx, cy) => {
+              ctx.beginPath();
+              ctx.arc(cx + 14, cy, 7, 0, Math.PI * 2);
+              ctx.fillStyle = '#111111';
+              ctx.fill();
+              ctx.fillStyle = '#ffffff';
+              ctx.font = font(9.5, true);
+              ctx.textAlign = 'center';
+              ctx.textBaseline = 'middle';
+              ctx.fillText('2', cx + 14, cy + 0.5);
+              ctx.fillStyle = '#111111';
+              ctx.fillText('Σ7', cx - 6, cy + 0.5);
+            },
+            '     Stack: counters · total printed CS',
+          ],
           [(cx, cy) => legendArrow(ctx, cx, cy, SIDE_STYLE.soviet.accent, 3.5, 6), 'Move (dashed: retreat)'],
           [(cx, cy) => legendArrow(ctx, cx, cy, '#111111', 5, 7), 'Combat: odds → result (purple: Assault)'],
           [
@@ -569,7 +585,7 @@ export function stackLines(view: MapView, hexes: readonly string[]): string[] {
       `${h}: ${[...s]
         .reverse()
         .map((c) => `${c.id}${c.reduced ? ' (reduced)' : ''}`)
-        .join(', ')}`,
+        .join(', ')} (CS ${stackStrength(s)} in all)`,
     );
   }
   return out;

@@ -398,6 +398,14 @@ function blitCounter(ctx: CanvasRenderingContext2D, c: CounterView, x: number, y
 }
 
 /** A stack in a hex centred on (cx, cy): edges of the counters below, the top counter, a count badge. */
+/** The box a stack drawn at hex centre (cx, cy) covers: its counters, the ones under it, and its badge. */
+export function stackBox(cx: number, cy: number): { left: number; top: number; right: number; bottom: number } {
+  const y = cy + COUNTER_DY;
+  const reach = COUNTER / 2 + 1 + 7.5 + 1.5; // the count badge's centre and radius, with its outline
+  // The strength pill at the top right reaches 8 above the counter and about 20 right of its edge.
+  return { left: cx - COUNTER / 2 - 1, top: y - COUNTER / 2 - 10, right: cx + COUNTER / 2 + 22, bottom: y + reach };
+}
+
 export function drawStack(ctx: CanvasRenderingContext2D, stack: readonly CounterView[], cx: number, cy: number): void {
   if (stack.length === 0) return;
   const x = cx;
@@ -429,7 +437,27 @@ export function drawStack(ctx: CanvasRenderingContext2D, stack: readonly Counter
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.fillText(String(stack.length), bx, by + 0.5);
+    // The stack's total printed Combat Strength, top right (clear of the label band's centred text).
+    const total = stackStrength(stack);
+    const text = `Σ${total}`;
+    ctx.font = font(9.5, true);
+    const w = ctx.measureText(text).width + 8;
+    const tx = x + COUNTER / 2 + 1;
+    const ty = y - COUNTER / 2 - 1;
+    roundRect(ctx, tx - w / 2, ty - 7, w, 14, 7);
+    ctx.fillStyle = '#ffffff';
+    ctx.fill();
+    ctx.strokeStyle = '#111111';
+    ctx.lineWidth = 1.4;
+    ctx.stroke();
+    ctx.fillStyle = '#111111';
+    ctx.fillText(text, tx, ty + 0.5);
   }
+}
+
+/** A stack's total printed Combat Strength (the face-up sides; a leader adds none). */
+export function stackStrength(stack: readonly CounterView[]): number {
+  return stack.reduce((n, c) => n + (c.values.cs ?? 0), 0);
 }
 
 /** Dug-In (solid) / Digging-In (dashed) rings drawn under the counters, inside the hex edge. */

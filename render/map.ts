@@ -16,7 +16,7 @@ import {
   stackLines,
   stackListHeight,
 } from './chrome.js';
-import { drawControl, drawHexChits, drawHexRings, drawStack } from './counters.js';
+import { drawControl, drawHexChits, drawHexRings, drawStack, stackBox } from './counters.js';
 import { registerFonts } from './fonts.js';
 import { BASE_R, baseBounds, baseCenter, focusHexes, mapHexIds, type MapFrame } from './layout.js';
 import {
@@ -232,12 +232,20 @@ function setMapTransform(ctx: CanvasRenderingContext2D, frame: MapFrame): void {
   ctx.setTransform(frame.scale, 0, 0, frame.scale, frame.offsetX, frame.offsetY);
 }
 
-/** Clip to the union of the frame's hexes (a zoom shows its hexes and nothing else). */
-function clipHexes(ctx: CanvasRenderingContext2D, frame: MapFrame): void {
+/**
+ * Clip to the union of the frame's hexes (a zoom shows its hexes and nothing else), and of the whole
+ * stacks standing in them: a stack's under-counters and its count badge reach past the hex edge, and a
+ * zoom never cuts a stack.
+ */
+function clipHexes(ctx: CanvasRenderingContext2D, frame: MapFrame, occupied: (h: HexId) => boolean = () => false): void {
   ctx.beginPath();
   for (const id of frame.hexes) {
     const c = baseCenter(id);
     hexPath(ctx, c.x, c.y, BASE_R + 0.4, false);
+    if (occupied(id)) {
+      const { left, top, right, bottom } = stackBox(c.x, c.y);
+      ctx.rect(left, top, right - left, bottom - top);
+    }
   }
   ctx.clip();
 }
@@ -302,7 +310,7 @@ function drawDynamic(ctx: CanvasRenderingContext2D, view: MapView, p: PictureLay
   ctx.save();
   if (f.focus) {
     setMapTransform(ctx, f);
-    clipHexes(ctx, f);
+    clipHexes(ctx, f, occupied);
   } else {
     ctx.beginPath();
     ctx.rect(f.x - MARGIN, f.y - MARGIN, f.width + 2 * MARGIN, f.height + 2 * MARGIN);

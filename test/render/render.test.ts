@@ -348,7 +348,16 @@ describe('what happened is drawn where it happened (issue 16)', () => {
         if (Math.abs(da[i]! - db[i]!) + Math.abs(da[i + 1]! - db[i + 1]!) + Math.abs(da[i + 2]! - db[i + 2]!) > 30) n++;
       return n;
     };
-    return { changedAt, frame, drawn: b! };
+    /** Changed pixels in a (2r+1)² window at picture point (x, y). */
+    const changedPx = (x: number, y: number, r = 2): number => {
+      const da = a!.getImageData(Math.round(x) - r, Math.round(y) - r, 2 * r + 1, 2 * r + 1).data;
+      const db = b!.getImageData(Math.round(x) - r, Math.round(y) - r, 2 * r + 1, 2 * r + 1).data;
+      let n = 0;
+      for (let i = 0; i < da.length; i += 4)
+        if (Math.abs(da[i]! - db[i]!) + Math.abs(da[i + 1]! - db[i + 1]!) + Math.abs(da[i + 2]! - db[i + 2]!) > 30) n++;
+      return n;
+    };
+    return { changedAt, changedPx, frame, drawn: b! };
   }
 
   it('a combat: an arrow across the gap between attacker and defender, and the odds → result label at the defender', async () => {
@@ -386,6 +395,34 @@ describe('what happened is drawn where it happened (issue 16)', () => {
     expect(d.changedAt('M16', 'M17', 0.42, 3, 0)).toBeGreaterThan(3);
     expect(d.changedAt('K16', 'K16', 0, 6, 0)).toBe(0);
     expect(d.changedAt('M14', 'M14', 0, 6, 0)).toBe(0);
+  });
+
+  it('a stack shows its total printed CS, at its top right (and in the zoom’s stack list); a lone counter does not', async () => {
+    const defs = ruleset()
+      .counters.filter((c) => c.side === 'finnish' && (c.full.cs ?? 0) > 0)
+      .slice(0, 2);
+    const total = defs.reduce((n, d) => n + d.full.cs!, 0);
+    const single = await difference((v) => (v.units['M16'] = [counterView(defs[0]!)]));
+    const stack = await difference((v) => (v.units['M16'] = defs.map((d) => counterView(d))));
+    const { frame } = stack;
+    const c = pixelCenter(frame, 'M16');
+    // Where the strength pill sits: just outside the counter's top right corner (right of it and above it).
+    const x = c.x + (COUNTER / 2 + 9) * frame.scale;
+    const y = c.y + (COUNTER_DY - COUNTER / 2 - 4) * frame.scale;
+    expect(stack.changedPx(x, y, 2)).toBeGreaterThan(5);
+    expect(single.changedPx(x, y, 2)).toBe(0);
+    const lines = planPicture({ ...emptyView(), units: { M16: defs.map((d) => counterView(d)) } }, map, options).stackLines;
+    expect(lines).toEqual([expect.stringMatching(new RegExp(`^M16: .* \\(CS ${total} in all\\)$`))]);
+  });
+
+  it('a zoom never cuts a stack: the count badge of a stack in an edge hex is drawn past the hex edge', async () => {
+    const defs = ruleset()
+      .counters.filter((c) => c.side === 'soviet' && (c.full.cs ?? 0) > 0)
+      .slice(0, 2);
+    // M19 is at the edge of the radius-3 zoom around M16; its badge reaches past its lower right edge.
+    const d = await difference((v) => (v.units['M19'] = defs.map((x) => counterView(x))));
+    const c = pixelCenter(d.frame, 'M19');
+    expect(d.changedPx(c.x + 26 * d.frame.scale, c.y + 33 * d.frame.scale, 1)).toBeGreaterThan(0);
   });
 
   it('a fire line: from the firer towards the target, with its result', async () => {
