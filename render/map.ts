@@ -31,6 +31,7 @@ import {
   drawZoc,
 } from './overlays.js';
 import { COLORS } from './style.js';
+import { LabelPlacer, hexIdBox } from './labels.js';
 import { drawTerrainLayer, hexPath } from './terrain.js';
 
 /** Discord's default upload limit; our pictures must stay well under it. */
@@ -344,8 +345,17 @@ function drawDynamic(ctx: CanvasRenderingContext2D, view: MapView, p: PictureLay
       if (m.control) drawControl(ctx, m.control, c.x, c.y);
     }
   }
-  if (on(o, 'fire')) for (const fa of ov.fire) drawFire(ctx, fa);
-  if (on(o, 'combats')) for (const ca of ov.combats) drawCombat(ctx, ca);
+  // Fight and fire labels keep clear of hex ids, counters and each other (render/labels.ts).
+  const placer = new LabelPlacer([
+    ...f.hexes.map(hexIdBox),
+    ...f.hexes.filter(occupied).map((h) => {
+      const c = baseCenter(h);
+      const b = stackBox(c.x, c.y);
+      return { l: b.left, t: b.top, r: b.right, b: b.bottom };
+    }),
+  ]);
+  if (on(o, 'fire')) for (const fa of ov.fire) drawFire(ctx, fa, placer);
+  if (on(o, 'combats')) for (const ca of ov.combats) drawCombat(ctx, ca, placer);
   if (ov.reachable && on(o, 'reachable')) drawReachableLabels(ctx, ov.reachable, inView, occupied);
   if (on(o, 'highlight')) drawHighlight(ctx, ov.highlight ?? [], inView);
   ctx.restore();

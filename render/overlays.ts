@@ -10,6 +10,7 @@ const CORNERS = hexCorners();
 import { COUNTER, COUNTER_DY, drawCounter } from './counters.js';
 import { COLORS, SIDE_STYLE, font } from './style.js';
 import { hexPath, strokeLayers, type StrokeLayer } from './terrain.js';
+import { around, type LabelPlacer } from './labels.js';
 
 /** Formats an MP cost (1.5 → "1½"). */
 export function formatMp(n: number): string {
@@ -214,7 +215,7 @@ function betweenCounters(fromId: HexId, toId: HexId, overlap: number): { a: Poin
  * so neither counter's values are covered; the "odds → result" label goes on the far side of the
  * defender from its attackers.
  */
-export function drawCombat(ctx: CanvasRenderingContext2D, c: CombatArrow): void {
+export function drawCombat(ctx: CanvasRenderingContext2D, c: CombatArrow, placer?: LabelPlacer): void {
   const to = baseCenter(c.to);
   const toC = { x: to.x, y: to.y + COUNTER_DY };
   const color = COMBAT_COLOR[c.kind];
@@ -237,10 +238,21 @@ export function drawCombat(ctx: CanvasRenderingContext2D, c: CombatArrow): void 
   ctx.restore();
   const kind = c.kind === 'assault' ? 'Assault ' : c.kind === 'nightRaid' ? 'Raid ' : '';
   const text = `${kind}${c.odds}${c.result ? ` → ${c.result}` : ''}`;
-  // Attackers mostly below → label above the defender's counter, and vice versa.
+  // Attackers mostly below → the label goes above the defender's counter, and vice versa; where that
+  // would cover a hex id, a counter or another label, the nearest place around the defender that does not.
   const above = sumDy <= 0;
-  const y = above ? toC.y - COUNTER / 2 - 10 : toC.y + COUNTER / 2 + 10;
-  drawLabel(ctx, text, toC.x, y, color);
+  const { w, h } = labelSize(ctx, text, 11);
+  const first = { x: toC.x, y: above ? toC.y - COUNTER / 2 - 10 : toC.y + COUNTER / 2 + 10 };
+  const side = COUNTER / 2 + w / 2 + 3;
+  const near = around(toC, [0, -side, side, -side - 15, side + 15], [0, -20, 20, -COUNTER / 2 - 10, COUNTER / 2 + 10, -45, 45, -60, 60]);
+  const at = placer ? placer.place(w, h, [first, ...near]) : first;
+  drawLabel(ctx, text, at.x, at.y, color);
+}
+
+/** The size of a label drawn by drawLabel. */
+export function labelSize(ctx: CanvasRenderingContext2D, text: string, px = 11): { w: number; h: number } {
+  ctx.font = font(px, true);
+  return { w: ctx.measureText(text).width + 10, h: px + 7 };
 }
 
 /** A boxed label with a coloured frame. */
@@ -260,7 +272,7 @@ export function drawLabel(ctx: CanvasRenderingContext2D, text: string, x: number
 }
 
 /** Ranged / AT / artillery fire: a dashed line (or a shell mark for off-map artillery) and a result tag. */
-export function drawFire(ctx: CanvasRenderingContext2D, f: FireArrow): void {
+export function drawFire(ctx: CanvasRenderingContext2D, f: FireArrow, placer?: LabelPlacer): void {
   const to = baseCenter(f.to);
   const color = SIDE_STYLE[f.side].accent;
   ctx.save();
@@ -287,9 +299,16 @@ export function drawFire(ctx: CanvasRenderingContext2D, f: FireArrow): void {
     ctx.lineWidth = 2;
     ctx.stroke();
     const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-    drawLabel(ctx, `${f.kind === 'atFire' ? 'AT ' : ''}${f.result}`, mid.x, mid.y, color, 9);
+    const text = `${f.kind === 'atFire' ? 'AT ' : ''}${f.result}`;
+    const { w, h } = labelSize(ctx, text, 9);
+    const at = placer ? placer.place(w, h, around(mid, [0, -12, 12, -24, 24], [0, -10, 10, -20, 20, -30, 30])) : mid;
+    drawLabel(ctx, text, at.x, at.y, color, 9);
   } else {
-    drawLabel(ctx, `Art. ${f.result}`, to.x, to.y - BASE_H / 2 + 6, color, 9);
+    const text = `Art. ${f.result}`;
+    const { w, h } = labelSize(ctx, text, 9);
+    const first = { x: to.x, y: to.y - BASE_H / 2 + 6 };
+    const at = placer ? placer.place(w, h, [first, ...around({ x: to.x, y: to.y }, [0, -20, 20, -30, 30], [-20, 20, -28, 28, 0])]) : first;
+    drawLabel(ctx, text, at.x, at.y, color, 9);
   }
   ctx.restore();
 }

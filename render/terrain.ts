@@ -6,6 +6,7 @@ import type { HexId } from '../src/engine/hex.js';
 import type { EdgeSide, GameMap, RoadType, Side, Terrain } from '../src/engine/ruleset.js';
 import { BASE_H, BASE_R, baseBounds, baseCenter, hexCorners, type Point } from './layout.js';
 import { COLORS, ROAD_STYLE, SIDE_STYLE, TERRAIN_FILL, TERRAIN_INK, font } from './style.js';
+import { LabelPlacer, around, boxAt, hexIdBox, type Box } from './labels.js';
 
 const CORNERS = hexCorners();
 
@@ -283,10 +284,30 @@ export function drawTerrainLayer(ctx: CanvasRenderingContext2D, map: GameMap, he
     ctx.fillText(id, c.x, c.y - BASE_H / 2 + 2);
   }
 
-  // 8. Place names (confirmed places and lakes), with a halo so they read on any terrain. Labels
-  // are kept inside the drawn area and nudged up/down so they do not overlap each other.
+  // 8. Place names (confirmed places and lakes), with a halo so they read on any terrain.
+  for (const l of placeLabels(ctx, map, hexes)) haloText(ctx, l.text, l.x, l.y, l.font, l.color);
+}
+
+/** A place name as drawn: its text, centre, font, colour and box (base map units). */
+export interface PlaceLabel {
+  text: string;
+  x: number;
+  y: number;
+  font: string;
+  color: string;
+  box: Box;
+}
+
+/**
+ * Where the place names of the drawn hexes go: near their place, inside the drawn area, clear of every
+ * hex id and of each other (render/labels.ts; the counters are drawn over them, so they never hide a
+ * counter's values).
+ */
+export function placeLabels(ctx: CanvasRenderingContext2D, map: GameMap, hexes: readonly HexId[]): PlaceLabel[] {
+  const set = new Set(hexes);
   const bounds = baseBounds(hexes);
-  const placedLabels: { l: number; t: number; r: number; b: number }[] = [];
+  const placer = new LabelPlacer(hexes.map(hexIdBox));
+  const out: PlaceLabel[] = [];
   for (const place of map.places) {
     const inView = place.hexes.filter((h) => set.has(h));
     if (inView.length === 0) continue;
@@ -302,19 +323,15 @@ export function drawTerrainLayer(ctx: CanvasRenderingContext2D, map: GameMap, he
     ctx.font = f;
     const w = ctx.measureText(place.name).width + 6;
     const h = 14;
-    x = Math.min(Math.max(x, bounds.minX + w / 2 + 2), bounds.maxX - w / 2 - 2);
-    y = Math.min(Math.max(y, bounds.minY + h), bounds.maxY - h);
-    let chosen = y;
-    for (const dy of [0, 13, -13, 26, -26]) {
-      const r = { l: x - w / 2, t: y + dy - h / 2, r: x + w / 2, b: y + dy + h / 2 };
-      if (!placedLabels.some((o) => o.l < r.r && r.l < o.r && o.t < r.b && r.t < o.b)) {
-        chosen = y + dy;
-        break;
-      }
-    }
-    placedLabels.push({ l: x - w / 2, t: chosen - h / 2, r: x + w / 2, b: chosen + h / 2 });
-    haloText(ctx, place.name, x, chosen, f, lakeName ? COLORS.lakeText : COLORS.placeText);
+    const inside = (p: Point): Point => ({
+      x: Math.min(Math.max(p.x, bounds.minX + w / 2 + 2), bounds.maxX - w / 2 - 2),
+      y: Math.min(Math.max(p.y, bounds.minY + h), bounds.maxY - h),
+    });
+    const candidates = around({ x, y }, [0, -BASE_R / 2, BASE_R / 2, -BASE_R, BASE_R], [0, 7, -7, 13, -13, 20, -20, 26, -26]).map(inside);
+    const at = placer.place(w, h, candidates);
+    out.push({ text: place.name, x: at.x, y: at.y, font: f, color: lakeName ? COLORS.lakeText : COLORS.placeText, box: boxAt(at, w, h) });
   }
+  return out;
 }
 
 /** Text with a white halo. */

@@ -7,6 +7,8 @@ import type { MapView } from '../../src/engine/view.js';
 import { COUNTER, COUNTER_DY, valuePieces } from '../../render/counters.js';
 import { DISCORD_UPLOAD_LIMIT, planPicture, pixelCenter, renderLegend, renderMap } from '../../render/index.js';
 import { COLORS, SIDE_STYLE, TERRAIN_FILL } from '../../render/style.js';
+import { hexIdBox, overlap } from '../../render/labels.js';
+import { placeLabels } from '../../render/terrain.js';
 import { busyView, counterView, emptyView, hexesOf, ruleset } from './fixtures.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -367,10 +369,20 @@ describe('what happened is drawn where it happened (issue 16)', () => {
     expect(d.changedAt('M18', 'M16', 0.5)).toBeGreaterThan(10); // the arrow between the two hexes
     expect(d.changedAt('N16', 'N16', 0)).toBe(0); // nothing beside them
     expect(d.changedAt('M14', 'M14', 0)).toBe(0);
-    // The label sits on the far side of the defender from its attacker (above it), on its pale ground.
+    // The label sits by the defender on its pale ground, clear of every hex id (the defender's own included).
     const c = pixelCenter(d.frame, 'M16');
-    const labelY = c.y + (COUNTER_DY - COUNTER / 2 - 10) * d.frame.scale;
-    expect(share(d.drawn, c.x, labelY, COLORS.combatLabelBg, 3)).toBeGreaterThan(0.2);
+    const sc = d.frame.scale;
+    let found = false;
+    for (let dy = -70; dy <= 70 && !found; dy += 4)
+      for (let dx = -90; dx <= 90 && !found; dx += 4) found = share(d.drawn, c.x + dx * sc, c.y + dy * sc, COLORS.combatLabelBg, 2) > 0.8;
+    expect(found).toBe(true);
+    // (M17 lies between the two: the arrow itself crosses it.)
+    for (const id of ['M16', 'M15', 'L16', 'N16', 'L17', 'N17', 'L15', 'N15']) {
+      const b = hexIdBox(id);
+      const x = d.frame.offsetX + ((b.l + b.r) / 2) * sc;
+      const y = d.frame.offsetY + ((b.t + b.b) / 2) * sc;
+      expect(d.changedPx(x, y, 4), id).toBe(0);
+    }
   });
 
   it('a retreat and an advance: a line along each path, hex by hex, from where the unit stood', async () => {
@@ -431,5 +443,22 @@ describe('what happened is drawn where it happened (issue 16)', () => {
     );
     expect(d.changedAt('M18', 'M16', 0.5)).toBeGreaterThan(3);
     expect(d.changedAt('K16', 'K16', 0, 6)).toBe(0);
+  });
+});
+
+describe('labels never hide hex ids (issue 16)', () => {
+  const map = ruleset().map;
+  const ctx = createCanvas(10, 10).getContext('2d');
+
+  it('no place name covers a hex id or another name: the whole map, and a zoom around every place', () => {
+    const views: string[][] = [Object.keys(map.hexes)];
+    for (const p of map.places) views.push(hexesWithin(p.hexes[0]!, 3).filter((h) => map.hexes[h]));
+    for (const hexes of views) {
+      const labels = placeLabels(ctx, map, hexes);
+      for (const l of labels) {
+        for (const id of hexes) expect(overlap(l.box, hexIdBox(id)), `${l.text} over ${id}`).toBe(0);
+        for (const o of labels) if (o !== l) expect(overlap(l.box, o.box), `${l.text} over ${o.text}`).toBe(0);
+      }
+    }
   });
 });
