@@ -98,6 +98,15 @@ const data = new SlashCommandBuilder()
           .setMinValue(PACE_LIMITS.clockDays[0])
           .setMaxValue(PACE_LIMITS.clockDays[1]),
       )
+      .addIntegerOption((o) =>
+        o
+          .setName('last_turn')
+          .setDescription("A shorter game: it ends after this turn and is scored then (default: the scenario's last)")
+          .setNameLocalizations({ ja: '最終ターン' })
+          .setDescriptionLocalizations({ ja: '短いゲーム：このターンの後に終わり、その時点で得点計算（既定：シナリオの最終ターン）' })
+          .setMinValue(1)
+          .setMaxValue(99),
+      )
       .addBooleanOption((o) =>
         o
           .setName('thread')
@@ -445,6 +454,7 @@ const handlers: Record<string, Handler> = {
       scenario,
       ...(side ? { seatHostAs: side } : {}),
       ...(Object.keys(pace).length ? { pace } : {}),
+      ...(ix.options.getInteger('last_turn') !== null ? { endTurn: ix.options.getInteger('last_turn')! } : {}),
     });
     if (!created.ok && threadId) await dropThread(ix, threadId);
     const r = unwrap(created);

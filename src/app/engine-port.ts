@@ -25,7 +25,10 @@ export interface WhoMustAct {
 }
 
 export interface EngineApi {
-  setup(scenarioId: string, options: { seed: string; options?: Record<string, boolean>; placements?: Record<string, string> }): GameState;
+  setup(
+    scenarioId: string,
+    options: { seed: string; options?: Record<string, boolean>; placements?: Record<string, string>; endTurn?: number },
+  ): GameState;
   /** Units whose owner chooses where they set up (1.2), with the hexes open to each. */
   freeSetup(scenarioId: string): FreeSetup[];
   legalActions(state: GameState, side: Side): LegalActions;

@@ -60,6 +60,8 @@ export interface GameMeta {
   placements?: Record<string, string>;
   /** Seated players' standing answers to their side's decisions (src/app/standing.ts), by user id. */
   standing?: Record<string, StandingAnswers>;
+  /** A shortened game's last turn (GameState.endTurn), chosen at /game new; absent: the scenario's own. */
+  endTurn?: number;
   /** Reminders, stall notice and clocks as chosen at /game new (src/app/pace.ts); absent: the defaults. */
   pace?: Pace;
   /** Time charged to each side's bank (ms) and up to when (src/app/pace.ts chargeClock); with clocks only. */

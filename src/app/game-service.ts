@@ -461,6 +461,8 @@ export class GameService {
     options?: Record<string, boolean>;
     seatHostAs?: Side | 'both';
     pace?: Partial<Pace>;
+    /** End the game after this turn: a shortened game (our own derived set-up, scored at its end, 17.0). */
+    endTurn?: number;
   }): Promise<Result> {
     const bad = checkInput(CreateSchema, input, 'new game');
     if (bad) return bad;
@@ -477,6 +479,16 @@ export class GameService {
         'input/option',
         `Optional rules are switched on or off by section number (e.g. "20.8": true); '${badOption[0]}' is not.`,
       );
+    }
+    if (input.endTurn !== undefined) {
+      // The engine knows the scenario's turns: a trial set-up says whether this end is one of them.
+      try {
+        this.engine.setup(scenario.id, { seed: 'length-check', endTurn: input.endTurn });
+      } catch (err) {
+        const e = setupInputError(err);
+        if (e) return refuse(e.code, `Not that length: ${e.message}.`, e.rule);
+        throw err;
+      }
     }
     const now = this.clock();
     const gameId = this.newGameId();
@@ -503,6 +515,7 @@ export class GameService {
         waitingSince: null,
         result: null,
         ...(input.pace && Object.keys(input.pace).length ? { pace: { ...DEFAULT_PACE, ...input.pace } } : {}),
+        ...(input.endTurn !== undefined ? { endTurn: input.endTurn } : {}),
       },
       state: null,
       record: [],
@@ -585,7 +598,12 @@ export class GameService {
       const seed = this.newSeed();
       let state: GameState;
       try {
-        state = this.engine.setup(doc.meta.scenario, { seed, options: doc.meta.options, ...this.placementsOf(doc) });
+        state = this.engine.setup(doc.meta.scenario, {
+          seed,
+          options: doc.meta.options,
+          ...this.placementsOf(doc),
+          ...(doc.meta.endTurn !== undefined ? { endTurn: doc.meta.endTurn } : {}),
+        });
       } catch (err) {
         const e = setupInputError(err);
         if (e) return refuse(e.code, `The scenario could not be set up: ${e.message}`, e.rule);
@@ -1158,6 +1176,8 @@ export class GameService {
       lines.push(this.waitLine(doc, who));
       if (view.mustAct.since !== null) lines.push(`Waiting since ${new Date(view.mustAct.since).toISOString()}.`);
     }
+    if (doc.meta.endTurn !== undefined)
+      lines.push(`Length: a shortened game that ends after turn ${doc.meta.endTurn}, scored then as at a scenario's end (17.0).`);
     if (doc.meta.status === 'active' || doc.meta.status === 'lobby') lines.push(...paceLines(view));
     // The dice commitment is shown at the start and by `verify` (and is in the record), not in every status.
     if (doc.meta.result)
@@ -1427,6 +1447,7 @@ export function exportDoc(doc: GameDoc, helpers: EngineHelpers): ExportedRecord 
     scenario: doc.meta.scenario,
     options: { ...doc.meta.options },
     ...(doc.meta.placements && Object.keys(doc.meta.placements).length ? { placements: { ...doc.meta.placements } } : {}),
+    ...(doc.meta.endTurn !== undefined ? { endTurn: doc.meta.endTurn } : {}),
     commitment: doc.meta.commitment ?? '',
     seed: over && doc.secret ? doc.secret.seed : null,
     actions,

@@ -60,6 +60,7 @@ export function verifyRecord(engine: EngineApi, helpers: EngineHelpers, record: 
     seed: record.seed,
     options: record.options,
     ...(record.placements ? { placements: record.placements } : {}),
+    ...(record.endTurn !== undefined ? { endTurn: record.endTurn } : {}),
   });
   let actions = 0;
   let rolls = 0;

@@ -50,7 +50,7 @@ export const CONSOLE_CHANNEL = 'console';
 
 const HELP = [
   'Console mode (no DISCORD_TOKEN configured). Same commands as on Discord, without the slash:',
-  '  game new <scenario> [finnish|soviet|both] [remind_after:<h>] [stall_after:<d>] [clock:<d>] [clock_forfeit:yes]',
+  '  game new <scenario> [finnish|soviet|both] [last_turn:<n>] [remind_after:<h>] [stall_after:<d>] [clock:<d>] [clock_forfeit:yes]',
   '  game join <side>   game seat <player> <side>   game list',
   '  game place [<unit> [<hex>]]   game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask] [empty stop|ask]',
   '  game leave <side> [player]   game start   game status   game undo   game resign [side] confirm',
@@ -82,6 +82,7 @@ const NAMED = new Set([
   'stall_after',
   'clock',
   'clock_forfeit',
+  'last_turn',
   ...PLAY_VERBS.flatMap((v) => v.params.map((p) => p.name)),
 ]);
 
@@ -259,6 +260,9 @@ export class ConsoleSession {
             scenario,
             ...(seat ? { seatHostAs: seat } : {}),
             ...(Object.keys(pace).length ? { pace } : {}),
+            ...(arg(99, 'last_turn') !== undefined
+              ? { endTurn: /^\d+$/.test(arg(99, 'last_turn')!) ? Number(arg(99, 'last_turn')) : Number.NaN }
+              : {}),
           }),
         );
         return true;

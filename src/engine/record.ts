@@ -24,6 +24,8 @@ export interface GameRecord {
   options: Record<string, boolean>;
   /** Players' own setup placements (unit id → hex, 1.2), if any. */
   placements?: Record<string, string>;
+  /** A shortened game's last turn (GameState.endTurn), if any. */
+  endTurn?: number;
   /** SHA-256 hex of the seed (commitmentOf). */
   commitment: string;
   /** The seed, once revealed (game over); null before. */
@@ -119,6 +121,7 @@ export function replayRecord(engine: ReplayEngine, record: GameRecord, opts: { d
       seed: record.seed ?? UNREVEALED,
       options: record.options ?? {},
       ...(record.placements ? { placements: record.placements } : {}),
+      ...(record.endTurn !== undefined ? { endTurn: record.endTurn } : {}),
     });
   } catch (e) {
     return err(null, 'input/setup', (e as Error).message);

@@ -10,9 +10,9 @@ import { hexDistance, offMapDirections } from './hex.js';
 import { sideLabel } from './labels.js';
 import { otherSide } from './units.js';
 
-/** Last turn of the game's scenario. */
+/** Last turn of the game: the scenario's, or the chosen end of a shortened game (GameState.endTurn). */
 export function lastTurn(ctx: Ctx, state: GameState): number {
-  return ctx.scenario(state.scenario)?.turns.last ?? state.turn;
+  return state.endTurn ?? ctx.scenario(state.scenario)?.turns.last ?? state.turn;
 }
 
 function enemyOn(state: GameState, hex: HexId, side: Side): boolean {

@@ -78,6 +78,8 @@ export interface SetupOptions {
   options?: Record<string, boolean>;
   /** Where units with a setup area go (1.2); units not named are placed by the engine (ruling). */
   placements?: Record<string, HexId>;
+  /** End the game after this turn (a shortened game; GameState.endTurn). */
+  endTurn?: number;
 }
 
 /** A unit its owner may set up anywhere in an area (1.2): within `distance` hexes of `center`. */
@@ -114,6 +116,16 @@ export function setupGame(ctx: Ctx, scenarioId: string, opts: SetupOptions): Gam
   }
   if (typeof opts.seed !== 'string' || opts.seed.length === 0)
     throw new EngineInputError('input/seed', '2.1', 'a non-empty secret seed is required');
+  if (
+    opts.endTurn !== undefined &&
+    (!Number.isInteger(opts.endTurn) || opts.endTurn < scen.turns.first || opts.endTurn > scen.turns.last)
+  ) {
+    throw new EngineInputError(
+      'input/turn',
+      '17.0',
+      `a shortened game of ${scen.name} ends after a turn from ${scen.turns.first} to ${scen.turns.last}, not ${String(opts.endTurn)}`,
+    );
+  }
   const options: Record<string, boolean> = {};
   for (const r of scen.optionalRules) options[r] = true;
   Object.assign(options, opts.options ?? {});
@@ -141,6 +153,7 @@ export function setupGame(ctx: Ctx, scenarioId: string, opts: SetupOptions): Gam
     log: [],
     seq: 0,
     result: null,
+    ...(opts.endTurn !== undefined && opts.endTurn !== scen.turns.last ? { endTurn: opts.endTurn } : {}),
   };
   const newUnit = (id: string, reduced: boolean): UnitState => {
     if (!ctx.hasCounter(id)) throw new EngineInputError('input/bad-setup', '1.2', `scenario ${scen.id} names unknown unit ${id}`);

@@ -108,6 +108,11 @@ export interface GameState {
   seq: number;
   /** Set when the game is over. */
   result: { reason: string; winner: Side | null } | null;
+  /**
+   * The last turn of a shortened game (our own derived set-up, never a Playbook scenario): the game ends
+   * after this turn's Victory Check and is scored then (17.0). Absent: the scenario's own last turn.
+   */
+  endTurn?: number;
 }
 
 export interface Marker {

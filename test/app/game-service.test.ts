@@ -471,3 +471,24 @@ describe('game service: storage failures are loud', () => {
     }
   });
 });
+
+describe('games of any length (issue 15; 3.0, 17.0)', () => {
+  it('a game created to end after turn 5 starts as such, says so in its status, and exports its length', async () => {
+    const h = harness();
+    const created = ok(await h.service.createGame({ channelId: 'len1', host: HOST, scenario: 'campaign', seatHostAs: 'both', endTurn: 5 }));
+    const ref = { gameId: created.gameId };
+    ok(await h.service.start(ref, HOST));
+    const st = ok(await h.service.status(ref));
+    expect(st.lines).toContain("Length: a shortened game that ends after turn 5, scored then as at a scenario's end (17.0).");
+    const rec = ok(await h.service.exportRecord(ref)).record;
+    expect(rec.endTurn).toBe(5);
+  });
+
+  it('refuses a length the scenario does not have, and creates nothing', async () => {
+    const h = harness();
+    const r = await h.service.createGame({ channelId: 'len2', host: HOST, scenario: 'campaign', endTurn: 40 });
+    expect(refusal(r)).toBe('input/turn');
+    expect(r.ok ? '' : r.error.message).toMatch(/Not that length: a shortened game of The Campaign ends after a turn from 1 to 32, not 40/);
+    expect(await h.store.gameInChannel('len2')).toBeNull();
+  });
+});

@@ -34,6 +34,12 @@ describe('console mode', () => {
     expect(out).toMatch(/Refused: .*clock/i);
   });
 
+  it('takes a shortened game at game new (issue 15): the status says how long it is', async () => {
+    const out = await session(['game new campaign both last_turn:5', 'game start', 'game status', 'quit'], dir);
+    expect(out).toMatch(/Length: a shortened game that ends after turn 5/);
+    expect(out).toMatch(/Turn 1/);
+  });
+
   it('plays a hot-seat opening and writes PNG map snapshots to MAP_DIR', async () => {
     const out = await session(
       [
