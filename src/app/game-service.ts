@@ -53,6 +53,7 @@ import {
 } from './game-doc.js';
 import { verifyRecord, type VerifyReport } from './verify.js';
 import { chargeClock, clockLeft, DEFAULT_PACE, paceLines, paceOf, type Pace } from './pace.js';
+import { briefingLines, type ScenarioBrief } from './briefing.js';
 
 export interface Actor {
   userId: string;
@@ -113,7 +114,8 @@ export interface ServiceDeps {
   engine: EngineApi;
   helpers: EngineHelpers;
   /** Scenario ids and names of the ruleset (validated at create). */
-  ruleset: { id: string; scenarios: readonly { id: string; name: string }[] };
+  /** The scenarios as far as the service needs them: ids and names, and for the briefing their turns, objectives and rules. */
+  ruleset: { id: string; scenarios: readonly ScenarioBrief[] };
   /** Epoch ms. The service never reads the system clock itself. */
   clock: () => number;
   /** Secret dice seed for a new game (default: 32 random bytes from node:crypto, hex). */
@@ -533,6 +535,7 @@ export class GameService {
         views: [],
         lines: [
           `New game ${gameId}: ${scenario.name}. Host: ${this.label(doc, input.host.userId)}.`,
+          ...briefingLines(scenario, { endTurn: input.endTurn, options: doc.meta.options }),
           'Players: take a seat (Finnish or Soviet). The host starts the game when both sides are seated.',
         ],
       };
@@ -1178,6 +1181,9 @@ export class GameService {
     }
     if (doc.meta.endTurn !== undefined)
       lines.push(`Length: a shortened game that ends after turn ${doc.meta.endTurn}, scored then as at a scenario's end (17.0).`);
+    const brief = this.ruleset.scenarios.find((x) => x.id === doc.meta.scenario);
+    if (brief && doc.meta.status !== 'finished' && doc.meta.status !== 'aborted')
+      lines.push(...briefingLines(brief, { endTurn: doc.meta.endTurn, options: doc.state?.options ?? doc.meta.options }).slice(1));
     if (doc.meta.status === 'active' || doc.meta.status === 'lobby') lines.push(...paceLines(view));
     // The dice commitment is shown at the start and by `verify` (and is in the record), not in every status.
     if (doc.meta.result)

@@ -51,7 +51,7 @@ export async function openGameService(opts: WiringOptions): Promise<GameServiceB
     store,
     engine,
     helpers: engineHelpers,
-    ruleset: { id: ruleset.id, scenarios: ruleset.scenarios.map((s) => ({ id: s.id, name: s.name })) },
+    ruleset: { id: ruleset.id, scenarios: ruleset.scenarios },
     clock: opts.clock ?? Date.now,
     ...(opts.onConflict ? { onConflict: opts.onConflict } : {}),
     ...(opts.onStoreFailure ? { onStoreFailure: opts.onStoreFailure } : {}),

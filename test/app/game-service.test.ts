@@ -492,3 +492,34 @@ describe('games of any length (issue 15; 3.0, 17.0)', () => {
     expect(await h.store.gameInChannel('len2')).toBeNull();
   });
 });
+
+describe('the scenario briefing (issue 15)', () => {
+  it('says at /game new and in the status what the players play for: length, objectives, victory, rules', async () => {
+    const h = harness();
+    const created = ok(
+      await h.service.createGame({ channelId: 'brief1', host: HOST, scenario: 'campaign', seatHostAs: 'both', endTurn: 12 }),
+    );
+    const brief = created.lines.join('\n');
+    expect(brief).toMatch(
+      /Briefing: The Campaign, shortened to end after turn 12 \(the scenario runs turns 1–32\): our own shorter game, not one of the Playbook's scenarios\./,
+    );
+    expect(brief).toMatch(/Objectives, scored after the last turn \(17\.0\): The Hotel \(M16\) 15 VP; The Gravel Pits \(L16\) 10 VP;/);
+    expect(brief).toMatch(/Kotisaari island \([^)]*\) 5 VP for some, 10 for all/);
+    expect(brief).toMatch(/Tolvajärvi village \([^)]*\) 5 VP a hex, at most 40/);
+    expect(brief).toMatch(/Victory: the side with more VP wins; equal VP is a draw/);
+    expect(brief).toMatch(
+      /Special rules: the Soviet artillery park \(12\.4\.3\), the Finnish artillery park \(12\.4\.4\), no set-up on a frozen lake\. Not yet played by hexref: Soviet armor commitment \(12\.1\.4\), the Finnish Provisional Company \(12\.8\)/,
+    );
+    expect(brief).toMatch(/Optional rules in force: none\./);
+    ok(await h.service.start({ gameId: created.gameId }, HOST));
+    const st = ok(await h.service.status({ gameId: created.gameId })).lines.join('\n');
+    expect(st).toMatch(/Objectives, scored after the last turn/);
+    expect(st).toMatch(/Length: a shortened game that ends after turn 12/);
+  });
+
+  it('the tutorial: its own victory rule', async () => {
+    const h = harness();
+    const created = ok(await h.service.createGame({ channelId: 'brief2', host: HOST, scenario: 'tutorial' }));
+    expect(created.lines.join('\n')).toMatch(/Victory: the Soviet side wins with 25 VP or more, otherwise the Finnish side/);
+  });
+});

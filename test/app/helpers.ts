@@ -42,7 +42,7 @@ export function harness(opts: { store?: GameStore; seed?: string; onStoreFailure
       store,
       engine,
       helpers: engineHelpers,
-      ruleset: { id: rs.id, scenarios: rs.scenarios.map((s) => ({ id: s.id, name: s.name })) },
+      ruleset: { id: rs.id, scenarios: rs.scenarios },
       clock: () => clock.now,
       onConflict: () => h.conflicts++,
       ...(opts.seed ? { newSeed: () => opts.seed! } : {}),

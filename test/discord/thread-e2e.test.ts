@@ -35,6 +35,9 @@ describe('Discord end to end: a thread per game', () => {
     expect(r[0]!.components).toEqual([]);
     const [first] = h.fake.messagesIn(threadId);
     expect(first!.content).toMatch(/^New game g-[0-9a-f]+: Hevossalmi Crossing/);
+    expect(first!.content).toMatch(
+      /\nBriefing: Hevossalmi Crossing \(hexref tutorial\), turns \d+–\d+\.\nObjectives, scored after the last turn/,
+    );
     // The Join buttons in the thread seat the players.
     expect((await h.click(alice, first!, controlId(first!, 'Join the Finnish side')))[0]!.content).toMatch(
       /Seated: alice on the Finnish side/,

@@ -1,0 +1,63 @@
+// The scenario briefing (issue 15): what the players are playing for — length, objectives and their VPs,
+// how the winner is decided, the scenario's special rules (and which of them hexref does not play yet),
+// and the optional rules in force. Shown at /game new, in the status, and in the console.
+import type { Objective, Scenario, SpecialRule, VictoryRule } from '../engine/ruleset.js';
+import { sideLabel as sideName } from '../engine/labels.js';
+
+/** What the service knows of a scenario; the briefing says what it can from what is given. */
+export type ScenarioBrief = Pick<Scenario, 'id' | 'name'> &
+  Partial<Pick<Scenario, 'turns' | 'objectives' | 'victory' | 'specialRules' | 'optionalRules'>>;
+
+/** The special rules in words, with whether hexref plays them (docs/rules-coverage.md). */
+const SPECIAL: Record<SpecialRule, { words: string; played: boolean }> = {
+  armorCommitment: { words: 'Soviet armor commitment (12.1.4)', played: false },
+  provisionalCompany: { words: 'the Finnish Provisional Company (12.8)', played: false },
+  finnishStanceChange: { words: 'the change of Finnish operational stance (17.1)', played: false },
+  sovietMoraleCollapse: { words: 'Soviet morale collapse (17.0.4)', played: false },
+  sovietArtilleryPark: { words: 'the Soviet artillery park (12.4.3)', played: true },
+  finnishArtilleryPark: { words: 'the Finnish artillery park (12.4.4)', played: true },
+  noSetupOnLake: { words: 'no set-up on a frozen lake', played: true },
+};
+
+function scoring(o: Objective): string {
+  const where = o.hexes.join(', ');
+  switch (o.scoring.type) {
+    case 'fixed':
+      return `${o.name} (${where}) ${o.scoring.vp} VP`;
+    case 'each':
+      return `${o.name} (${where}) ${o.scoring.vp} VP a hex, at most ${o.scoring.max}`;
+    case 'anyOrAll':
+      return `${o.name} (${where}) ${o.scoring.any} VP for some, ${o.scoring.all} for all`;
+  }
+}
+
+function victory(v: VictoryRule | undefined): string {
+  if (!v || v.type === 'higherVp') return 'the side with more VP wins; equal VP is a draw';
+  return `the ${sideName(v.side)} side wins with ${v.vp} VP or more, otherwise the ${sideName(v.side === 'soviet' ? 'finnish' : 'soviet')} side`;
+}
+
+/** The briefing's lines. */
+export function briefingLines(s: ScenarioBrief, game: { endTurn?: number | undefined; options: Record<string, boolean> }): string[] {
+  const lines: string[] = [];
+  const span = s.turns ? `turns ${s.turns.first}–${s.turns.last}` : null;
+  if (game.endTurn !== undefined)
+    lines.push(
+      `Briefing: ${s.name}, shortened to end after turn ${game.endTurn}${span ? ` (the scenario runs ${span})` : ''}: our own shorter game, not one of the Playbook's scenarios.`,
+    );
+  else lines.push(`Briefing: ${s.name}${span ? `, ${span}` : ''}.`);
+  if (s.objectives?.length) lines.push(`Objectives, scored after the last turn (17.0): ${s.objectives.map(scoring).join('; ')}.`);
+  lines.push(`Victory: ${victory(s.victory)} (docs/rulings.md § Victory).`);
+  const special = (s.specialRules ?? []).map((r) => SPECIAL[r]);
+  if (special.length) {
+    const played = special.filter((r) => r.played).map((r) => r.words);
+    const not = special.filter((r) => !r.played).map((r) => r.words);
+    lines.push(
+      `Special rules: ${played.join(', ') || 'none played yet'}${not.length ? `. Not yet played by hexref: ${not.join(', ')}` : ''}.`,
+    );
+  }
+  const on = Object.entries(game.options)
+    .filter(([, v]) => v)
+    .map(([k]) => k);
+  lines.push(`Optional rules in force: ${on.length ? on.join(', ') : 'none'}.`);
+  return lines;
+}
