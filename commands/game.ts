@@ -109,6 +109,13 @@ const data = new SlashCommandBuilder()
       )
       .addBooleanOption((o) =>
         o
+          .setName('bidding')
+          .setDescription('Decide the sides by a sealed Victory Point bid (17.0.2)')
+          .setNameLocalizations({ ja: '入札' })
+          .setDescriptionLocalizations({ ja: '陣営を勝利得点の封印入札で決める（17.0.2）' }),
+      )
+      .addBooleanOption((o) =>
+        o
           .setName('thread')
           .setDescription('Open a thread for this game: the game is played there')
           .setNameLocalizations({ ja: 'スレッド' })
@@ -183,6 +190,23 @@ const data = new SlashCommandBuilder()
           .setDescription('Host only: whose seat')
           .setNameLocalizations({ ja: 'プレイヤー' })
           .setDescriptionLocalizations({ ja: 'プレイヤー' }),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('bid')
+      .setDescription('Your sealed Victory Point bid for the side you want (17.0.2)')
+      .setNameLocalizations({ ja: '入札' })
+      .setDescriptionLocalizations({ ja: '希望する陣営のための勝利得点の封印入札（17.0.2）' })
+      .addIntegerOption((o) =>
+        o
+          .setName('vp')
+          .setDescription('VPs you give the other side to choose yours (5–15 suits even players in the Campaign)')
+          .setNameLocalizations({ ja: '得点' })
+          .setDescriptionLocalizations({ ja: '陣営を選ぶ代わりに相手側に与える勝利得点' })
+          .setRequired(true)
+          .setMinValue(0)
+          .setMaxValue(99),
       ),
   )
   .addSubcommand((s) =>
@@ -455,6 +479,7 @@ const handlers: Record<string, Handler> = {
       ...(side ? { seatHostAs: side } : {}),
       ...(Object.keys(pace).length ? { pace } : {}),
       ...(ix.options.getInteger('last_turn') !== null ? { endTurn: ix.options.getInteger('last_turn')! } : {}),
+      ...(ix.options.getBoolean('bidding') ? { bidding: true } : {}),
     });
     if (!created.ok && threadId) await dropThread(ix, threadId);
     const r = unwrap(created);
@@ -590,6 +615,18 @@ const handlers: Record<string, Handler> = {
     );
     const json = Buffer.from(JSON.stringify(r.record, null, 2) + '\n');
     await respond(ix, { content: r.lines.join('\n'), files: [{ attachment: json, name: `${r.gameId}-record.json` }] });
+  },
+
+  async bid(ix, ctx) {
+    await defer(ix);
+    const vp = ix.options.getInteger('vp', true);
+    const r = unwrap(await ctx.game.service.bid(refOf(ix), actorOf(ix), vp));
+    // The channel reads that a sealed bid is in (or both revealed); only the bidder sees their own amount.
+    await respond(ix, { content: r.lines.join('\n') });
+    await respond(ix, {
+      content: `Your bid: ${vp} VP (sealed until the other player's is in; you may bid again until then).`,
+      ephemeral: true,
+    });
   },
 
   async list(ix, ctx) {

@@ -27,7 +27,13 @@ export interface WhoMustAct {
 export interface EngineApi {
   setup(
     scenarioId: string,
-    options: { seed: string; options?: Record<string, boolean>; placements?: Record<string, string>; endTurn?: number },
+    options: {
+      seed: string;
+      options?: Record<string, boolean>;
+      placements?: Record<string, string>;
+      endTurn?: number;
+      startVp?: Partial<Record<Side, number>>;
+    },
   ): GameState;
   /** Units whose owner chooses where they set up (1.2), with the hexes open to each. */
   freeSetup(scenarioId: string): FreeSetup[];

@@ -60,6 +60,12 @@ export interface GameMeta {
   placements?: Record<string, string>;
   /** Seated players' standing answers to their side's decisions (src/app/standing.ts), by user id. */
   standing?: Record<string, StandingAnswers>;
+  /**
+   * The Victory Point bid (17.0.2), when the game was created with it: sealed bids by user id until both
+   * are in; then the winner and the VPs the side they do not pick starts with. After a tie, `players` are
+   * the two who bid (only they bid again) and `round` counts the rounds.
+   */
+  bidding?: { bids: Record<string, number>; winner?: string; vp?: number; round?: number; players?: string[] };
   /** A shortened game's last turn (GameState.endTurn), chosen at /game new; absent: the scenario's own. */
   endTurn?: number;
   /** Reminders, stall notice and clocks as chosen at /game new (src/app/pace.ts); absent: the defaults. */

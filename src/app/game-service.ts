@@ -465,6 +465,8 @@ export class GameService {
     pace?: Partial<Pace>;
     /** End the game after this turn: a shortened game (our own derived set-up, scored at its end, 17.0). */
     endTurn?: number;
+    /** Sides by the Victory Point bid (17.0.2). */
+    bidding?: boolean;
   }): Promise<Result> {
     const bad = checkInput(CreateSchema, input, 'new game');
     if (bad) return bad;
@@ -482,6 +484,8 @@ export class GameService {
         `Optional rules are switched on or off by section number (e.g. "20.8": true); '${badOption[0]}' is not.`,
       );
     }
+    if (input.bidding && input.seatHostAs)
+      return refuse('game/bidding', 'With the Victory Point bid the sides are decided by the bid: leave out the side.', '17.0.2');
     if (input.endTurn !== undefined) {
       // The engine knows the scenario's turns: a trial set-up says whether this end is one of them.
       try {
@@ -518,6 +522,7 @@ export class GameService {
         result: null,
         ...(input.pace && Object.keys(input.pace).length ? { pace: { ...DEFAULT_PACE, ...input.pace } } : {}),
         ...(input.endTurn !== undefined ? { endTurn: input.endTurn } : {}),
+        ...(input.bidding ? { bidding: { bids: {} } } : {}),
       },
       state: null,
       record: [],
@@ -571,6 +576,28 @@ export class GameService {
       if (doc.meta.status !== 'lobby' && !isHost) {
         return refuse('perm/not-host', 'The game has started: only the host can change seats now.');
       }
+      // With the Victory Point bid (17.0.2), the bid decides the sides: its winner picks, the other
+      // bidder gets the other side at once.
+      const bidding = doc.meta.bidding;
+      if (bidding && doc.meta.status === 'lobby' && !input.leave) {
+        if (bidding.winner === undefined)
+          return refuse('game/bidding', 'The sides are decided by the Victory Point bid: both players bid first.', '17.0.2');
+        if (target.userId !== bidding.winner)
+          return refuse('game/bidding', `${this.label(doc, bidding.winner)} won the bid and picks a side first.`, '17.0.2');
+        if (SIDES.some((x) => doc.meta.seats[x].length))
+          return refuse('input/already-seated', 'The sides are already taken after the bid.');
+        const loser = Object.keys(bidding.bids).find((u) => u !== target.userId)!;
+        const other = otherSide(input.side);
+        doc.meta.seats[input.side].push(target.userId);
+        doc.meta.seats[other].push(loser);
+        this.remember(doc, actor);
+        return {
+          doc,
+          lines: [
+            `Seated: ${this.label(doc, target.userId)} on the ${sideName(input.side)} side, ${this.label(doc, loser)} on the ${sideName(other)} side, which starts with ${bidding.vp} VP (17.0.2).`,
+          ],
+        };
+      }
       this.remember(doc, actor);
       this.remember(doc, target);
       const seats = doc.meta.seats[input.side];
@@ -606,6 +633,7 @@ export class GameService {
           options: doc.meta.options,
           ...this.placementsOf(doc),
           ...(doc.meta.endTurn !== undefined ? { endTurn: doc.meta.endTurn } : {}),
+          ...this.bidVp(doc),
         });
       } catch (err) {
         const e = setupInputError(err);
@@ -638,6 +666,26 @@ export class GameService {
     if (!r.ok) return r;
     const { extra, ...rest } = r;
     return this.followUps({ ...rest, commitment: extra!.commitment }, extra!.next);
+  }
+
+  /** Where the Victory Point bid stands (17.0.2), in words; null without one. Bids stay sealed until both are in. */
+  private bidLine(doc: GameDoc): string | null {
+    const b = doc.meta.bidding;
+    if (!b) return null;
+    if (b.winner === undefined) {
+      const n = Object.keys(b.bids).length;
+      return `Victory Point bid (17.0.2): ${n === 0 ? 'no bids yet' : n === 1 ? `one sealed bid in (${this.label(doc, Object.keys(b.bids)[0]!)})` : 'revealing'}: \`/game bid vp:<n>\`.`;
+    }
+    const picked = SIDES.find((x) => doc.meta.seats[x].includes(b.winner!));
+    return `Victory Point bid (17.0.2): ${this.label(doc, b.winner)} won with ${b.vp} VP${picked ? `; the ${sideName(otherSide(picked))} side starts with ${b.vp} VP` : ' and picks a side'}.`;
+  }
+
+  /** The VPs the bid gives the side its winner did not pick (17.0.2), for the set-up. */
+  private bidVp(doc: GameDoc): { startVp?: Partial<Record<Side, number>> } {
+    const b = doc.meta.bidding;
+    if (!b?.winner || !b.vp) return {};
+    const picked = SIDES.find((x) => doc.meta.seats[x].includes(b.winner!));
+    return picked ? { startVp: { [otherSide(picked)]: b.vp } } : {};
   }
 
   private placementsOf(doc: GameDoc): { placements?: Record<string, string> } {
@@ -1030,6 +1078,51 @@ export class GameService {
   }
 
   /**
+   * The Victory Point bid (17.0.2), in the lobby of a game created with bidding: each of two players
+   * bids VPs in secret (a bidder may change their bid until the other's is in). With both in, they are
+   * revealed: the higher bidder picks a side and the other side starts with that many VPs; a tie
+   * clears both bids for a new round (our default: the rule gives no tie-break; docs/rulings.md).
+   */
+  async bid(ref: GameRef, actor: Actor, vp: number, opts: { requestId?: string } = {}): Promise<Result> {
+    const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(RequestOptsSchema, opts, 'request');
+    if (bad) return bad;
+    if (!Number.isInteger(vp) || vp < 0 || vp > BID_MAX)
+      return refuse('input/bid', `A bid is a whole number of VPs from 0 to ${BID_MAX}.`, '17.0.2');
+    return this.mutate(ref, 'bidding', (doc) => {
+      const bad = this.mustBeStatus(doc, 'lobby');
+      if (bad) return bad;
+      const bidding = doc.meta.bidding;
+      if (!bidding) return refuse('game/no-bidding', 'This game was created without the Victory Point bid: take a seat instead.', '17.0.2');
+      if (bidding.winner !== undefined) return refuse('game/bidding', 'The bid is over: its winner picks a side now.', '17.0.2');
+      const bidders = bidding.players ?? Object.keys(bidding.bids);
+      if (!bidders.includes(actor.userId) && (bidding.players || bidders.length >= 2))
+        return refuse('game/bidding', 'Two players are bidding already.', '17.0.2');
+      this.remember(doc, actor);
+      bidding.bids[actor.userId] = vp;
+      const name = this.label(doc, actor.userId);
+      const all = Object.entries(bidding.bids);
+      if (all.length < 2) return { doc, lines: [`${name} has placed a sealed bid (17.0.2). Waiting for the other player's bid.`] };
+      const [[a, av], [b, bv]] = all as [[string, number], [string, number]];
+      const shown = `${this.label(doc, a)} bid ${av} VP, ${this.label(doc, b)} bid ${bv} VP`;
+      if (av === bv) {
+        bidding.players = [a, b]; // the same two bid again
+        bidding.bids = {};
+        bidding.round = (bidding.round ?? 1) + 1;
+        return { doc, lines: [`Bids revealed: ${shown}. A tie: both bid again (round ${bidding.round}).`] };
+      }
+      const [winner, high] = av > bv ? [a, av] : [b, bv];
+      bidding.winner = winner;
+      bidding.vp = high;
+      return {
+        doc,
+        lines: [
+          `Bids revealed: ${shown}. ${this.label(doc, winner)} picks a side (\`/game join\`); the other side starts with ${high} VP (17.0.2).`,
+        ],
+      };
+    });
+  }
+
+  /**
    * A side's time bank ran out while the game waited on it, and the host chose at /game new that this
    * loses the game (src/app/pace.ts). Called by the reminders when the clock's wake comes; refused when
    * the clock no longer says so (the side moved meanwhile) or the game has no such rule.
@@ -1179,6 +1272,8 @@ export class GameService {
       lines.push(this.waitLine(doc, who));
       if (view.mustAct.since !== null) lines.push(`Waiting since ${new Date(view.mustAct.since).toISOString()}.`);
     }
+    const bidLine = this.bidLine(doc);
+    if (bidLine) lines.push(bidLine);
     if (doc.meta.endTurn !== undefined)
       lines.push(`Length: a shortened game that ends after turn ${doc.meta.endTurn}, scored then as at a scenario's end (17.0).`);
     const brief = this.ruleset.scenarios.find((x) => x.id === doc.meta.scenario);
@@ -1398,6 +1493,9 @@ export class GameService {
 /** Games listed at most (a list of more would not fit one Discord message anyway). */
 export const LIST_MAX = 50;
 
+/** The highest Victory Point bid taken (17.0.2; the Playbook suggests 5–30 for the Campaign). */
+export const BID_MAX = 99;
+
 /** One line of /game list. */
 export interface GameListing {
   gameId: string;
@@ -1437,6 +1535,14 @@ export interface StatusView {
   clock: Record<Side, number> | null;
 }
 
+/** The VPs the bid gave a side at the start (17.0.2), as the engine's set-up took them; null without. */
+function bidStartVp(doc: GameDoc): Partial<Record<Side, number>> | null {
+  const b = doc.meta.bidding;
+  if (!b?.winner || !b.vp) return null;
+  const picked = SIDES.find((x) => doc.meta.seats[x].includes(b.winner!));
+  return picked ? { [otherSide(picked)]: b.vp } : null;
+}
+
 export function exportDoc(doc: GameDoc, helpers: EngineHelpers): ExportedRecord {
   const over = doc.meta.status === 'finished' || doc.meta.status === 'aborted';
   const entries = structuredClone(doc.record) as RecordEntry[];
@@ -1454,6 +1560,7 @@ export function exportDoc(doc: GameDoc, helpers: EngineHelpers): ExportedRecord 
     options: { ...doc.meta.options },
     ...(doc.meta.placements && Object.keys(doc.meta.placements).length ? { placements: { ...doc.meta.placements } } : {}),
     ...(doc.meta.endTurn !== undefined ? { endTurn: doc.meta.endTurn } : {}),
+    ...(bidStartVp(doc) ? { startVp: bidStartVp(doc)! } : {}),
     commitment: doc.meta.commitment ?? '',
     seed: over && doc.secret ? doc.secret.seed : null,
     actions,

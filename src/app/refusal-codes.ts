@@ -5,9 +5,11 @@ import type { StoreErrorCode } from '../store/types.js';
 
 export const SERVICE_CODES = [
   'game/already-started',
+  'game/bidding',
   'game/clock-running',
   'game/channel-taken',
   'game/duplicate',
+  'game/no-bidding',
   'game/none-in-channel',
   'game/not-found',
   'game/not-over',

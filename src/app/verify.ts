@@ -61,6 +61,7 @@ export function verifyRecord(engine: EngineApi, helpers: EngineHelpers, record: 
     options: record.options,
     ...(record.placements ? { placements: record.placements } : {}),
     ...(record.endTurn !== undefined ? { endTurn: record.endTurn } : {}),
+    ...(record.startVp ? { startVp: record.startVp } : {}),
   });
   let actions = 0;
   let rolls = 0;

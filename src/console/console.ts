@@ -51,7 +51,7 @@ export const CONSOLE_CHANNEL = 'console';
 const HELP = [
   'Console mode (no DISCORD_TOKEN configured). Same commands as on Discord, without the slash:',
   '  game new <scenario> [finnish|soviet|both] [last_turn:<n>] [remind_after:<h>] [stall_after:<d>] [clock:<d>] [clock_forfeit:yes]',
-  '  game join <side>   game seat <player> <side>   game list',
+  '  game join <side>   game seat <player> <side>   game list   game bid <VPs> (new … bidding:yes)',
   '  game place [<unit> [<hex>]]   game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask] [empty stop|ask]',
   '  game leave <side> [player]   game start   game status   game undo   game resign [side] confirm',
   '  game abort [reason] confirm   game export [file] [game:<id>]   game verify [game:<id>]   (after the end: the last game)',
@@ -83,6 +83,8 @@ const NAMED = new Set([
   'clock',
   'clock_forfeit',
   'last_turn',
+  'bidding',
+  'vp',
   ...PLAY_VERBS.flatMap((v) => v.params.map((p) => p.name)),
 ]);
 
@@ -260,11 +262,18 @@ export class ConsoleSession {
             scenario,
             ...(seat ? { seatHostAs: seat } : {}),
             ...(Object.keys(pace).length ? { pace } : {}),
+            ...(arg(99, 'bidding') !== undefined ? { bidding: /^(yes|true|on)$/i.test(arg(99, 'bidding')!) } : {}),
             ...(arg(99, 'last_turn') !== undefined
               ? { endTurn: /^\d+$/.test(arg(99, 'last_turn')!) ? Number(arg(99, 'last_turn')) : Number.NaN }
               : {}),
           }),
         );
+        return true;
+      }
+      case 'bid': {
+        const vp = arg(0, 'vp');
+        if (!vp || !/^\d+$/.test(vp)) return (this.out(['Usage: game bid <VPs>   (the Victory Point bid, 17.0.2)']), true);
+        this.show(await svc.bid(this.ref, this.actor, Number(vp)));
         return true;
       }
       case 'list': {
@@ -399,7 +408,7 @@ export class ConsoleSession {
         this.show(await this.byIdAfterEnd((ref) => svc.verify(ref), arg(0, 'game')));
         return true;
       default:
-        this.out(['Usage: game new|join|seat|leave|start|status|list|undo|resign|abort|export|verify']);
+        this.out(['Usage: game new|join|seat|leave|bid|start|status|list|undo|resign|abort|export|verify']);
         return true;
     }
   }

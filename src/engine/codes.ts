@@ -6,6 +6,7 @@
 export const RULE_CODES = [
   'input/action',
   'input/bad-hex',
+  'input/bid',
   'input/bad-setup',
   'input/bad-steps',
   'input/combat',

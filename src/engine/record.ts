@@ -26,6 +26,8 @@ export interface GameRecord {
   placements?: Record<string, string>;
   /** A shortened game's last turn (GameState.endTurn), if any. */
   endTurn?: number;
+  /** VPs a side started with (the Victory Point bid, 17.0.2), if any. */
+  startVp?: Partial<Record<Side, number>>;
   /** SHA-256 hex of the seed (commitmentOf). */
   commitment: string;
   /** The seed, once revealed (game over); null before. */
@@ -122,6 +124,7 @@ export function replayRecord(engine: ReplayEngine, record: GameRecord, opts: { d
       options: record.options ?? {},
       ...(record.placements ? { placements: record.placements } : {}),
       ...(record.endTurn !== undefined ? { endTurn: record.endTurn } : {}),
+      ...(record.startVp ? { startVp: record.startVp } : {}),
     });
   } catch (e) {
     return err(null, 'input/setup', (e as Error).message);

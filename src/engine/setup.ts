@@ -80,6 +80,8 @@ export interface SetupOptions {
   placements?: Record<string, HexId>;
   /** End the game after this turn (a shortened game; GameState.endTurn). */
   endTurn?: number;
+  /** VPs a side starts with: the Victory Point bid (17.0.2) the other player won with. */
+  startVp?: Partial<Record<Side, number>>;
 }
 
 /** A unit its owner may set up anywhere in an area (1.2): within `distance` hexes of `center`. */
@@ -126,6 +128,10 @@ export function setupGame(ctx: Ctx, scenarioId: string, opts: SetupOptions): Gam
       `a shortened game of ${scen.name} ends after a turn from ${scen.turns.first} to ${scen.turns.last}, not ${String(opts.endTurn)}`,
     );
   }
+  for (const [side, vp] of Object.entries(opts.startVp ?? {})) {
+    if ((side !== 'finnish' && side !== 'soviet') || !Number.isInteger(vp) || vp! < 0 || vp! > 999)
+      throw new EngineInputError('input/bid', '17.0.2', `a side starts with a whole number of VPs from 0 to 999 (${side}: ${String(vp)})`);
+  }
   const options: Record<string, boolean> = {};
   for (const r of scen.optionalRules) options[r] = true;
   Object.assign(options, opts.options ?? {});
@@ -146,7 +152,7 @@ export function setupGame(ctx: Ctx, scenarioId: string, opts: SetupOptions): Gam
     rng: initialRng(opts.seed),
     rollCount: 0,
     commitment,
-    vp: { soviet: 0, finnish: 0 },
+    vp: { soviet: opts.startVp?.soviet ?? 0, finnish: opts.startVp?.finnish ?? 0 },
     control: { base: 'finnish', hexes: {} },
     ammo: { soviet: scen.startingAmmo.soviet, finnish: scen.startingAmmo.finnish },
     pending: [],

@@ -523,3 +523,66 @@ describe('the scenario briefing (issue 15)', () => {
     expect(created.lines.join('\n')).toMatch(/Victory: the Soviet side wins with 25 VP or more, otherwise the Finnish side/);
   });
 });
+
+describe('the Victory Point bid (17.0.2, issue 15)', () => {
+  async function biddingGame(h: ReturnType<typeof harness>) {
+    const created = ok(
+      await h.service.createGame({ channelId: `bid${Math.random()}`.replace('.', ''), host: HOST, scenario: 'campaign', bidding: true }),
+    );
+    return { gameId: created.gameId };
+  }
+
+  it('17.0.2: sealed bids; the higher bidder picks a side, the other side starts with the bid in VP', async () => {
+    const h = harness();
+    const ref = await biddingGame(h);
+    // Sides wait for the bid.
+    expect(refusal(await h.service.seat(ref, FIN, { side: 'finnish' }))).toBe('game/bidding');
+    let r = ok(await h.service.bid(ref, FIN, 12));
+    expect(r.lines).toEqual(["Fredrik has placed a sealed bid (17.0.2). Waiting for the other player's bid."]);
+    // Sealed: the status says a bid is in, never its value.
+    let st = ok(await h.service.status(ref)).lines.join('\n');
+    const bidLine = st.split('\n').find((l) => l.startsWith('Victory Point bid'))!;
+    expect(bidLine).toMatch(/^Victory Point bid \(17\.0\.2\): one sealed bid in \(Fredrik\)/);
+    expect(bidLine.replace('17.0.2', '')).not.toMatch(/\d/);
+    r = ok(await h.service.bid(ref, SOV, 7));
+    expect(r.lines[0]).toBe(
+      'Bids revealed: Fredrik bid 12 VP, Sasha bid 7 VP. Fredrik picks a side (`/game join`); the other side starts with 12 VP (17.0.2).',
+    );
+    // The loser may not pick; the winner picks and both are seated.
+    expect(refusal(await h.service.seat(ref, SOV, { side: 'soviet' }))).toBe('game/bidding');
+    r = ok(await h.service.seat(ref, FIN, { side: 'soviet' }));
+    expect(r.lines[0]).toBe('Seated: Fredrik on the Soviet side, Sasha on the Finnish side, which starts with 12 VP (17.0.2).');
+    ok(await h.service.start(ref, HOST));
+    st = ok(await h.service.status(ref)).lines.join('\n');
+    expect(st).toMatch(/Victory Point bid \(17\.0\.2\): Fredrik won with 12 VP; the Finnish side starts with 12 VP\./);
+    expect(st).toMatch(/VP: Finnish 12, Soviet 0/);
+    // The record carries it, and verify replays to the same state.
+    const rec = ok(await h.service.exportRecord(ref)).record;
+    expect(rec.startVp).toEqual({ finnish: 12 });
+  });
+
+  it('a tie clears the bids for another round; bad bids and a third bidder are refused', async () => {
+    const h = harness();
+    const ref = await biddingGame(h);
+    expect(refusal(await h.service.bid(ref, FIN, -1))).toBe('input/bid');
+    expect(refusal(await h.service.bid(ref, FIN, 2.5))).toBe('input/bid');
+    ok(await h.service.bid(ref, FIN, 5));
+    const tie = ok(await h.service.bid(ref, SOV, 5));
+    expect(tie.lines[0]).toBe('Bids revealed: Fredrik bid 5 VP, Sasha bid 5 VP. A tie: both bid again (round 2).');
+    ok(await h.service.bid(ref, FIN, 6));
+    ok(await h.service.bid(ref, FIN, 8)); // a bidder may change a bid until the other is in
+    expect(refusal(await h.service.bid(ref, SPECTATOR, 9))).toBe('game/bidding');
+    const end = ok(await h.service.bid(ref, SOV, 3));
+    expect(end.lines[0]).toMatch(/^Bids revealed: Fredrik bid 8 VP, Sasha bid 3 VP\. Fredrik picks a side/);
+    expect(refusal(await h.service.bid(ref, SOV, 30))).toBe('game/bidding');
+  });
+
+  it('a game without the bid refuses one, and the bid refuses a side chosen at /game new', async () => {
+    const h = harness();
+    const ref = await seatedGame(h, { lobby: true });
+    expect(refusal(await h.service.bid(ref, FIN, 5))).toBe('game/no-bidding');
+    expect(
+      refusal(await h.service.createGame({ channelId: 'bidx', host: HOST, scenario: 'campaign', bidding: true, seatHostAs: 'soviet' })),
+    ).toBe('game/bidding');
+  });
+});
