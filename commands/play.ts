@@ -211,6 +211,14 @@ const play: Command<BotContext> = {
             (legal.removableEntrenchments ?? []).map((h) => ({ name: h, value: h })),
             typed,
           );
+        case 'armor':
+          return filterChoices(
+            (legal.armorCommitment?.units ?? []).map((u) => ({
+              name: `${u} (${legal.armorCommitment!.vpEach} VP to the Finns, 12.1.4)`,
+              value: u,
+            })),
+            typed,
+          );
         case 'park':
           return filterChoices(
             (legal.artilleryPark ?? []).map((u) => ({ name: `${u} (12.4.3)`, value: u })),

@@ -68,6 +68,8 @@ const NARRATE: Narrator = {
       ? `• ${e.unit} would return after the last turn: removed from the game (roll #${e.rollNumber}, rule ${e.rule}).`
       : `• ${e.unit} returns on turn ${e.turn} (roll #${e.rollNumber}, rule ${e.rule}).`,
   rangedLossesIgnored: (e) => `• ${e.steps} step(s) in ${e.hex} not taken: ${e.reason} (rule ${e.rule}).`,
+  armorCommitted: (e) =>
+    `🛡️ Soviet armor committed (rule ${e.rule}): ${e.units.join(', ')} enter${e.units.length === 1 ? 's' : ''} as reinforcements this turn; the Finnish side gains ${e.vp} VP (${e.vpEach} each).`,
   artilleryPark: (e) => `• ${sideWord(e.side)} artillery park raided from ${e.hex}: ${e.units.join(', ')} (rule ${e.rule}).`,
   // ── night (16.2–16.4) ──
   bonfireBuilt: (e) => `🔥 Bonfire in ${e.hex}: ${e.units.join(', ')} under it (rule ${e.rule}).`,

@@ -553,6 +553,26 @@ export const PLAY_VERBS: PlayVerb[] = [
     },
   },
   {
+    name: 'armor',
+    description: 'Soviet: commit armored units at the start of the Action Phase, for Finnish VPs (12.1.4)',
+    ja: { name: '機甲投入', description: 'ソ連：行動フェイズ開始時に機甲部隊を投入する（フィンランド側に勝利得点、12.1.4）' },
+    params: [
+      {
+        name: 'units',
+        ja: { name: '部隊', description: '投入する機甲部隊（1台あたりの得点付きで表示）' },
+        kind: 'units',
+        description: 'Armored unit(s) to commit (offered with the VPs each costs)',
+        required: true,
+        autocomplete: true,
+        maxLength: 100,
+        usage: '<unit[+unit…]>',
+      },
+    ],
+    build(a) {
+      return ok({ type: 'commitArmor', units: a.units('units') });
+    },
+  },
+  {
     name: 'park',
     description: 'Raid the Soviet Artillery Park with a full-strength company (12.4.3)',
     ja: { name: '砲兵段列襲撃', description: '完全戦力の中隊でソ連軍砲兵段列を襲撃する（12.4.3）' },

@@ -23,6 +23,7 @@ import { advancePhase, whoMustAct } from './sequence.js';
 import { checkPath, envFor, routeTo, type Mover } from './movement.js';
 import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
 import { dueReinforcements, lastTurn } from './reinforcements.js';
+import { applyCommitArmor } from './armor-commitment.js';
 import { pendingLabel, phaseLabel, sideLabel } from './labels.js';
 import { occupyHexes } from './occupy.js';
 import { checkForcedDice, type DiceSource } from './dice.js';
@@ -41,9 +42,6 @@ import type { RuleCode } from './codes.js';
 const fail = (code: RuleCode, rule: string, message: string): ApplyResult => ({ ok: false, violation: { code, rule, message } });
 
 /** Sections of the actions that later issues implement. */
-export const NOT_YET: Record<string, { rule: string; issue: string }> = {
-  commitArmor: { rule: '12.1.4', issue: 'armor commitment' },
-};
 
 const SIDES: readonly Side[] = ['soviet', 'finnish'];
 
@@ -184,22 +182,15 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
       case 'nightRaid':
         err = applyNightRaid(ctx, draft, side, action, source, events);
         break;
-      default: {
-        const later = NOT_YET[action.type];
-        if (later) {
-          err = {
-            code: 'rule/not-yet',
-            rule: later.rule,
-            message: `${action.type} (${later.rule}) arrives with the ${later.issue} issue; it is not available yet.`,
-          };
-        } else {
-          err = {
-            code: 'input/unknown-action',
-            rule: '3.0',
-            message: `Unknown action type ${JSON.stringify((action as { type: string }).type)}.`,
-          };
-        }
-      }
+      case 'commitArmor':
+        err = applyCommitArmor(ctx, draft, side, action, events);
+        break;
+      default:
+        err = {
+          code: 'input/unknown-action',
+          rule: '3.0',
+          message: `Unknown action type ${JSON.stringify((action as { type: string }).type)}.`,
+        };
     }
   if (err) return { ok: false, violation: err };
   afterNightAction(ctx, draft, events); // 16.2, 16.3.1

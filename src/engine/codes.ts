@@ -52,6 +52,7 @@ export const RULE_CODES = [
   'rule/already-attacked',
   'rule/already-entered',
   'rule/already-fired',
+  'rule/armor-commitment',
   'rule/armor-ignores-combat-losses',
   'rule/artillery-park',
   'rule/assault-after-move',
@@ -163,7 +164,6 @@ export const RULE_CODES = [
   'rule/zoc-step-unit',
   'rule/zoc-stop',
   'rule/table-missing',
-  'rule/not-yet',
 ] as const;
 
 /** A code a rule violation carries. */

@@ -153,6 +153,8 @@ export type FireEvent =
   | { type: 'artilleryOnTrack'; unit: string; turn: number | null; rollNumber: number; removed: boolean; rule: '12.4.2' }
   | { type: 'rangedLossesIgnored'; hex: HexId; steps: number; reason: string; rule: string }
   | { type: 'artilleryPark'; side: Side; units: string[]; hex: HexId; rule: '12.4.3' | '12.4.4' }
+  /** Soviet armor committed (12.1.4): due this turn; the Finns get vpEach per unit. */
+  | { type: 'armorCommitted'; units: string[]; vpEach: number; vp: number; turn: number; rule: '12.1.4' }
   | { type: 'combatDeclared'; side: Side; attackers: string[]; target: HexId; support: string[]; waitingFor: Side; rule: '8.1' }
   | (AtFirePlan & {
       type: 'atFire';

@@ -16,6 +16,7 @@ import { overrunAllowance } from './combat/record.js';
 import { nightOptions } from './night.js';
 import { fireOptions } from './fire.js';
 import { artilleryParkChoices } from './artillery-park.js';
+import { armorCommitmentOptions } from './armor-commitment.js';
 import { recoveryOptions } from './recovery.js';
 import { digInOptions, removableEntrenchments } from './digging-in.js';
 import { replacementOptions } from './replacements.js';
@@ -148,6 +149,11 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   base.fire = fireOptions(ctx, state, side);
   if (base.fire.ranged.length) actions.push('ranged');
   if (base.fire.atFire.length) actions.push('atFire');
+  const armor = armorCommitmentOptions(ctx, state, side); // 12.1.4: at the start of the Soviet Action Phase
+  if (armor) {
+    base.armorCommitment = armor;
+    actions.push('commitArmor');
+  }
   const park = artilleryParkChoices(ctx, state, side); // 12.4.3
   if (park.length) {
     base.artilleryPark = park;

@@ -235,7 +235,6 @@ export interface PlaceLeaderAction {
   hex: HexId;
 }
 
-// Shapes for later issues (apply answers `rule/not-yet` until they are implemented).
 export interface CombatAction {
   type: 'combat';
   attackers: string[];
@@ -420,6 +419,8 @@ export interface LegalActions {
   fire?: FireOptions;
   /** Companies in X28 that may raid the Soviet Artillery Park now (12.4.3). */
   artilleryPark?: string[];
+  /** Soviet armored units that may be committed now, and the Finnish VPs each costs (12.1.4). */
+  armorCommitment?: { units: string[]; vpEach: number };
   /** Reduced infantry companies that may attempt Recovery now (13.3). */
   recovery?: RecoveryOption[];
   /** Hexes where units may dig in now (14.1–14.5). */

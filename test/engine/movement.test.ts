@@ -77,10 +77,10 @@ describe('movement basics (4.1)', () => {
     expect(codeOf(engine.apply(state, 'soviet', { type: 'move', units: ['s1'], to: 'C3' }))).toBe('rule/enemy-occupied');
   });
 
-  it('answers later-issue actions with rule/not-yet (12.1.4)', () => {
+  it('12.1.4: refuses an armor commitment in a scenario without it', () => {
     const { engine, state } = atAction(r);
     const res = engine.apply(state, 'soviet', { type: 'commitArmor', units: ['s1'] });
-    expect(res.ok === false && res.violation).toMatchObject({ code: 'rule/not-yet', rule: '12.1.4' });
+    expect(res.ok === false && res.violation).toMatchObject({ code: 'rule/armor-commitment', rule: '12.1.4' });
   });
 });
 
