@@ -219,6 +219,11 @@ const play: Command<BotContext> = {
             })),
             typed,
           );
+        case 'provisional':
+          return filterChoices(
+            (legal.provisional ?? []).map((h) => ({ name: `${h} (Provisional Company, 12.8)`, value: h })),
+            typed,
+          );
         case 'park':
           return filterChoices(
             (legal.artilleryPark ?? []).map((u) => ({ name: `${u} (12.4.3)`, value: u })),

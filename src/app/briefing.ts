@@ -10,8 +10,8 @@ export type ScenarioBrief = Pick<Scenario, 'id' | 'name'> &
 
 /** The special rules in words, with whether hexref plays them (docs/rules-coverage.md). */
 const SPECIAL: Record<SpecialRule, { words: string; played: boolean }> = {
-  armorCommitment: { words: 'Soviet armor commitment (12.1.4)', played: false },
-  provisionalCompany: { words: 'the Finnish Provisional Company (12.8)', played: false },
+  armorCommitment: { words: 'Soviet armor commitment (12.1.4)', played: true },
+  provisionalCompany: { words: 'the Finnish Provisional Company (12.8)', played: true },
   finnishStanceChange: { words: 'the change of Finnish operational stance (17.1)', played: false },
   sovietMoraleCollapse: { words: 'Soviet morale collapse (17.0.4)', played: false },
   sovietArtilleryPark: { words: 'the Soviet artillery park (12.4.3)', played: true },

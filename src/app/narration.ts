@@ -68,6 +68,9 @@ const NARRATE: Narrator = {
       ? `• ${e.unit} would return after the last turn: removed from the game (roll #${e.rollNumber}, rule ${e.rule}).`
       : `• ${e.unit} returns on turn ${e.turn} (roll #${e.rollNumber}, rule ${e.rule}).`,
   rangedLossesIgnored: (e) => `• ${e.steps} step(s) in ${e.hex} not taken: ${e.reason} (rule ${e.rule}).`,
+  sovietWestOfI: (e) =>
+    `• ${e.unit} in ${e.hex}: Soviet units have reached hex column I, one of the conditions for the Finnish Provisional Company (rule ${e.rule}).`,
+  provisionalCreated: (e) => `🪖 The Finnish Provisional Company ${e.unit} is formed in ${e.hex}, at full strength (rule ${e.rule}).`,
   armorCommitted: (e) =>
     `🛡️ Soviet armor committed (rule ${e.rule}): ${e.units.join(', ')} enter${e.units.length === 1 ? 's' : ''} as reinforcements this turn; the Finnish side gains ${e.vp} VP (${e.vpEach} each).`,
   artilleryPark: (e) => `• ${sideWord(e.side)} artillery park raided from ${e.hex}: ${e.units.join(', ')} (rule ${e.rule}).`,

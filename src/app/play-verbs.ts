@@ -573,6 +573,26 @@ export const PLAY_VERBS: PlayVerb[] = [
     },
   },
   {
+    name: 'provisional',
+    description: 'Finnish: create the Provisional Company with or next to Pajari (12.8)',
+    ja: { name: '臨時中隊', description: 'フィンランド：パヤリと同じかその隣に臨時中隊を編成する（12.8）' },
+    params: [
+      {
+        name: 'hex',
+        kind: 'hex',
+        description: 'Pajari’s hex or one next to it (the hexes it may take are offered)',
+        required: true,
+        autocomplete: true,
+        maxLength: 10,
+        usage: '<hex>',
+        ja: { name: 'ヘクス', description: 'パヤリのヘクスかその隣（置けるヘクスを表示）' },
+      },
+    ],
+    build(a) {
+      return ok({ type: 'createProvisional', hex: a.text('hex')! });
+    },
+  },
+  {
     name: 'park',
     description: 'Raid the Soviet Artillery Park with a full-strength company (12.4.3)',
     ja: { name: '砲兵段列襲撃', description: '完全戦力の中隊でソ連軍砲兵段列を襲撃する（12.4.3）' },

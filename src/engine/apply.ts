@@ -24,6 +24,7 @@ import { checkPath, envFor, routeTo, type Mover } from './movement.js';
 import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
 import { dueReinforcements, lastTurn } from './reinforcements.js';
 import { applyCommitArmor } from './armor-commitment.js';
+import { applyCreateProvisional, noteSovietWest } from './provisional.js';
 import { pendingLabel, phaseLabel, sideLabel } from './labels.js';
 import { occupyHexes } from './occupy.js';
 import { checkForcedDice, type DiceSource } from './dice.js';
@@ -185,6 +186,9 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
       case 'commitArmor':
         err = applyCommitArmor(ctx, draft, side, action, events);
         break;
+      case 'createProvisional':
+        err = applyCreateProvisional(ctx, draft, side, action, events);
+        break;
       default:
         err = {
           code: 'input/unknown-action',
@@ -196,6 +200,7 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   afterNightAction(ctx, draft, events); // 16.2, 16.3.1
   removeAbandonedEntrenchments(draft, events); // 14.4
   finnishArtilleryPark(ctx, draft, events); // 12.4.4
+  noteSovietWest(ctx, draft, events); // 12.8
   draft.seq += 1;
   for (const e of events) draft.log.push(e);
   return { ok: true, state: draft, events };

@@ -137,6 +137,7 @@ export const RULE_CODES = [
   'rule/pending-decision',
   'rule/permanently-eliminated',
   'rule/prohibited-terrain',
+  'rule/provisional',
   'rule/ranged-fired',
   'rule/reconstitute-placement',
   'rule/recovery-ezoc',

@@ -153,6 +153,10 @@ export type FireEvent =
   | { type: 'artilleryOnTrack'; unit: string; turn: number | null; rollNumber: number; removed: boolean; rule: '12.4.2' }
   | { type: 'rangedLossesIgnored'; hex: HexId; steps: number; reason: string; rule: string }
   | { type: 'artilleryPark'; side: Side; units: string[]; hex: HexId; rule: '12.4.3' | '12.4.4' }
+  /** The first Soviet unit in or west of hex column I (one of the conditions of 12.8). */
+  | { type: 'sovietWestOfI'; unit: string; hex: HexId; rule: '12.8' }
+  /** The Finnish Provisional Company created (12.8). */
+  | { type: 'provisionalCreated'; unit: string; hex: HexId; rule: '12.8' }
   /** Soviet armor committed (12.1.4): due this turn; the Finns get vpEach per unit. */
   | { type: 'armorCommitted'; units: string[]; vpEach: number; vp: number; turn: number; rule: '12.1.4' }
   | { type: 'combatDeclared'; side: Side; attackers: string[]; target: HexId; support: string[]; waitingFor: Side; rule: '8.1' }

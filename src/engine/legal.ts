@@ -17,6 +17,7 @@ import { nightOptions } from './night.js';
 import { fireOptions } from './fire.js';
 import { artilleryParkChoices } from './artillery-park.js';
 import { armorCommitmentOptions } from './armor-commitment.js';
+import { provisionalHexes } from './provisional.js';
 import { recoveryOptions } from './recovery.js';
 import { digInOptions, removableEntrenchments } from './digging-in.js';
 import { replacementOptions } from './replacements.js';
@@ -153,6 +154,11 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   if (armor) {
     base.armorCommitment = armor;
     actions.push('commitArmor');
+  }
+  const prov = provisionalHexes(ctx, state, side); // 12.8
+  if (prov.length) {
+    base.provisional = prov;
+    actions.push('createProvisional');
   }
   const park = artilleryParkChoices(ctx, state, side); // 12.4.3
   if (park.length) {

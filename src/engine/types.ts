@@ -108,6 +108,8 @@ export interface GameState {
   seq: number;
   /** Set when the game is over. */
   result: { reason: string; winner: Side | null } | null;
+  /** A Soviet unit has moved into or west of hex column I at some time (12.8); absent until then. */
+  sovietWestOfI?: boolean;
   /**
    * The last turn of a shortened game (our own derived set-up, never a Playbook scenario): the game ends
    * after this turn's Victory Check and is scored then (17.0). Absent: the scenario's own last turn.
@@ -310,6 +312,11 @@ export interface ArtilleryParkAction {
   type: 'artilleryPark';
   unit: string;
 }
+/** Create the Finnish Provisional Company in this hex, with or next to Pajari (12.8). */
+export interface CreateProvisionalAction {
+  type: 'createProvisional';
+  hex: HexId;
+}
 export interface CommitArmorAction {
   type: 'commitArmor';
   units: string[];
@@ -346,6 +353,7 @@ export type Action =
   | ArtilleryParkAction
   | RemoveEntrenchmentAction
   | CommitArmorAction
+  | CreateProvisionalAction
   | TakeLossesAction
   | AdvanceAction;
 
@@ -419,6 +427,8 @@ export interface LegalActions {
   fire?: FireOptions;
   /** Companies in X28 that may raid the Soviet Artillery Park now (12.4.3). */
   artilleryPark?: string[];
+  /** Hexes where the Finnish Provisional Company may be created now (12.8). */
+  provisional?: HexId[];
   /** Soviet armored units that may be committed now, and the Finnish VPs each costs (12.1.4). */
   armorCommitment?: { units: string[]; vpEach: number };
   /** Reduced infantry companies that may attempt Recovery now (13.3). */

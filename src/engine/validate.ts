@@ -59,6 +59,7 @@ export const ACTION_FIELDS: Record<ActionType, Spec> = {
   removeEntrenchment: { hex: req('hex') },
   artilleryPark: { unit: req('id') },
   commitArmor: { units: req('units') },
+  createProvisional: { hex: req('hex') },
   takeLosses: { steps: req('unitToInt'), retreat: opt('unitToPath'), zocLoss: opt('hexToUnit') },
   advance: { units: req('unitsOrNone'), path: req('pathOrNone') },
 };

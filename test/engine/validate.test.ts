@@ -87,6 +87,7 @@ describe('strict action validation at the engine boundary (3.0)', () => {
       'bonfire',
       'combat',
       'commitArmor',
+      'createProvisional',
       'delayReinforcement',
       'digIn',
       'endPhase',
