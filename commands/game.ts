@@ -18,6 +18,7 @@ import { unwrap } from '../src/discord/refusal-hints.js';
 import { PACE_LIMITS } from '../src/app/pace.js';
 import { gameListLines, parseAway } from '../src/discord/game-list.js';
 import { viaWords } from '../src/discord/reminder-words.js';
+import { parseRuleOptions } from '../src/app/rule-options.js';
 import { statusEmbed } from '../src/discord/embeds.js';
 import { dropThread, openThread, postIn } from '../src/discord/threads.js';
 
@@ -106,6 +107,14 @@ const data = new SlashCommandBuilder()
           .setDescriptionLocalizations({ ja: '短いゲーム：このターンの後に終わり、その時点で得点計算（既定：シナリオの最終ターン）' })
           .setMinValue(1)
           .setMaxValue(99),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('rules')
+          .setDescription('Rule options by section, e.g. "17.0.4:off 20.8:on" (the briefing lists those in force)')
+          .setNameLocalizations({ ja: 'ルール' })
+          .setDescriptionLocalizations({ ja: '節番号でルールの有無、例 "17.0.4:off 20.8:on"' })
+          .setMaxLength(200),
       )
       .addBooleanOption((o) =>
         o
@@ -467,6 +476,9 @@ const handlers: Record<string, Handler> = {
     if (clock !== null) pace.clockDays = clock;
     if (forfeit !== null) pace.clockForfeit = forfeit;
     const scenario = ix.options.getString('scenario', true);
+    const rules = parseRuleOptions(ix.options.getString('rules') ?? '');
+    if ('error' in rules)
+      throw new Refusal(rules.error as string, undefined, 'e.g. `rules:17.0.4:off`; the briefing shows the options in force.');
     // With `thread`, the game lives in a new thread under this channel: made first, removed if the game is not.
     const scenarioName = ctx.game.scenarios.find((x) => x.id === scenario)?.name;
     const threadId =
@@ -480,6 +492,7 @@ const handlers: Record<string, Handler> = {
       ...(Object.keys(pace).length ? { pace } : {}),
       ...(ix.options.getInteger('last_turn') !== null ? { endTurn: ix.options.getInteger('last_turn')! } : {}),
       ...(ix.options.getBoolean('bidding') ? { bidding: true } : {}),
+      ...(Object.keys(rules).length ? { options: rules as Record<string, boolean> } : {}),
     });
     if (!created.ok && threadId) await dropThread(ix, threadId);
     const r = unwrap(created);

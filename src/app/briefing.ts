@@ -13,7 +13,7 @@ const SPECIAL: Record<SpecialRule, { words: string; played: boolean }> = {
   armorCommitment: { words: 'Soviet armor commitment (12.1.4)', played: true },
   provisionalCompany: { words: 'the Finnish Provisional Company (12.8)', played: true },
   finnishStanceChange: { words: 'the change of Finnish operational stance (17.1)', played: false },
-  sovietMoraleCollapse: { words: 'Soviet morale collapse (17.0.4)', played: false },
+  sovietMoraleCollapse: { words: 'Soviet morale collapse (17.0.4; our default trigger, `rules:17.0.4:off` leaves it out)', played: true },
   sovietArtilleryPark: { words: 'the Soviet artillery park (12.4.3)', played: true },
   finnishArtilleryPark: { words: 'the Finnish artillery park (12.4.4)', played: true },
   noSetupOnLake: { words: 'no set-up on a frozen lake', played: true },
@@ -58,6 +58,9 @@ export function briefingLines(s: ScenarioBrief, game: { endTurn?: number | undef
   const on = Object.entries(game.options)
     .filter(([, v]) => v)
     .map(([k]) => k);
-  lines.push(`Optional rules in force: ${on.length ? on.join(', ') : 'none'}.`);
+  const off = Object.entries(game.options)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  lines.push(`Optional rules in force: ${on.length ? on.join(', ') : 'none'}.${off.length ? ` Left out: ${off.join(', ')}.` : ''}`);
   return lines;
 }

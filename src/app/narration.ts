@@ -68,6 +68,10 @@ const NARRATE: Narrator = {
       ? `• ${e.unit} would return after the last turn: removed from the game (roll #${e.rollNumber}, rule ${e.rule}).`
       : `• ${e.unit} returns on turn ${e.turn} (roll #${e.rollNumber}, rule ${e.rule}).`,
   rangedLossesIgnored: (e) => `• ${e.steps} step(s) in ${e.hex} not taken: ${e.reason} (rule ${e.rule}).`,
+  moraleCheck: (e) =>
+    e.collapsed
+      ? `💔 Soviet morale collapses (rule ${e.rule}): only ${e.count} full-strength infantry companies and MG units on the map (fewer than ${e.below}). The Soviets may no longer attack, assault, enter an enemy ZOC or recover; the Finns gain a column.`
+      : `• Soviet morale holds (rule ${e.rule}): ${e.count} full-strength infantry companies and MG units on the map (it collapses below ${e.below}).`,
   sovietWestOfI: (e) =>
     `• ${e.unit} in ${e.hex}: Soviet units have reached hex column I, one of the conditions for the Finnish Provisional Company (rule ${e.rule}).`,
   provisionalCreated: (e) => `🪖 The Finnish Provisional Company ${e.unit} is formed in ${e.hex}, at full strength (rule ${e.rule}).`,

@@ -16,6 +16,7 @@ import { normaliseHexInput } from '../app/hex-input.js';
 import { consolePlayUsage } from '../app/verbs.js';
 import { PLAY_VERBS, findMover, parseConsoleArgs, playVerb } from '../app/play-verbs.js';
 import { answerHelp, describeDecision as describeChoice, parseAnswer } from '../app/decision-answers.js';
+import { parseRuleOptions } from '../app/rule-options.js';
 import type { Action, LegalActions, PendingDecision, Phase, Side } from '../engine/types.js';
 
 /** What a line read before acting: the acting side and its legal actions. */
@@ -50,7 +51,7 @@ export const CONSOLE_CHANNEL = 'console';
 
 const HELP = [
   'Console mode (no DISCORD_TOKEN configured). Same commands as on Discord, without the slash:',
-  '  game new <scenario> [finnish|soviet|both] [last_turn:<n>] [remind_after:<h>] [stall_after:<d>] [clock:<d>] [clock_forfeit:yes]',
+  '  game new <scenario> [finnish|soviet|both] [last_turn:<n>] [rules:17.0.4:off] [bidding:yes] [remind_after:<h>] [stall_after:<d>] [clock:<d>] [clock_forfeit:yes]',
   '  game join <side>   game seat <player> <side>   game list   game bid <VPs> (new … bidding:yes)',
   '  game place [<unit> [<hex>]]   game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask] [empty stop|ask]',
   '  game leave <side> [player]   game start   game status   game undo   game resign [side] confirm',
@@ -84,6 +85,7 @@ const NAMED = new Set([
   'clock_forfeit',
   'last_turn',
   'bidding',
+  'rules',
   'vp',
   ...PLAY_VERBS.flatMap((v) => v.params.map((p) => p.name)),
 ]);
@@ -253,6 +255,8 @@ export class ConsoleSession {
           const v = arg(99, name);
           if (v !== undefined) pace[key] = /^\d+$/.test(v) ? Number(v) : Number.NaN;
         }
+        const rules = parseRuleOptions(arg(99, 'rules') ?? '');
+        if ('error' in rules) return (this.out([`Refused: ${rules.error}`]), true);
         const forfeit = arg(99, 'clock_forfeit');
         if (forfeit !== undefined) pace.clockForfeit = /^(yes|true|on)$/i.test(forfeit);
         this.show(
@@ -262,6 +266,7 @@ export class ConsoleSession {
             scenario,
             ...(seat ? { seatHostAs: seat } : {}),
             ...(Object.keys(pace).length ? { pace } : {}),
+            ...(Object.keys(rules).length ? { options: rules as Record<string, boolean> } : {}),
             ...(arg(99, 'bidding') !== undefined ? { bidding: /^(yes|true|on)$/i.test(arg(99, 'bidding')!) } : {}),
             ...(arg(99, 'last_turn') !== undefined
               ? { endTurn: /^\d+$/.test(arg(99, 'last_turn')!) ? Number(arg(99, 'last_turn')) : Number.NaN }

@@ -45,6 +45,8 @@ export interface Env {
   nearEnemy: Set<HexId>;
   /** Hexes next to an enemy unit, a lone leader included: no road rate into them (5.3). */
   nextToEnemy: Set<HexId>;
+  /** The mover may not enter an enemy ZOC at all (the Soviets after their morale collapse, 17.0.4). */
+  noEnemyZoc?: boolean;
 }
 
 export function envFor(ctx: Ctx, state: GameState, side: Side): Env {
@@ -53,7 +55,14 @@ export function envFor(ctx: Ctx, state: GameState, side: Side): Env {
   const within = ctx.ruleset.tables.movement.extendedMovement.minEnemyDistance - 1;
   const nearEnemy = new Set<HexId>();
   for (const hex of enemy.occupied) for (const h of hexesWithin(hex, within)) nearEnemy.add(h);
-  return { ezoc: zocOf(ctx, state, otherSide(side)), blocked: enemy.blocked, nearEnemy, nextToEnemy: enemy.adjacent };
+  const collapsed = side === 'soviet' && state.markers.some((m) => m.type === 'sovietMoraleCollapse');
+  return {
+    ezoc: zocOf(ctx, state, otherSide(side)),
+    blocked: enemy.blocked,
+    nearEnemy,
+    nextToEnemy: enemy.adjacent,
+    ...(collapsed ? { noEnemyZoc: true } : {}),
+  };
 }
 
 /** Is this a night turn (16.0)? */
@@ -93,6 +102,7 @@ export function stepFor(ctx: Ctx, m: Mover, env: Env, from: HexId | null, to: He
     const binds = zocBinds(env.ezoc, c, to);
     let k = stepCost(ctx, c, to, road, mayUseRoadRate(c, binds, env.nextToEnemy.has(to)));
     if (!Number.isFinite(k)) return null;
+    if (binds && env.noEnemyZoc) return null; // 17.0.4
     if (from !== null && from === m.start && zocBinds(env.ezoc, c, from)) k += leave;
     if (binds) stop = true;
     if (k > cost) cost = k;

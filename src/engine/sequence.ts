@@ -8,6 +8,7 @@
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
 import type { GameEvent, GameState, Phase } from './types.js';
+import { moraleCheck } from './morale.js';
 import { artilleryArrivals, delayUnentered, involuntaryDelays, lastTurn } from './reinforcements.js';
 import { finalVictory } from './victory.js';
 import { otherSide } from './units.js';
@@ -46,6 +47,7 @@ export function enterReset(ctx: Ctx, state: GameState, side: Side, events: GameE
     events.push({ type: 'ammo', side, added, total: state.ammo[side], rule: '12.4.1' });
   }
   artilleryArrivals(state, side, events);
+  if (side === 'soviet') moraleCheck(ctx, state, events); // 17.0.4
 }
 
 function enterAction(ctx: Ctx, state: GameState, side: Side, events: GameEvent[]): void {

@@ -35,7 +35,18 @@ describe('console mode', () => {
   });
 
   it('takes a shortened game at game new (issue 15): the status says how long it is', async () => {
-    const out = await session(['game new campaign both last_turn:5', 'game start', 'game status', 'quit'], dir);
+    const out = await session(
+      [
+        'game new campaign both last_turn:5 rules:17.0.4:off',
+        'game start',
+        'game status',
+        'game new tutorial both rules:17.0.4:maybe',
+        'quit',
+      ],
+      dir,
+    );
+    expect(out).toMatch(/Optional rules in force: none\. Left out: 17\.0\.4\./);
+    expect(out).toMatch(/Refused: '17\.0\.4:maybe' is not a rule option/);
     expect(out).toMatch(/Briefing: The Campaign, shortened to end after turn 5 \(the scenario runs turns 1–32\)/);
     expect(out).toMatch(/Length: a shortened game that ends after turn 5/);
     expect(out).toMatch(/Objectives, scored after the last turn \(17\.0\): The Hotel \(M16\) 15 VP/);
