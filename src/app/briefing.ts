@@ -12,7 +12,10 @@ export type ScenarioBrief = Pick<Scenario, 'id' | 'name'> &
 const SPECIAL: Record<SpecialRule, { words: string; played: boolean }> = {
   armorCommitment: { words: 'Soviet armor commitment (12.1.4)', played: true },
   provisionalCompany: { words: 'the Finnish Provisional Company (12.8)', played: true },
-  finnishStanceChange: { words: 'the change of Finnish operational stance (17.1)', played: false },
+  finnishStanceChange: {
+    words: 'the change of Finnish operational stance (17.1; our reading, `rules:17.1:off` leaves it out)',
+    played: true,
+  },
   sovietMoraleCollapse: { words: 'Soviet morale collapse (17.0.4; our default trigger, `rules:17.0.4:off` leaves it out)', played: true },
   sovietArtilleryPark: { words: 'the Soviet artillery park (12.4.3)', played: true },
   finnishArtilleryPark: { words: 'the Finnish artillery park (12.4.4)', played: true },

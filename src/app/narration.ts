@@ -68,6 +68,10 @@ const NARRATE: Narrator = {
       ? `• ${e.unit} would return after the last turn: removed from the game (roll #${e.rollNumber}, rule ${e.rule}).`
       : `• ${e.unit} returns on turn ${e.turn} (roll #${e.rollNumber}, rule ${e.rule}).`,
   rangedLossesIgnored: (e) => `• ${e.steps} step(s) in ${e.hex} not taken: ${e.reason} (rule ${e.rule}).`,
+  stanceDeclared: (e) =>
+    `🔄 The Finns change their operational stance (rule ${e.rule}): from turn ${e.effectiveTurn} they are the first player, with one column in their favour on that turn.`,
+  stanceChanged: (e) =>
+    `🔄 Turn ${e.turn}: the Finns are the first player now (rule ${e.rule}); this turn their attacks get a column (8.3 case 10).`,
   moraleCheck: (e) =>
     e.collapsed
       ? `💔 Soviet morale collapses (rule ${e.rule}): only ${e.count} full-strength infantry companies and MG units on the map (fewer than ${e.below}). The Soviets may no longer attack, assault, enter an enemy ZOC or recover; the Finns gain a column.`

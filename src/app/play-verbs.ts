@@ -573,6 +573,15 @@ export const PLAY_VERBS: PlayVerb[] = [
     },
   },
   {
+    name: 'stance',
+    description: 'Finnish, from turn 20: change the operational stance; first player from the next turn (17.1)',
+    ja: { name: '作戦態勢変更', description: 'フィンランド、20ターン以降：作戦態勢を変更し次のターンから先手になる（17.1）' },
+    params: [],
+    build() {
+      return ok({ type: 'changeStance' });
+    },
+  },
+  {
     name: 'provisional',
     description: 'Finnish: create the Provisional Company with or next to Pajari (12.8)',
     ja: { name: '臨時中隊', description: 'フィンランド：パヤリと同じかその隣に臨時中隊を編成する（12.8）' },

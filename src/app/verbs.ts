@@ -42,6 +42,7 @@ export const VERBS: Record<ActionType, Verb> = {
   artilleryPark: { rule: '12.4.3', summary: 'raid the Soviet Artillery Park (the battalion lost: a decision)', via: play('park') },
   removeEntrenchment: { rule: '14.1', summary: 'remove your own Digging In / Dug-In marker', via: play('undig') },
   commitArmor: { rule: '12.1.4', summary: 'commit Soviet armor (the Finns gain VPs)', via: play('armor') },
+  changeStance: { rule: '17.1', summary: 'change the Finnish operational stance (Player One from the next turn)', via: play('stance') },
   createProvisional: { rule: '12.8', summary: 'create the Finnish Provisional Company next to Pajari', via: play('provisional') },
   takeLosses: { rule: '8.5, 10.4.2', summary: 'take losses: steps and retreat', via: 'decision' },
   advance: { rule: '8.7', summary: 'advance after combat', via: 'decision' },

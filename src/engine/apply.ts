@@ -25,6 +25,7 @@ import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
 import { dueReinforcements, lastTurn } from './reinforcements.js';
 import { applyCommitArmor } from './armor-commitment.js';
 import { applyCreateProvisional, noteSovietWest } from './provisional.js';
+import { applyChangeStance } from './stance.js';
 import { pendingLabel, phaseLabel, sideLabel } from './labels.js';
 import { occupyHexes } from './occupy.js';
 import { checkForcedDice, type DiceSource } from './dice.js';
@@ -188,6 +189,9 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
         break;
       case 'createProvisional':
         err = applyCreateProvisional(ctx, draft, side, action, events);
+        break;
+      case 'changeStance':
+        err = applyChangeStance(ctx, draft, side, events);
         break;
       default:
         err = {

@@ -156,6 +156,7 @@ export const RULE_CODES = [
   'rule/rp-not-reduced',
   'rule/rp-out-of-supply',
   'rule/stack-not-together',
+  'rule/stance-change',
   'rule/support-and-attack',
   'rule/support-target',
   'rule/suppressed',

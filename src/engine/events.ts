@@ -153,6 +153,10 @@ export type FireEvent =
   | { type: 'artilleryOnTrack'; unit: string; turn: number | null; rollNumber: number; removed: boolean; rule: '12.4.2' }
   | { type: 'rangedLossesIgnored'; hex: HexId; steps: number; reason: string; rule: string }
   | { type: 'artilleryPark'; side: Side; units: string[]; hex: HexId; rule: '12.4.3' | '12.4.4' }
+  /** The Finns declared the change of operational stance (17.1); it takes effect with `effectiveTurn`. */
+  | { type: 'stanceDeclared'; turn: number; effectiveTurn: number; rule: '17.1' }
+  /** The change took effect: the Finns are Player One from this turn on (8.3 case 10 this turn). */
+  | { type: 'stanceChanged'; turn: number; rule: '17.1' }
   /** The Soviet morale check of a Reset Phase on Days 4–5 (17.0.4): `count` full-strength companies and MGs. */
   | { type: 'moraleCheck'; turn: number; count: number; below: number; collapsed: boolean; rule: '17.0.4' }
   /** The first Soviet unit in or west of hex column I (one of the conditions of 12.8). */

@@ -18,6 +18,7 @@ import { fireOptions } from './fire.js';
 import { artilleryParkChoices } from './artillery-park.js';
 import { armorCommitmentOptions } from './armor-commitment.js';
 import { provisionalHexes } from './provisional.js';
+import { stanceChangeProblem } from './stance.js';
 import { recoveryOptions } from './recovery.js';
 import { digInOptions, removableEntrenchments } from './digging-in.js';
 import { replacementOptions } from './replacements.js';
@@ -154,6 +155,10 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   if (armor) {
     base.armorCommitment = armor;
     actions.push('commitArmor');
+  }
+  if (!stanceChangeProblem(ctx, state, side)) {
+    base.stanceChange = true; // 17.1
+    actions.push('changeStance');
   }
   const prov = provisionalHexes(ctx, state, side); // 12.8
   if (prov.length) {

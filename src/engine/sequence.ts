@@ -9,6 +9,7 @@ import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
 import type { GameEvent, GameState, Phase } from './types.js';
 import { moraleCheck } from './morale.js';
+import { turnOverStance } from './stance.js';
 import { artilleryArrivals, delayUnentered, involuntaryDelays, lastTurn } from './reinforcements.js';
 import { finalVictory } from './victory.js';
 import { otherSide } from './units.js';
@@ -72,6 +73,7 @@ function victoryCheck(ctx: Ctx, state: GameState, events: GameEvent[]): void {
     finalVictory(ctx, state, events); // 17.0: objective VPs, then the scenario's victory rule
     return;
   }
+  turnOverStance(state, events); // 17.1: a declared change makes the Finns Player One from the next turn
   state.turn += 1;
   events.push({ type: 'turn', turn: state.turn });
   enterReset(ctx, state, state.firstPlayer, events);

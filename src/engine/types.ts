@@ -108,6 +108,8 @@ export interface GameState {
   seq: number;
   /** Set when the game is over. */
   result: { reason: string; winner: Side | null } | null;
+  /** The turn the Finns declared the change of operational stance (17.1); absent until then. */
+  stanceDeclared?: number;
   /** A Soviet unit has moved into or west of hex column I at some time (12.8); absent until then. */
   sovietWestOfI?: boolean;
   /**
@@ -312,6 +314,10 @@ export interface ArtilleryParkAction {
   type: 'artilleryPark';
   unit: string;
 }
+/** The Finns change their operational stance (17.1): Player One from the next turn. */
+export interface ChangeStanceAction {
+  type: 'changeStance';
+}
 /** Create the Finnish Provisional Company in this hex, with or next to Pajari (12.8). */
 export interface CreateProvisionalAction {
   type: 'createProvisional';
@@ -354,6 +360,7 @@ export type Action =
   | RemoveEntrenchmentAction
   | CommitArmorAction
   | CreateProvisionalAction
+  | ChangeStanceAction
   | TakeLossesAction
   | AdvanceAction;
 
@@ -427,6 +434,8 @@ export interface LegalActions {
   fire?: FireOptions;
   /** Companies in X28 that may raid the Soviet Artillery Park now (12.4.3). */
   artilleryPark?: string[];
+  /** The Finns may declare the change of operational stance now (17.1). */
+  stanceChange?: boolean;
   /** Hexes where the Finnish Provisional Company may be created now (12.8). */
   provisional?: HexId[];
   /** Soviet armored units that may be committed now, and the Finnish VPs each costs (12.1.4). */

@@ -508,7 +508,7 @@ describe('the scenario briefing (issue 15)', () => {
     expect(brief).toMatch(/Tolvajärvi village \([^)]*\) 5 VP a hex, at most 40/);
     expect(brief).toMatch(/Victory: the side with more VP wins; equal VP is a draw/);
     expect(brief).toMatch(
-      /Special rules: Soviet armor commitment \(12\.1\.4\), the Finnish Provisional Company \(12\.8\), Soviet morale collapse \(17\.0\.4; our default trigger, `rules:17\.0\.4:off` leaves it out\), the Soviet artillery park \(12\.4\.3\), the Finnish artillery park \(12\.4\.4\), no set-up on a frozen lake\. Not yet played by hexref: the change of Finnish operational stance \(17\.1\)\./,
+      /Special rules: Soviet armor commitment \(12\.1\.4\), the Finnish Provisional Company \(12\.8\), the change of Finnish operational stance \(17\.1; our reading, `rules:17\.1:off` leaves it out\), Soviet morale collapse \(17\.0\.4; our default trigger, `rules:17\.0\.4:off` leaves it out\), the Soviet artillery park \(12\.4\.3\), the Finnish artillery park \(12\.4\.4\), no set-up on a frozen lake\./,
     );
     expect(brief).toMatch(/Optional rules in force: none\./);
     ok(await h.service.start({ gameId: created.gameId }, HOST));

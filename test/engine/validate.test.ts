@@ -85,6 +85,7 @@ describe('strict action validation at the engine boundary (3.0)', () => {
       'assault',
       'atFire',
       'bonfire',
+      'changeStance',
       'combat',
       'commitArmor',
       'createProvisional',
