@@ -3,25 +3,16 @@
 // costing the Finnish VPs printed on the Turn Track for that turn (added to the Finnish total).
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../src/data/load.js';
-import { createEngine, type Action, type GameState } from '../../src/engine/index.js';
+import { createEngine, type GameState } from '../../src/engine/index.js';
+import { endPhasesUntil } from './helpers/end-phases.js';
 
 const rs = loadRuleset();
 const engine = createEngine(rs);
 const ARMOR = ['BA-10', 'T-26 m31', 'T-26 m33', 'T-37'];
 
-/** End phases (Sub-Zero losses: the owner's default) until the Soviet Action Phase of `turn`. */
+/** The Soviet Action Phase of `turn`, by ending phases. */
 function toSovietAction(s: GameState, turn: number): GameState {
-  for (let i = 0; i < 2000; i++) {
-    if (s.turn === turn && s.phase === 'action' && s.activeSide === 'soviet' && !s.pending.length) return s;
-    const who = engine.whoMustAct(s);
-    if (who.pending && who.pending.type !== 'stepLosses') throw new Error(`unexpected decision ${who.what}`);
-    const action: Action =
-      who.pending?.type === 'stepLosses' ? { type: 'takeLosses', ...who.pending.default } : { type: 'endPhase', phase: s.phase };
-    const r = engine.apply(s, who.side, action);
-    if (!r.ok) throw new Error(r.violation.message);
-    s = r.state;
-  }
-  throw new Error(`did not reach the Soviet Action Phase of turn ${turn}`);
+  return endPhasesUntil(engine, s, (x) => x.turn === turn && x.phase === 'action' && x.activeSide === 'soviet' && !x.pending.length);
 }
 
 function commit(s: GameState, units: string[], side: 'soviet' | 'finnish' = 'soviet') {
@@ -76,15 +67,7 @@ describe('Armor Commitment (12.1.4)', () => {
     let s = toSovietAction(engine.setup('campaign', { seed: 'armor-end', endTurn: 6 }), 6);
     const r = commit(s, ['T-26 m31']);
     if (!r.ok) throw new Error(r.violation.message);
-    s = r.state;
-    for (let i = 0; i < 50 && !s.result; i++) {
-      const who = engine.whoMustAct(s);
-      const action: Action =
-        who.pending?.type === 'stepLosses' ? { type: 'takeLosses', ...who.pending.default } : { type: 'endPhase', phase: s.phase };
-      const next = engine.apply(s, who.side, action);
-      if (!next.ok) throw new Error(next.violation.message);
-      s = next.state;
-    }
+    s = endPhasesUntil(engine, r.state, () => false, undefined, 50);
     expect(s.result).not.toBeNull();
     // The final score starts from the track, where the commitment put 10 VP on the Finnish side (17.0).
     const scored = s.log.find((e) => e.type === 'victoryPoints');

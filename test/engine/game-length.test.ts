@@ -3,26 +3,12 @@
 // as at the scenario's own end (3.0, 17.0). docs/rulings.md § Games of any length.
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../src/data/load.js';
-import { createEngine, replayRecord, type Action, type GameState } from '../../src/engine/index.js';
+import { createEngine, replayRecord } from '../../src/engine/index.js';
+import { endPhasesUntil } from './helpers/end-phases.js';
 import type { GameRecord, RecordedAction } from '../../src/engine/record.js';
 
 const rs = loadRuleset();
 const engine = createEngine(rs);
-
-/** End every phase (Sub-Zero losses: the owner's default) until the game is over or `max` steps. */
-function playOut(s: GameState, actions: RecordedAction[], max = 400): GameState {
-  for (let i = 0; i < max && !s.result; i++) {
-    const who = engine.whoMustAct(s);
-    if (who.pending && who.pending.type !== 'stepLosses') throw new Error(`unexpected decision ${who.what}`);
-    const action: Action =
-      who.pending?.type === 'stepLosses' ? { type: 'takeLosses', ...who.pending.default } : { type: 'endPhase', phase: s.phase };
-    const r = engine.apply(s, who.side, action);
-    if (!r.ok) throw new Error(r.violation.message);
-    actions.push({ side: who.side, action });
-    s = r.state;
-  }
-  return s;
-}
 
 describe('games of any length (3.0, 17.0)', () => {
   it('a five-turn Campaign (its first day) ends after turn 5 and is scored at its end', () => {
@@ -30,7 +16,7 @@ describe('games of any length (3.0, 17.0)', () => {
     expect(s0.endTurn).toBe(5);
     expect(engine.toMapView(s0).header.lastTurn).toBe(5);
     const actions: RecordedAction[] = [];
-    const s = playOut(s0, actions);
+    const s = endPhasesUntil(engine, s0, () => false, actions, 400);
     expect(s.result).not.toBeNull();
     expect(s.turn).toBe(5);
     const checks = s.log.filter((e) => e.type === 'victoryCheck');

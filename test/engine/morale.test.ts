@@ -3,7 +3,8 @@
 // units on the map; once collapsed, the Soviets may not attack, assault, recover or enter an enemy ZOC.
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../src/data/load.js';
-import { createEngine, type Action, type GameEvent, type GameState } from '../../src/engine/index.js';
+import { createEngine, type GameEvent, type GameState } from '../../src/engine/index.js';
+import { endPhasesUntil } from './helpers/end-phases.js';
 import { contextOf } from '../../src/engine/ctx.js';
 import { moraleCheck } from '../../src/engine/morale.js';
 
@@ -11,20 +12,7 @@ const rs = loadRuleset();
 const engine = createEngine(rs);
 const day4 = rs.turnTrack.find((t) => t.day === 4)!.turn;
 
-/** End phases until `pred` holds (Sub-Zero losses: the owner's default). */
-function until(s: GameState, pred: (s: GameState) => boolean): GameState {
-  for (let i = 0; i < 3000; i++) {
-    if (pred(s)) return s;
-    const who = engine.whoMustAct(s);
-    if (who.pending && who.pending.type !== 'stepLosses') throw new Error(`unexpected decision ${who.what}`);
-    const action: Action =
-      who.pending?.type === 'stepLosses' ? { type: 'takeLosses', ...who.pending.default } : { type: 'endPhase', phase: s.phase };
-    const r = engine.apply(s, who.side, action);
-    if (!r.ok) throw new Error(r.violation.message);
-    s = r.state;
-  }
-  throw new Error('not reached');
-}
+const until = (s: GameState, pred: (s: GameState) => boolean): GameState => endPhasesUntil(engine, s, pred);
 
 /** The last phase before Day 4's first Soviet Reset Phase, with only `full` Soviet companies/MGs at full strength. */
 function beforeDay4(seed: string, full: number, options: Record<string, boolean> = {}): GameState {

@@ -4,25 +4,16 @@
 // of an enemy ZOC, at full strength.
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../src/data/load.js';
-import { createEngine, type Action, type GameState } from '../../src/engine/index.js';
+import { createEngine, type GameState } from '../../src/engine/index.js';
+import { endPhasesUntil } from './helpers/end-phases.js';
 
 const rs = loadRuleset();
 const engine = createEngine(rs);
 const PROV = 'Prov/TF-P';
 
-/** End phases (Sub-Zero losses: the owner's default) until `side`'s Action Phase of `turn`. */
+/** `side`'s Action Phase of `turn`, by ending phases. */
 function toAction(s: GameState, turn: number, side: 'finnish' | 'soviet'): GameState {
-  for (let i = 0; i < 2000; i++) {
-    if (s.turn === turn && s.phase === 'action' && s.activeSide === side && !s.pending.length) return s;
-    const who = engine.whoMustAct(s);
-    if (who.pending && who.pending.type !== 'stepLosses') throw new Error(`unexpected decision ${who.what}`);
-    const action: Action =
-      who.pending?.type === 'stepLosses' ? { type: 'takeLosses', ...who.pending.default } : { type: 'endPhase', phase: s.phase };
-    const r = engine.apply(s, who.side, action);
-    if (!r.ok) throw new Error(r.violation.message);
-    s = r.state;
-  }
-  throw new Error('did not get there');
+  return endPhasesUntil(engine, s, (x) => x.turn === turn && x.phase === 'action' && x.activeSide === side && !x.pending.length);
 }
 
 /** A Day 2 Finnish Action Phase with the conditions met: Soviets have reached column I, Pajari next to E13. */

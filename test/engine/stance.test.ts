@@ -3,25 +3,14 @@
 // are the first player, and on that turn their attacks get one column (8.3 case 10).
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../src/data/load.js';
-import { createEngine, type Action, type GameState } from '../../src/engine/index.js';
+import { createEngine, type GameState } from '../../src/engine/index.js';
+import { endPhasesUntil } from './helpers/end-phases.js';
 
 const rs = loadRuleset();
 const engine = createEngine(rs);
 const day4 = rs.turnTrack.find((t) => t.day === 4)!.turn;
 
-function until(s: GameState, pred: (s: GameState) => boolean): GameState {
-  for (let i = 0; i < 3000; i++) {
-    if (pred(s)) return s;
-    const who = engine.whoMustAct(s);
-    if (who.pending && who.pending.type !== 'stepLosses') throw new Error(`unexpected decision ${who.what}`);
-    const action: Action =
-      who.pending?.type === 'stepLosses' ? { type: 'takeLosses', ...who.pending.default } : { type: 'endPhase', phase: s.phase };
-    const r = engine.apply(s, who.side, action);
-    if (!r.ok) throw new Error(r.violation.message);
-    s = r.state;
-  }
-  throw new Error('not reached');
-}
+const until = (s: GameState, pred: (s: GameState) => boolean): GameState => endPhasesUntil(engine, s, pred);
 
 const finnishAction = (turn: number) => (x: GameState) => x.turn === turn && x.phase === 'action' && x.activeSide === 'finnish';
 
