@@ -337,19 +337,6 @@ describe('what happened is drawn where it happened (issue 16)', () => {
     add(drawn);
     const [a, b] = await Promise.all([renderMap(plain, map, options), renderMap(drawn, map, options)].map(async (p) => pixels(await p)));
     const { frame } = planPicture(drawn, map, options);
-    /** Changed pixels in a (2r+1)² window at fraction `t` of the way from hex `p` to hex `q` (counter height). */
-    const changedAt = (p: string, q: string, t: number, r = 4, dy = COUNTER_DY): number => {
-      const P = pixelCenter(frame, p);
-      const Q = pixelCenter(frame, q);
-      const x = P.x + (Q.x - P.x) * t;
-      const y = P.y + (Q.y - P.y) * t + dy * frame.scale;
-      const da = a!.getImageData(Math.round(x) - r, Math.round(y) - r, 2 * r + 1, 2 * r + 1).data;
-      const db = b!.getImageData(Math.round(x) - r, Math.round(y) - r, 2 * r + 1, 2 * r + 1).data;
-      let n = 0;
-      for (let i = 0; i < da.length; i += 4)
-        if (Math.abs(da[i]! - db[i]!) + Math.abs(da[i + 1]! - db[i + 1]!) + Math.abs(da[i + 2]! - db[i + 2]!) > 30) n++;
-      return n;
-    };
     /** Changed pixels in a (2r+1)² window at picture point (x, y). */
     const changedPx = (x: number, y: number, r = 2): number => {
       const da = a!.getImageData(Math.round(x) - r, Math.round(y) - r, 2 * r + 1, 2 * r + 1).data;
@@ -358,6 +345,12 @@ describe('what happened is drawn where it happened (issue 16)', () => {
       for (let i = 0; i < da.length; i += 4)
         if (Math.abs(da[i]! - db[i]!) + Math.abs(da[i + 1]! - db[i + 1]!) + Math.abs(da[i + 2]! - db[i + 2]!) > 30) n++;
       return n;
+    };
+    /** Changed pixels in a (2r+1)² window at fraction `t` of the way from hex `p` to hex `q` (counter height). */
+    const changedAt = (p: string, q: string, t: number, r = 4, dy = COUNTER_DY): number => {
+      const P = pixelCenter(frame, p);
+      const Q = pixelCenter(frame, q);
+      return changedPx(P.x + (Q.x - P.x) * t, P.y + (Q.y - P.y) * t + dy * frame.scale, r);
     };
     return { changedAt, changedPx, frame, drawn: b! };
   }
