@@ -65,6 +65,8 @@ interface Nudge {
   warned: boolean;
   /** Earliest retry of a notice that could not be sent. */
   retryAt: number | null;
+  /** The game's channel is gone (Discord: unknown channel): the host was told, and nothing more is sent for this wait. */
+  gone?: boolean;
 }
 
 const NUDGE = 'nudge';
@@ -157,6 +159,8 @@ export class Reminders {
     }
     if (status.status !== 'active') return;
     const { nudge } = await this.loadNudge(gameId);
+    const waitNow = `${status.mustAct?.side}@${status.mustAct?.since}`;
+    if (nudge?.gone && nudge.wait === waitNow) return;
     const next = await this.nextWake(status, nudge);
     if (next !== null) await this.deps.scheduler.wakeAt(gameId, next);
   }
@@ -235,7 +239,8 @@ export class Reminders {
       const pace = paceOf({ pace: status.pace });
       const due = remindersDue(since, pace, now);
       const base = { gameId, channelId: status.channelId, version: status.version };
-      let blocked = false;
+      // A notice that could not be sent: 'denied' (no permission: retried hourly) or 'gone' (the channel is deleted).
+      let blocked: Exclude<Delivery, 'ok'> | null = null;
 
       // The clock ran out (told once per side per game; with forfeit on, the game ends).
       const left = status.clock?.[side];
@@ -258,7 +263,7 @@ export class Reminders {
             const r = await this.deps.service.timeOut({ gameId }, side);
             if (!r.ok) this.deps.onError?.(new Error(r.error.message), `time-out ${gameId}`);
           }
-        } else blocked = true;
+        } else blocked = sent;
       }
 
       // The stall notice: the channel and the host hear that the game has waited too long.
@@ -274,19 +279,23 @@ export class Reminders {
           controls: false,
         });
         if (sent === 'ok') n.stallTold = true;
-        else blocked = true;
+        else blocked = sent;
       }
 
       // The reminder: the waiting side's players, minus those away or who snoozed this turn.
       if (!blocked && due > n.sent) {
         const outcome = await this.remind(status, side, since, n, due, now);
-        if (outcome === 'denied') blocked = true;
+        if (outcome === 'denied' || outcome === 'gone') blocked = outcome;
         else if (outcome === 'sent' || outcome === 'nobody') n.sent = due;
       }
 
-      if (blocked) {
+      if (blocked === 'gone') {
+        // Deleted channels do not come back: tell the host once, and say nothing more for this wait.
+        if (!n.gone) await this.tellHost(status, 'gone');
+        n.gone = true;
+      } else if (blocked) {
         n.retryAt = now + RETRY_MS;
-        if (!n.warned) n.warned = (await this.tellHost(status)) === 'ok';
+        if (!n.warned) n.warned = (await this.tellHost(status, 'denied')) === 'ok';
       } else n.warned = false;
 
       try {
@@ -301,6 +310,7 @@ export class Reminders {
   }
 
   private async schedule(gameId: string, status: StatusView, n: Nudge, now: number): Promise<void> {
+    if (n.gone) return;
     const next = await this.nextWake(status, n);
     // After a wake, whatever was due has been said or waits for its retry: the next wake is later.
     // (A wake at or before now would be the same job as the one running, and be dropped with it.)
@@ -315,7 +325,7 @@ export class Reminders {
     n: Nudge,
     k: number,
     now: number,
-  ): Promise<'sent' | 'nobody' | 'away' | 'denied'> {
+  ): Promise<'sent' | 'nobody' | 'away' | 'denied' | 'gone'> {
     const turn = status.turn ?? 0;
     const inChannel: string[] = [];
     const byDm: string[] = [];
@@ -348,21 +358,28 @@ export class Reminders {
     }
     if (inChannel.length) {
       const r = await this.deps.notifier.post(notice(inChannel));
-      if (r === 'denied') return 'denied';
+      if (r !== 'ok') return r;
     }
     return 'sent';
   }
 
-  /** The bot may not post in the game's channel: the host hears it by DM (once; the notice is kept). */
-  private async tellHost(status: StatusView): Promise<Delivery> {
+  /**
+   * The bot may not post in the game's channel (`denied`: the notice is kept and retried) or the channel is
+   * gone: the host hears it by DM, once.
+   */
+  private async tellHost(status: StatusView, why: 'denied' | 'gone'): Promise<Delivery> {
+    const text =
+      why === 'gone'
+        ? `The channel of game ${status.gameId} no longer exists, so its reminders stop. The game stays readable: \`/game export game:${status.gameId}\`.`
+        : `I cannot post in <#${status.channelId}> (game ${status.gameId}): I need the View Channel and Send Messages permissions there. The reminders wait and are tried again every hour.`;
     return this.deps.notifier.dm(status.host, {
       kind: 'permission',
       gameId: status.gameId,
       channelId: status.channelId,
       version: status.version,
-      text: `I cannot post in <#${status.channelId}> (game ${status.gameId}): I need the View Channel and Send Messages permissions there. The reminders wait and are tried again every hour.`,
+      text,
       mention: [],
-      nonce: nonce(status.gameId, 'permission', status.version),
+      nonce: nonce(status.gameId, why, status.version),
       controls: false,
     });
   }

@@ -15,8 +15,10 @@ class RecordingNotifier implements Notifier {
   posts: Notice[] = [];
   dms: Array<{ userId: string; notice: Notice }> = [];
   denyChannel = false;
+  channelGone = false;
   closedDms = new Set<string>();
   async post(n: Notice): Promise<Delivery> {
+    if (this.channelGone) return 'gone';
     if (this.denyChannel) return 'denied';
     this.posts.push(n);
     return 'ok';
@@ -178,6 +180,17 @@ describe('reminders (issue 17)', () => {
     r.notifier.denyChannel = false;
     await r.advance(1 * H);
     expect(r.notifier.posts.filter((p) => p.kind === 'reminder')).toHaveLength(1);
+  });
+
+  it('a deleted channel: the host is told once, and no more wakes come for that wait', async () => {
+    const r = await rig();
+    r.notifier.channelGone = true;
+    await r.advance(24 * H);
+    await r.advance(10 * D);
+    const told = r.notifier.dms.filter((d) => d.notice.kind === 'permission');
+    expect(told.map((d) => d.userId)).toEqual([HOST.userId]);
+    expect(told[0]!.notice.text).toMatch(/no longer exists, so its reminders stop/);
+    expect(await r.scheduler.pending()).toEqual([]);
   });
 
   it('clocks: the waiting side is charged; when its bank runs out the channel is told and the host decides', async () => {
