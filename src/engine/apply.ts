@@ -26,6 +26,7 @@ import { dueReinforcements, lastTurn } from './reinforcements.js';
 import { applyCommitArmor } from './armor-commitment.js';
 import { applyCreateProvisional, noteSovietWest } from './provisional.js';
 import { applyChangeStance } from './stance.js';
+import { markEliminatedKitchens } from './field-kitchens.js';
 import { pendingLabel, phaseLabel, sideLabel } from './labels.js';
 import { occupyHexes } from './occupy.js';
 import { checkForcedDice, type DiceSource } from './dice.js';
@@ -205,6 +206,7 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   removeAbandonedEntrenchments(draft, events); // 14.4
   finnishArtilleryPark(ctx, draft, events); // 12.4.4
   noteSovietWest(ctx, draft, events); // 12.8
+  markEliminatedKitchens(ctx, draft, events); // 20.8
   draft.seq += 1;
   for (const e of events) draft.log.push(e);
   return { ok: true, state: draft, events };

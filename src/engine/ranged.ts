@@ -342,6 +342,9 @@ export function ratDrms(
     else if (isArmored(def))
       pushDrm(out, drmDef(ctx, 'longRange'), valueOf(drmDef(ctx, 'longRange'), 'armored'), 'armored unit firing at range 3 or more');
   }
+  // 9 (optional 20.8): Soviets in the hex where a Finnish Field Kitchen was eliminated.
+  if (state.options['20.8'] && owner === 'soviet' && state.markers.some((m) => m.type === 'fieldKitchenEliminated' && m.hex === p.target))
+    pushDrm(out, drmDef(ctx, 'fieldKitchen'), valueOf(drmDef(ctx, 'fieldKitchen')));
   return out;
 }
 
