@@ -222,6 +222,11 @@ export class GameService {
   private readonly onConflict: (gameId: string, attempt: number) => void;
   private readonly onStoreFailure: NonNullable<ServiceDeps['onStoreFailure']>;
   private readonly savedListeners: Array<(status: StatusView) => void> = [];
+  /**
+   * The legal actions of the last few (game, version, side): a version is one state, so they cannot go
+   * stale; /play's autocomplete asks for the same ones at every keystroke. Callers must not change them.
+   */
+  private readonly legalCache = new Map<string, ReturnType<EngineApi['legalActions']>>();
 
   constructor(deps: ServiceDeps) {
     this.store = deps.store;
@@ -1296,6 +1301,21 @@ export class GameService {
     };
   }
 
+  private cachedLegal(gameId: string, version: number, state: GameState, side: Side): ReturnType<EngineApi['legalActions']> {
+    const key = `${gameId}:${version}:${side}`;
+    const hit = this.legalCache.get(key);
+    if (hit) {
+      // Most recently used last (a Map keeps insertion order).
+      this.legalCache.delete(key);
+      this.legalCache.set(key, hit);
+      return hit;
+    }
+    const legal = this.engine.legalActions(state, side);
+    this.legalCache.set(key, legal);
+    if (this.legalCache.size > LEGAL_CACHE_MAX) this.legalCache.delete(this.legalCache.keys().next().value!);
+    return legal;
+  }
+
   /** The game as the front ends show it: who acts on what, seats, undo, result (no load: from the doc). */
   private statusView(doc: GameDoc, id: string, version: number): StatusView {
     const st = doc.state;
@@ -1351,7 +1371,7 @@ export class GameService {
       lines: [],
       events: [],
       views: [],
-      legal: this.engine.legalActions(doc.state!, s),
+      legal: this.cachedLegal(id, stored.version, doc.state!, s),
       side: s,
       status: this.statusView(doc, id, stored.version),
     };
@@ -1492,6 +1512,9 @@ export class GameService {
 
 /** Games listed at most (a list of more would not fit one Discord message anyway). */
 export const LIST_MAX = 50;
+
+/** Legal-action listings kept (src/app/game-service.ts legal): a few games' current versions, both sides. */
+const LEGAL_CACHE_MAX = 32;
 
 /** The highest Victory Point bid taken (17.0.2; the Playbook suggests 5–30 for the Campaign). */
 export const BID_MAX = 99;

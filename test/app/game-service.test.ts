@@ -586,3 +586,19 @@ describe('the Victory Point bid (17.0.2, issue 15)', () => {
     ).toBe('game/bidding');
   });
 });
+
+describe('legal actions per version (issue 18)', () => {
+  it('the same version answers the same listing (cached); a change answers the new state’s', async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    const a = ok(await h.service.legal(ref, SOV));
+    const b = ok(await h.service.legal(ref, SOV));
+    expect(b.legal).toBe(a.legal); // one computation for the version
+    expect(a.legal.phase).toBe('reset');
+    ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
+    const c = ok(await h.service.legal(ref, SOV));
+    expect(c.legal).not.toBe(a.legal);
+    expect(c.legal.phase).toBe('action');
+    expect(c.version).toBe(a.version + 1);
+  });
+});
