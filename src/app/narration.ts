@@ -68,6 +68,10 @@ const NARRATE: Narrator = {
       ? `• ${e.unit} would return after the last turn: removed from the game (roll #${e.rollNumber}, rule ${e.rule}).`
       : `• ${e.unit} returns on turn ${e.turn} (roll #${e.rollNumber}, rule ${e.rule}).`,
   rangedLossesIgnored: (e) => `• ${e.steps} step(s) in ${e.hex} not taken: ${e.reason} (rule ${e.rule}).`,
+  heartCondition: (e) =>
+    e.returnTurn === null
+      ? `• ${e.unit}'s heart holds (rule ${e.rule}): roll ${e.roll}, it fails on ${e.failsAt} or less.`
+      : `💔 ${e.unit}'s heart fails (rule ${e.rule}): roll ${e.roll}; he leaves the map and returns on turn ${e.returnTurn} at the Finnish supply source.`,
   stanceDeclared: (e) =>
     `🔄 The Finns change their operational stance (rule ${e.rule}): from turn ${e.effectiveTurn} they are the first player, with one column in their favour on that turn.`,
   stanceChanged: (e) =>

@@ -154,6 +154,8 @@ export interface CombatRecord {
   attackersRetreated: string[];
   /** For an Assault: MPs the assaulting stack has left (armored Overruns, 12.1.2). */
   mpLeft?: number;
+  /** Pajari took part (8.3 case 6) and optional 20.6 is on: his heart is checked when the fight is over. */
+  pajari?: string;
 }
 
 export interface CombatPhaseRecord {

@@ -24,6 +24,7 @@ import type {
 } from '../types.js';
 import { contextOf } from '../ctx.js';
 import { leaderCaptureChecks } from '../pajari.js';
+import { heartCheck } from '../heart.js';
 import { firedRangedThisPhase } from '../fire-record.js';
 import { bonfireCombatProblem } from '../bonfire.js';
 import { crtCell } from './crt.js';
@@ -320,6 +321,7 @@ export function resolveDeclared(
     attackerLosses: cell.attacker,
     stage: 'defenderLosses',
   });
+  if (a.pajari && draft.options['20.6']) record.pajari = a.pajari; // 20.6: his heart is checked at the end
   io.emit({
     type: 'combat',
     kind: d.kind,
@@ -481,6 +483,13 @@ export function proceed(draft: GameState, ruleset: Ruleset, io: CombatIo): void 
       return;
     }
     // done
+    if (c.pajari)
+      heartCheck(
+        draft,
+        ruleset,
+        (n, why, rule) => io.roll(n, why, rule),
+        (e) => io.emit(e),
+      ); // 20.6
     io.emit({ type: 'combatDone', combatId: c.id });
     rec.current = null;
     return;

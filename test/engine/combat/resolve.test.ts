@@ -522,3 +522,46 @@ describe('Assault and Overrun costs (9.1, 12.1.2)', () => {
     expect(assaultCost(ctx, ['T26', 'S1'], 'M15', 'M16')).toBe(4); // mixed stack pays the terrain
   });
 });
+
+describe("Pajari's Heart Condition (optional 20.6)", () => {
+  // Finnish F1 with Pajari in M16 attack S1 in M15: Pajari takes part (8.3 case 6), so with 20.6 on his
+  // heart is checked once the fight is over (losses and advance answered with their defaults).
+  const rs = ruleset({ terrain: area('M16', 4, 'forest'), supply: { soviet: ['P16'], finnish: ['H16'] } });
+  const fight = (on: boolean, dice: number[]) => {
+    const st = state(
+      rs,
+      [
+        ['F1', 'M16'],
+        ['Pajari', 'M16'],
+        ['S1', 'M15'],
+      ],
+      { activeSide: 'finnish' },
+    );
+    st.options['20.6'] = on;
+    const draft = structuredClone(st);
+    const x = io(dice);
+    expect(resolveDeclared(draft, rs, declare(st, rs, 'finnish', ['F1'], 'M15'), x)).toBeNull();
+    for (let i = 0; i < 6 && draft.pending.length; i++) {
+      const p = draft.pending[0] as unknown as { type: string; side: 'soviet' | 'finnish'; default: { units: string[]; path: string[] } };
+      const err =
+        p.type === 'combatLosses'
+          ? answerLosses(draft, rs, p.side, p.default as never, x)
+          : answerAdvance(draft, rs, p.side, p.default.units, p.default.path, x);
+      expect(err).toBeNull();
+    }
+    // The heart check is a GameEvent outside the combat events the io helper is typed for.
+    return { draft, events: x.events as unknown as Array<{ type: string }> };
+  };
+
+  it('20.6: a 2 fails on a day turn: Pajari leaves for the Turn Track, 1d6+1 turns ahead, back at the supply source', () => {
+    const { draft, events } = fight(true, [3, 3, 1, 1, 4, 6, 6, 6, 6]);
+    expect(events.find((e) => e.type === 'heartCondition')).toMatchObject({ roll: 2, failsAt: 3, returnTurn: 1 + 5, rule: '20.6' });
+    expect(draft.units.Pajari).toMatchObject({ location: 'pending', hex: null, entryTurn: 6, entryHex: 'H16' });
+    expect(events.findIndex((e) => e.type === 'heartCondition')).toBeLessThan(events.findIndex((e) => e.type === 'combatDone'));
+  });
+
+  it('20.6: a 4 holds on a day turn; without the option no check is made', () => {
+    expect(fight(true, [3, 3, 2, 2, 6, 6]).events.find((e) => e.type === 'heartCondition')).toMatchObject({ roll: 4, returnTurn: null });
+    expect(fight(false, [3, 3, 6, 6]).events.some((e) => e.type === 'heartCondition')).toBe(false);
+  });
+});
