@@ -633,13 +633,7 @@ export class GameService {
       const seed = this.newSeed();
       let state: GameState;
       try {
-        state = this.engine.setup(doc.meta.scenario, {
-          seed,
-          options: doc.meta.options,
-          ...this.placementsOf(doc),
-          ...(doc.meta.endTurn !== undefined ? { endTurn: doc.meta.endTurn } : {}),
-          ...this.bidVp(doc),
-        });
+        state = this.engine.setup(doc.meta.scenario, { seed, ...setupOf(doc) });
       } catch (err) {
         const e = setupInputError(err);
         if (e) return refuse(e.code, `The scenario could not be set up: ${e.message}`, e.rule);
@@ -683,14 +677,6 @@ export class GameService {
     }
     const picked = SIDES.find((x) => doc.meta.seats[x].includes(b.winner!));
     return `Victory Point bid (17.0.2): ${this.label(doc, b.winner)} won with ${b.vp} VP${picked ? `; the ${sideName(otherSide(picked))} side starts with ${b.vp} VP` : ' and picks a side'}.`;
-  }
-
-  /** The VPs the bid gives the side its winner did not pick (17.0.2), for the set-up. */
-  private bidVp(doc: GameDoc): { startVp?: Partial<Record<Side, number>> } {
-    const b = doc.meta.bidding;
-    if (!b?.winner || !b.vp) return {};
-    const picked = SIDES.find((x) => doc.meta.seats[x].includes(b.winner!));
-    return picked ? { startVp: { [otherSide(picked)]: b.vp } } : {};
   }
 
   private placementsOf(doc: GameDoc): { placements?: Record<string, string> } {
@@ -1558,12 +1544,26 @@ export interface StatusView {
   clock: Record<Side, number> | null;
 }
 
-/** The VPs the bid gave a side at the start (17.0.2), as the engine's set-up took them; null without. */
-function bidStartVp(doc: GameDoc): Partial<Record<Side, number>> | null {
-  const b = doc.meta.bidding;
-  if (!b?.winner || !b.vp) return null;
-  const picked = SIDES.find((x) => doc.meta.seats[x].includes(b.winner!));
-  return picked ? { [otherSide(picked)]: b.vp } : null;
+/**
+ * What the engine's set-up takes from a game besides the seed: its options, the players' placements
+ * (1.2), a shortened game's end and the VPs the bid gave a side (17.0.2). The start sets the game up
+ * with it, and the exported record carries the same fields, so a replay sets it up the same way.
+ */
+function setupOf(doc: GameDoc): {
+  options: Record<string, boolean>;
+  placements?: Record<string, string>;
+  endTurn?: number;
+  startVp?: Partial<Record<Side, number>>;
+} {
+  const m = doc.meta;
+  const b = m.bidding;
+  const picked = b?.winner && b.vp ? SIDES.find((x) => m.seats[x].includes(b.winner!)) : undefined;
+  return {
+    options: { ...m.options },
+    ...(m.placements && Object.keys(m.placements).length ? { placements: { ...m.placements } } : {}),
+    ...(m.endTurn !== undefined ? { endTurn: m.endTurn } : {}),
+    ...(picked ? { startVp: { [otherSide(picked)]: b!.vp! } } : {}),
+  };
 }
 
 export function exportDoc(doc: GameDoc, helpers: EngineHelpers): ExportedRecord {
@@ -1580,10 +1580,7 @@ export function exportDoc(doc: GameDoc, helpers: EngineHelpers): ExportedRecord 
     version: 1,
     ruleset: doc.meta.ruleset,
     scenario: doc.meta.scenario,
-    options: { ...doc.meta.options },
-    ...(doc.meta.placements && Object.keys(doc.meta.placements).length ? { placements: { ...doc.meta.placements } } : {}),
-    ...(doc.meta.endTurn !== undefined ? { endTurn: doc.meta.endTurn } : {}),
-    ...(bidStartVp(doc) ? { startVp: bidStartVp(doc)! } : {}),
+    ...setupOf(doc),
     commitment: doc.meta.commitment ?? '',
     seed: over && doc.secret ? doc.secret.seed : null,
     actions,

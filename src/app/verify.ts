@@ -5,6 +5,7 @@
 import type { GameEvent, GameState } from '../engine/types.js';
 import type { EngineApi, EngineHelpers } from './engine-port.js';
 import type { ExportedRecord } from './game-doc.js';
+import { setupOptionsOf } from '../engine/record.js';
 
 export interface Mismatch {
   /** Record entry where replay and record part ways (0 = before any entry). */
@@ -56,13 +57,7 @@ export function verifyRecord(engine: EngineApi, helpers: EngineHelpers, record: 
     lastV = e.v;
   }
   const undone = new Set(record.entries.flatMap((e) => (e.kind === 'undo' ? [e.undoes] : [])));
-  let state: GameState = engine.setup(record.scenario, {
-    seed: record.seed,
-    options: record.options,
-    ...(record.placements ? { placements: record.placements } : {}),
-    ...(record.endTurn !== undefined ? { endTurn: record.endTurn } : {}),
-    ...(record.startVp ? { startVp: record.startVp } : {}),
-  });
+  let state: GameState = engine.setup(record.scenario, setupOptionsOf(record, record.seed));
   let actions = 0;
   let rolls = 0;
   for (const e of record.entries) {

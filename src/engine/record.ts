@@ -105,6 +105,17 @@ export interface ReplayEngine {
   apply(state: GameState, side: Side, action: Action, opts?: { forcedDice?: number[] }): ApplyResult;
 }
 
+/** The set-up a record describes (options, placements, a shortened end, the bid's VPs), with `seed`. */
+export function setupOptionsOf(record: GameRecord, seed: string): SetupOptions {
+  return {
+    seed,
+    options: record.options ?? {},
+    ...(record.placements ? { placements: record.placements } : {}),
+    ...(record.endTurn !== undefined ? { endTurn: record.endTurn } : {}),
+    ...(record.startVp ? { startVp: record.startVp } : {}),
+  };
+}
+
 export function replayRecord(engine: ReplayEngine, record: GameRecord, opts: { dice?: number[] } = {}): ReplayResult {
   if (!record || record.format !== 'hexref-record' || record.version !== 1)
     return err(null, 'input/record', 'not a hexref-record version 1');
@@ -119,13 +130,7 @@ export function replayRecord(engine: ReplayEngine, record: GameRecord, opts: { d
   }
   let state: GameState;
   try {
-    state = engine.setup(record.scenario, {
-      seed: record.seed ?? UNREVEALED,
-      options: record.options ?? {},
-      ...(record.placements ? { placements: record.placements } : {}),
-      ...(record.endTurn !== undefined ? { endTurn: record.endTurn } : {}),
-      ...(record.startVp ? { startVp: record.startVp } : {}),
-    });
+    state = engine.setup(record.scenario, setupOptionsOf(record, record.seed ?? UNREVEALED));
   } catch (e) {
     return err(null, 'input/setup', (e as Error).message);
   }
