@@ -3,15 +3,9 @@
 // the per-version cache), beside the floor measured in the same run: the store read of the game alone.
 // In-memory store, so the figures are the service's own work. Not a test: prints figures.
 import { openGameService } from '../src/app/wiring.js';
+import { ms, stats } from './timing.js';
 
 const N = Number(process.env.BENCH_N ?? 200);
-
-function stats(xs: number[]): { median: number; p99: number } {
-  const s = xs.slice().sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-  return { median: q(0.5), p99: q(0.99) };
-}
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
 const bundle = await openGameService({ storeUrl: 'memory:' });
 const { service, store } = bundle;

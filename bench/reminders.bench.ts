@@ -12,16 +12,11 @@ import { startPrivateRedis, type PrivateRedis } from '../scripts/private-redis.j
 import { openGameService } from '../src/app/wiring.js';
 import { Reminders, type Delivery, type Notifier } from '../src/app/reminders.js';
 import { BullScheduler } from '../src/schedule/index.js';
+import { ms, stats } from './timing.js';
 
 const N = Number(process.env.BENCH_N ?? 200);
 const H = 3_600_000;
 
-function stats(samples: number[]): { median: number; p99: number } {
-  const s = samples.slice().sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-  return { median: q(0.5), p99: q(0.99) };
-}
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 const line = (name: string, xs: number[], floorName: string, floor: number[]) => {
   const a = stats(xs);
   const f = stats(floor);

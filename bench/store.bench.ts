@@ -8,16 +8,10 @@ import { openGameService } from '../src/app/wiring.js';
 import type { GameDoc } from '../src/app/game-doc.js';
 import type { Action, Phase } from '../src/engine/types.js';
 import { defaultAction } from '../src/app/decision-answers.js';
+import { ms, stats } from './timing.js';
 
 const N = Number(process.env.BENCH_N ?? 400);
 const WARMUP = 30;
-
-function stats(samples: number[]): { median: number; p99: number; mean: number } {
-  const s = samples.slice().sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-  return { median: q(0.5), p99: q(0.99), mean: s.reduce((a, b) => a + b, 0) / s.length };
-}
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
 async function main(): Promise<void> {
   let redis: PrivateRedis | undefined;
