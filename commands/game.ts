@@ -118,6 +118,13 @@ const data = new SlashCommandBuilder()
       )
       .addBooleanOption((o) =>
         o
+          .setName('first_game')
+          .setDescription('A first game: leave out what the Getting Started card leaves out (the briefing lists it)')
+          .setNameLocalizations({ ja: '初めてのゲーム' })
+          .setDescriptionLocalizations({ ja: '初回プレイ：入門カードが外すルールを外す（ブリーフィングに一覧）' }),
+      )
+      .addBooleanOption((o) =>
+        o
           .setName('bidding')
           .setDescription('Decide the sides by a sealed Victory Point bid (17.0.2)')
           .setNameLocalizations({ ja: '入札' })
@@ -492,6 +499,7 @@ const handlers: Record<string, Handler> = {
       ...(Object.keys(pace).length ? { pace } : {}),
       ...(ix.options.getInteger('last_turn') !== null ? { endTurn: ix.options.getInteger('last_turn')! } : {}),
       ...(ix.options.getBoolean('bidding') ? { bidding: true } : {}),
+      ...(ix.options.getBoolean('first_game') ? { firstGame: true } : {}),
       ...(Object.keys(rules).length ? { options: rules as Record<string, boolean> } : {}),
     });
     if (!created.ok && threadId) await dropThread(ix, threadId);

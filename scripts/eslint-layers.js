@@ -72,6 +72,7 @@ export const ENGINE_LAYERS = {
     'strength',
     'validate',
     'die-table',
+    'options',
   ],
   top: ['apply', 'legal', 'index', 'record', 'setup', 'map-view'],
 };

@@ -3,10 +3,11 @@
 // and the optional rules in force. Shown at /game new, in the status, and in the console.
 import type { Objective, Scenario, SpecialRule, VictoryRule } from '../engine/ruleset.js';
 import { sideLabel as sideName } from '../engine/labels.js';
+import { isFirstGame, ruleOn, RULE_OPTIONS, type RuleOptionInfo } from '../engine/options.js';
 
 /** What the service knows of a scenario; the briefing says what it can from what is given. */
 export type ScenarioBrief = Pick<Scenario, 'id' | 'name'> &
-  Partial<Pick<Scenario, 'turns' | 'objectives' | 'victory' | 'specialRules' | 'optionalRules'>>;
+  Partial<Pick<Scenario, 'turns' | 'objectives' | 'victory' | 'specialRules' | 'optionalRules' | 'automaticVictory'>>;
 
 /** The special rules in words, with whether hexref plays them (docs/rules-coverage.md). */
 const SPECIAL: Record<SpecialRule, { words: string; played: boolean }> = {
@@ -49,7 +50,11 @@ export function briefingLines(s: ScenarioBrief, game: { endTurn?: number | undef
     );
   else lines.push(`Briefing: ${s.name}${span ? `, ${span}` : ''}.`);
   if (s.objectives?.length) lines.push(`Objectives, scored after the last turn (17.0): ${s.objectives.map(scoring).join('; ')}.`);
-  lines.push(`Victory: ${victory(s.victory)} (docs/rulings.md § Victory).`);
+  const av = s.automaticVictory && ruleOn(game.options, '17.1-auto') ? s.automaticVictory : null;
+  const auto = av
+    ? `; automatic victory: the ${sideName(av.side)} side wins at once holding ${av.hexes.join(' or ')} at a Victory Check, and once it has committed armor it wins no other way (our reading, \`rules:17.1-auto:off\` leaves it out)`
+    : '';
+  lines.push(`Victory: ${victory(s.victory)}${auto} (docs/rulings.md § Victory).`);
   const special = (s.specialRules ?? []).map((r) => SPECIAL[r]);
   if (special.length) {
     const played = special.filter((r) => r.played).map((r) => r.words);
@@ -58,12 +63,26 @@ export function briefingLines(s: ScenarioBrief, game: { endTurn?: number | undef
       `Special rules: ${played.join(', ') || 'none played yet'}${not.length ? `. Not yet played by hexref: ${not.join(', ')}` : ''}.`,
     );
   }
-  const on = Object.entries(game.options)
-    .filter(([, v]) => v)
-    .map(([k]) => k);
-  const off = Object.entries(game.options)
-    .filter(([, v]) => !v)
-    .map(([k]) => k);
-  lines.push(`Optional rules in force: ${on.length ? on.join(', ') : 'none'}.${off.length ? ` Left out: ${off.join(', ')}.` : ''}`);
+  lines.push(...optionLines(game.options));
+  return lines;
+}
+
+const named = (o: RuleOptionInfo): string => `${o.key} ${o.title}`;
+
+/** The rule options in force and left out, in words (src/engine/options.ts). */
+export function optionLines(options: Readonly<Record<string, boolean>>): string[] {
+  const lines: string[] = [];
+  const first = isFirstGame(options);
+  if (first)
+    lines.push(
+      `First game (the Getting Started card's list, our derived set-up): left out ${RULE_OPTIONS.filter((o) => o.firstGameOff)
+        .map(named)
+        .join(', ')}.`,
+    );
+  const optional = RULE_OPTIONS.filter((o) => o.kind === 'optional' && ruleOn(options, o.key));
+  const off = RULE_OPTIONS.filter((o) => o.kind !== 'optional' && !ruleOn(options, o.key) && !(first && o.firstGameOff));
+  lines.push(
+    `Optional rules in force: ${optional.length ? optional.map(named).join(', ') : 'none'}.${off.length ? ` Left out: ${off.map(named).join(', ')}.` : ''}`,
+  );
   return lines;
 }

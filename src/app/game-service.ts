@@ -6,6 +6,7 @@
 // Store failures come back as `store/…` refusals and the change is not reported as done.
 import { whatLabel } from '../engine/labels.js';
 import { otherSide } from '../engine/units.js';
+import { firstGameOptions, ruleOptionsProblem } from '../engine/options.js';
 import { randomBytes } from 'node:crypto';
 import { describeAction } from './describe-action.js';
 import { unitIdsOf } from './unit-ids.js';
@@ -472,6 +473,8 @@ export class GameService {
     endTurn?: number;
     /** Sides by the Victory Point bid (17.0.2). */
     bidding?: boolean;
+    /** Leave out what the Getting Started card leaves out of a first game (src/engine/options.ts). */
+    firstGame?: boolean;
   }): Promise<Result> {
     const bad = checkInput(CreateSchema, input, 'new game');
     if (bad) return bad;
@@ -482,13 +485,10 @@ export class GameService {
         `There is no scenario '${input.scenario.slice(0, 60)}'. Choose one of: ${this.ruleset.scenarios.map((s) => s.id).join(', ')}.`,
       );
     }
-    const badOption = Object.entries(input.options ?? {}).find(([k, v]) => typeof v !== 'boolean' || !/^[0-9][0-9.]*$/.test(k));
-    if (badOption) {
-      return refuse(
-        'input/option',
-        `Optional rules are switched on or off by section number (e.g. "20.8": true); '${badOption[0]}' is not.`,
-      );
-    }
+    const optionProblem = ruleOptionsProblem(input.options ?? {});
+    if (optionProblem) return refuse('input/option', optionProblem);
+    // The first-game preset leaves the Getting Started card's rules out; a rule named in `options` wins.
+    const options = { ...(input.firstGame ? firstGameOptions() : {}), ...(input.options ?? {}) };
     if (input.bidding && input.seatHostAs)
       return refuse('game/bidding', 'With the Victory Point bid the sides are decided by the bid: leave out the side.', '17.0.2');
     if (input.endTurn !== undefined) {
@@ -513,7 +513,7 @@ export class GameService {
         guildId: input.guildId ?? null,
         ruleset: this.ruleset.id,
         scenario: scenario.id,
-        options: { ...(input.options ?? {}) },
+        options,
         host: input.host.userId,
         seats,
         names: {},

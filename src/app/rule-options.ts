@@ -6,9 +6,9 @@
 export function parseRuleOptions(text: string): Record<string, boolean> | { error: string } {
   const out: Record<string, boolean> = {};
   for (const part of text.split(/[\s,;]+/).filter(Boolean)) {
-    const m = /^(\d+(?:\.\d+)*)[:=](on|off|yes|no|true|false)$/i.exec(part);
+    const m = /^(\d+(?:\.\d+)*(?:-[a-z]+)?)[:=](on|off|yes|no|true|false)$/i.exec(part);
     if (!m) return { error: `'${part.slice(0, 30)}' is not a rule option: write a section and on or off, e.g. 17.0.4:off or 20.8:on.` };
-    out[m[1]!] = /^(on|yes|true)$/i.test(m[2]!);
+    out[m[1]!.toLowerCase()] = /^(on|yes|true)$/i.test(m[2]!);
   }
   return out;
 }

@@ -44,6 +44,7 @@ export const CreateSchema = z.strictObject({
   seatHostAs: z.enum(['finnish', 'soviet', 'both']).optional(),
   endTurn: z.number().int().min(1).max(99).optional(),
   bidding: z.boolean().optional(),
+  firstGame: z.boolean().optional(),
   pace: z
     .strictObject({
       remindAfterH: z.number().int().min(PACE_LIMITS.remindAfterH[0]).max(PACE_LIMITS.remindAfterH[1]).optional(),

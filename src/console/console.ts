@@ -51,7 +51,7 @@ export const CONSOLE_CHANNEL = 'console';
 
 const HELP = [
   'Console mode (no DISCORD_TOKEN configured). Same commands as on Discord, without the slash:',
-  '  game new <scenario> [finnish|soviet|both] [last_turn:<n>] [rules:17.0.4:off] [bidding:yes] [remind_after:<h>] [stall_after:<d>] [clock:<d>] [clock_forfeit:yes]',
+  '  game new <scenario> [finnish|soviet|both] [last_turn:<n>] [rules:17.0.4:off] [first_game:yes] [bidding:yes] [remind_after:<h>] [stall_after:<d>] [clock:<d>] [clock_forfeit:yes]',
   '  game join <side>   game seat <player> <side>   game list   game bid <VPs> (new … bidding:yes)',
   '  game place [<unit> [<hex>]]   game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask] [empty stop|ask]',
   '  game leave <side> [player]   game start   game status   game undo   game resign [side] confirm',
@@ -85,6 +85,7 @@ const NAMED = new Set([
   'clock_forfeit',
   'last_turn',
   'bidding',
+  'first_game',
   'rules',
   'vp',
   ...PLAY_VERBS.flatMap((v) => v.params.map((p) => p.name)),
@@ -268,6 +269,7 @@ export class ConsoleSession {
             ...(Object.keys(pace).length ? { pace } : {}),
             ...(Object.keys(rules).length ? { options: rules as Record<string, boolean> } : {}),
             ...(arg(99, 'bidding') !== undefined ? { bidding: /^(yes|true|on)$/i.test(arg(99, 'bidding')!) } : {}),
+            ...(arg(99, 'first_game') !== undefined ? { firstGame: /^(yes|true|on)$/i.test(arg(99, 'first_game')!) } : {}),
             ...(arg(99, 'last_turn') !== undefined
               ? { endTurn: /^\d+$/.test(arg(99, 'last_turn')!) ? Number(arg(99, 'last_turn')) : Number.NaN }
               : {}),

@@ -403,6 +403,10 @@ export function checkScenario(s: ScenarioFile, ctx: ScenarioContext, errors: Dat
     }
   }
   if (s.victory?.type === 'vpThreshold' && s.victory.vp === 0) push('victory.vp', 'a VP threshold of 0 would be met before play starts');
+  s.automaticVictory?.hexes.forEach((h, i) => {
+    if (!terrain[h]) push(`automaticVictory.hexes[${i}]`, `${h} is not a hex of the map`);
+    else if (!inArea(h)) push(`automaticVictory.hexes[${i}]`, `${h} is outside the scenario's play area`);
+  });
 
   const objectiveIds = new Set<string>();
   s.objectives.forEach((o, i) => {

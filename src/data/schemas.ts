@@ -339,5 +339,7 @@ export const scenarioFile = z.strictObject({
   supplySources: z.strictObject({ soviet: z.array(hexId).min(1), finnish: z.array(hexId).min(1) }).optional(),
   /** Victory rule; absent = higherVp (ruling, docs/rulings.md "Victory"). */
   victory: victoryRule.optional(),
+  /** Automatic victory: `side` wins at a Victory Check holding one of `hexes` (ours; docs/rulings.md "Victory"). */
+  automaticVictory: z.strictObject({ side, hexes: z.array(hexId).min(1) }).optional(),
 });
 export type ScenarioFile = z.infer<typeof scenarioFile>;

@@ -13,10 +13,11 @@ import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
 import type { CommitArmorAction, GameEvent, GameState, RuleViolation } from './types.js';
 import { mustCounter } from './units.js';
+import { ruleOn } from './options.js';
 
 /** The VPs one armored unit costs on this turn (the Turn Track), or null when none may be committed. */
 export function armorCommitmentCost(ctx: Ctx, state: GameState): number | null {
-  if (!ctx.scenario(state.scenario)?.specialRules.includes('armorCommitment')) return null;
+  if (!ctx.scenario(state.scenario)?.specialRules.includes('armorCommitment') || !ruleOn(state.options, '12.1.4')) return null;
   return ctx.turnDef(state.turn)?.armorCommitmentVp ?? null;
 }
 
@@ -53,7 +54,9 @@ export function applyCommitArmor(ctx: Ctx, draft: GameState, side: Side, a: Comm
       side !== 'soviet'
         ? 'only the Soviet player commits armor'
         : cost === null
-          ? 'no armor may be committed on this turn of this scenario (from turn 6, as the Turn Track prints the cost)'
+          ? ruleOn(draft.options, '12.1.4')
+            ? 'no armor may be committed on this turn of this scenario (from turn 6, as the Turn Track prints the cost)'
+            : 'this game leaves the armor commitment out (option 12.1.4)'
           : draft.phase !== 'action' || draft.activeSide !== 'soviet'
             ? 'armor is committed at the start of the Soviet Action Phase'
             : uncommitted(ctx, draft).length === 0

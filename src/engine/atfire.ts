@@ -15,7 +15,7 @@ import type { AppliedDrm, AtFirePlan, FireOptions, GameEvent, GameState, RuleVio
 import { hexDistance } from './hex.js';
 import { dieRoller, rollDice, type DiceSource } from './dice.js';
 import { leaderCaptureChecks } from './pajari.js';
-import { describeLos, lineOfSight, losRangeOnTurn, type LosResult } from './los.js';
+import { describeLos, lineOfSight, losRange, type LosResult } from './los.js';
 import { readFireRecord, writeFireRecord } from './fire-record.js';
 import { combatInProgress } from './combat/record.js';
 import { reduceUnit, type LossEvent } from './combat/losses.js';
@@ -93,7 +93,7 @@ function checkGun(
  * Units never block it: friendly units block direct-fire Ranged Attacks only (10.6.1), which AT Fire is not.
  */
 export function atFireLos(ctx: Ctx, state: GameState, from: HexId, to: HexId): LosResult {
-  return lineOfSight(ctx.ruleset, from, to, { maxRange: losRangeOnTurn(ctx.ruleset, state.turn) });
+  return lineOfSight(ctx.ruleset, from, to, { maxRange: losRange(ctx.ruleset, state) });
 }
 
 /** Checks one standalone AT Fire die at `targetId` (11.0–11.3). */
@@ -132,7 +132,7 @@ export function planAtFire(
       return fail(
         'rule/no-los',
         los.reason === 'out-of-range' ? '10.6.2' : '11.0',
-        `AT Fire at 2 hexes needs the gun's own LOS: ${describeLos(los, losRangeOnTurn(ctx.ruleset, state.turn))}`,
+        `AT Fire at 2 hexes needs the gun's own LOS: ${describeLos(los, losRange(ctx.ruleset, state))}`,
       );
   }
   return { side, unit: g.unit.id, from, target: targetId, targetHex: t.hex, range, drms: atFireDrms(ctx, g.def, tdef, range) };

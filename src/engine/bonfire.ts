@@ -5,7 +5,7 @@
  * lists what those checks accept) and apply enforce 16.2 through the same code.
  */
 import type { HexId } from './ruleset.js';
-import type { GameState, Marker, RuleViolation } from './types.js';
+import type { GameEvent, GameState, Marker, RuleViolation } from './types.js';
 
 /** Bonfire markers that still have a unit under them in their hex (16.2). */
 export function bonfireAt(state: GameState, hex: HexId): Marker | undefined {
@@ -29,4 +29,17 @@ export function bonfireCombatProblem(state: GameState, attackers: unknown): Rule
     rule: '16.2',
     message: `${ids.join(', ')} sit under a Bonfire and can do nothing in this Combat Phase.`,
   };
+}
+
+/** The end of the Sub-Zero Loss Phase (16.3), or of a night turn that has none: Skulls and Bonfires go. */
+export function clearNightMarkers(draft: GameState, events: GameEvent[]): void {
+  let skulls = 0;
+  for (const u of Object.values(draft.units)) {
+    if (u.flags.skull || u.flags.nightRaid) skulls++;
+    delete u.flags.skull;
+    delete u.flags.nightRaid;
+  }
+  const bonfires = draft.markers.filter((m) => m.type === 'bonfire').length;
+  draft.markers = draft.markers.filter((m) => m.type !== 'bonfire' && m.type !== 'skull');
+  events.push({ type: 'nightMarkersRemoved', skulls, bonfires, rule: '16.3' });
 }

@@ -131,6 +131,7 @@ export const RULE_CODES = [
   'rule/not-your-decision',
   'rule/not-your-turn',
   'rule/not-your-unit',
+  'rule/option-off',
   'rule/out-of-range',
   'rule/overstack',
   'rule/park-battalion',

@@ -7,10 +7,11 @@
  */
 import type { Ctx } from './ctx.js';
 import type { GameEvent, GameState } from './types.js';
+import { ruleOn } from './options.js';
 
 /** After an action: mark the hex of every Field Kitchen it eliminated (20.8). */
 export function markEliminatedKitchens(ctx: Ctx, state: GameState, events: readonly GameEvent[]): void {
-  if (!state.options['20.8']) return;
+  if (!ruleOn(state.options, '20.8')) return;
   for (const e of events) {
     if (e.type !== 'eliminated' || ctx.counter(e.unit).type !== 'fieldKitchen') continue;
     if (state.markers.some((m) => m.type === 'fieldKitchenEliminated' && m.hex === e.hex)) continue;

@@ -9,6 +9,7 @@
  */
 import type { Ruleset } from './ruleset.js';
 import type { GameEvent, GameState } from './types.js';
+import { ruleOn } from './options.js';
 
 export const PAJARI_ID = 'Pajari';
 
@@ -16,7 +17,7 @@ export type Roller = (count: number, purpose: string, rule: string) => { dice: n
 
 /** The check after a fight Pajari took part in (20.6), when the option is on. */
 export function heartCheck(draft: GameState, ruleset: Ruleset, roll: Roller, emit: (e: GameEvent) => void): void {
-  if (!draft.options['20.6']) return;
+  if (!ruleOn(draft.options, '20.6')) return;
   const p = draft.units[PAJARI_ID];
   if (!p || p.location !== 'map' || !p.hex) return;
   const night = ruleset.turnTrack.find((t) => t.turn === draft.turn)?.light === 'night';

@@ -20,6 +20,7 @@
  *
  * Time of day (10.6.2): the Turn Track gives the longest LOS in hexes for each turn (`TurnDef.los`).
  */
+import { ruleOn } from './options.js';
 import type { Cube, HexId } from './hex.js';
 import { cubeDistance, fromCube, toCube } from './hex.js';
 import type { Ruleset } from './ruleset.js';
@@ -170,9 +171,20 @@ export function lineOfSight(ruleset: Ruleset, from: HexId, to: HexId, opts: LosO
   return { clear: true, reason: 'clear', blockedBy: [], ...base };
 }
 
-/** Longest LOS on a turn (10.6.2); 0 if the turn is not on the track. */
+/** Longest LOS on a turn by the Turn Track (10.6.2); 0 if the turn is not on the track. */
 export function losRangeOnTurn(ruleset: Ruleset, turn: number): number {
   return ruleset.turnTrack.find((t) => t.turn === turn)?.los ?? 0;
+}
+
+/** LOS with the variable LOS left out (the first game, option 10.6 off): 5 hexes, night's own at night. */
+export const FIXED_LOS = 5;
+
+/** Longest LOS in this game now (10.6.2, or the fixed LOS when option 10.6 is off). */
+export function losRange(ruleset: Ruleset, state: { turn: number; options: Readonly<Record<string, boolean>> }): number {
+  const printed = losRangeOnTurn(ruleset, state.turn);
+  if (ruleOn(state.options, '10.6')) return printed;
+  const night = ruleset.turnTrack.find((t) => t.turn === state.turn)?.light === 'night';
+  return night ? printed : FIXED_LOS;
 }
 
 /** Plain words for a LOS result, e.g. for a refusal message. */

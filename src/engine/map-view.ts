@@ -23,6 +23,7 @@ import { controllerOf, zocOf } from './zoc.js';
 import { lastTurn } from './reinforcements.js';
 import { describeDecision } from './combat/engine.js';
 import { supplyStatus } from './supply.js';
+import { losRange } from './los.js';
 
 const PHASE_NAMES: Record<string, string> = {
   reset: 'Reset Phase',
@@ -249,7 +250,7 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
       date: td?.date ?? '',
       time: td?.time ?? '',
       light: td?.light ?? 'day',
-      los: td?.los ?? 0,
+      los: losRange(ctx.ruleset, state),
       phase: state.phase,
       phaseLabel: over
         ? 'Game over'

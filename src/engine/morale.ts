@@ -11,6 +11,7 @@
  */
 import type { Ctx } from './ctx.js';
 import type { GameEvent, GameState } from './types.js';
+import { ruleOn } from './options.js';
 
 /** Full-strength Soviet infantry companies and MG units on the map below this many: the morale collapses. */
 export const MORALE_COLLAPSE_BELOW = 12;
@@ -18,7 +19,7 @@ const CHECK_DAYS = new Set([4, 5]);
 
 export function moraleCheck(ctx: Ctx, state: GameState, events: GameEvent[]): void {
   if (!ctx.scenario(state.scenario)?.specialRules.includes('sovietMoraleCollapse')) return;
-  if (state.options['17.0.4'] === false) return;
+  if (!ruleOn(state.options, '17.0.4')) return;
   if (!CHECK_DAYS.has(ctx.turnDef(state.turn)?.day ?? 0)) return;
   if (state.markers.some((m) => m.type === 'sovietMoraleCollapse')) return;
   const count = Object.values(state.units).filter((u) => {

@@ -39,7 +39,8 @@ import { attemptedRecoveryThisPhase } from './recovery.js';
 import { describeSteps, splits } from './ranged.js';
 import { enemyPresence, mayUseRoadRate, nearestEnemyDistance, type EnemyPresence } from './enemy.js';
 import { currentValues, isLeader, isMapCombatUnit, mustCounter } from './units.js';
-import { bonfireAt, underBonfire } from './bonfire.js';
+import { bonfireAt, clearNightMarkers, underBonfire } from './bonfire.js';
+import { ruleOn } from './options.js';
 import { dieTableResult } from './die-table.js';
 import { contextOf } from './ctx.js';
 import type { RuleCode } from './codes.js';
@@ -80,6 +81,7 @@ function bonfireProblem(ctx: Ctx, state: GameState, side: Side, id: string): Rul
     return fail('rule/wrong-phase', '16.2', `Bonfires are built in the Soviet Action Phase; now: ${state.activeSide} ${state.phase}.`);
   if (!isNight(ctx, state.turn))
     return fail('rule/not-night', '16.2', `Bonfires are built only on night turns; turn ${state.turn} is not one.`);
+  if (!ruleOn(state.options, '16.2')) return fail('rule/option-off', '16.2', 'This game leaves Bonfires out (option 16.2).');
   if (u.location !== 'map' || !u.hex) return fail('rule/not-on-map', '16.2', `${id} is not on the map.`);
   if (underBonfire(state, id)) return fail('rule/already-acted', '16.2', `${id} is already under a Bonfire.`);
   // A Bonfire may go with a Recovery attempt (16.2, 13.3), in either order.
@@ -144,7 +146,7 @@ export function afterNightAction(ctx: Ctx, draft: GameState, events: GameEvent[]
       events.push({ type: 'bonfireRemoved', hex: m.hex, reason: 'no unit left under it', rule: '16.2' });
     }
   }
-  if (isNight(ctx, draft.turn) && draft.activeSide === 'finnish') {
+  if (isNight(ctx, draft.turn) && draft.activeSide === 'finnish' && ruleOn(draft.options, '16.3')) {
     for (const e of events) {
       // A Combat or Assault is an attack whether or not the CRT was rolled: Support or AT Fire may have
       // emptied the defending hex first (10.4.3, `combatNoRoll`).
@@ -249,6 +251,7 @@ export function answerStepLosses(
 
 /** Stacks that roll on the SZLT, in order: Soviet stacks, Finnish Skull stacks, then Night Raiders one by one. */
 export function subZeroRolls(ctx: Ctx, state: GameState): { side: Side; hex: HexId; units: string[] }[] {
+  if (!ruleOn(state.options, '16.3')) return [];
   const out: { side: Side; hex: HexId; units: string[] }[] = [];
   const group = (us: UnitState[]): Map<HexId, string[]> => {
     const m = new Map<HexId, string[]>();
@@ -337,15 +340,7 @@ export function resolveSubZero(ctx: Ctx, draft: GameState, source: DiceSource, e
     for (const e of lossEvents) events.push(e);
     leaderCaptureChecks(ctx, draft, lossEvents, dieRoller(draft, source, events), events); // 12.3.1
   }
-  let skulls = 0;
-  for (const u of Object.values(draft.units)) {
-    if (u.flags.skull || u.flags.nightRaid) skulls++;
-    delete u.flags.skull;
-    delete u.flags.nightRaid;
-  }
-  const bonfires = draft.markers.filter((m) => m.type === 'bonfire').length;
-  draft.markers = draft.markers.filter((m) => m.type !== 'bonfire' && m.type !== 'skull');
-  events.push({ type: 'nightMarkersRemoved', skulls, bonfires, rule: '16.3' });
+  clearNightMarkers(draft, events);
 }
 
 // ───────────────────────────── Finnish Night Raids (16.4) ─────────────────────────────
@@ -567,6 +562,7 @@ function raidPhaseProblem(ctx: Ctx, state: GameState, side: Side): RuleViolation
     return fail('rule/wrong-phase', '16.4', `Night Raids happen in the Finnish Action Phase; now: ${state.activeSide} ${state.phase}.`);
   if (!isNight(ctx, state.turn))
     return fail('rule/not-night', '16.4', `Night Raids happen only on night turns; turn ${state.turn} is not one.`);
+  if (!ruleOn(state.options, '16.4')) return fail('rule/option-off', '16.4', 'This game leaves Night Raids out (option 16.4).');
   if (combatInProgress(state)) return fail('rule/combat-in-progress', '8.1', 'Finish the current Assault first.');
   if (raidsSoFar(state).thisTurn > 0)
     return fail('rule/night-raid-limit', '16.4.1', 'Only one Night Raid per night turn; it has been made.');

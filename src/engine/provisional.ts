@@ -16,6 +16,7 @@ import type { CreateProvisionalAction, GameEvent, GameState, RuleViolation } fro
 import { overstackProblem } from './stacking.js';
 import { isInSupply } from './supply.js';
 import { mayEnterTerrain } from './terrain.js';
+import { ruleOn } from './options.js';
 import { otherSide } from './units.js';
 import { inEnemyZoc } from './zoc.js';
 
@@ -36,6 +37,7 @@ export function noteSovietWest(ctx: Ctx, state: GameState, events: GameEvent[]):
 /** Why the company may not be created now, or null when it may (hexes aside). */
 function notNow(ctx: Ctx, state: GameState, side: Side): string | null {
   if (!ctx.scenario(state.scenario)?.specialRules.includes('provisionalCompany')) return 'this scenario has no Provisional Company';
+  if (!ruleOn(state.options, '12.8')) return 'this game leaves the Provisional Company out (option 12.8)';
   const u = state.units[PROVISIONAL];
   if (!u || u.location !== 'pending' || u.entryTurn !== null) return 'the Provisional Company is already in play';
   if (side !== 'finnish' || state.phase !== 'action' || state.activeSide !== 'finnish' || state.pending.length)

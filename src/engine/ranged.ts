@@ -17,7 +17,8 @@ import type { AppliedDrm, FireOptions, GameEvent, GameState, RangedPlan, RangedT
 import { areAdjacent, hexDistance, parseHexId } from './hex.js';
 import { dieRoller, rollDice, type DiceSource } from './dice.js';
 import { leaderCaptureChecks } from './pajari.js';
-import { describeLos, lineOfSight, losRangeOnTurn } from './los.js';
+import { describeLos, lineOfSight, losRange } from './los.js';
+import { ruleOn } from './options.js';
 import { readFireRecord, writeFireRecord } from './fire-record.js';
 import { combatInProgress, readRecord } from './combat/record.js';
 import { reduceUnit, type LossEvent } from './combat/losses.js';
@@ -80,7 +81,7 @@ function hexesOf(state: GameState, side: Side, except?: string): Set<HexId> {
 
 /** Friendly units or leaders that may spot `target` for `side` now (10.5.1): adjacent, or in LOS within the turn's range. */
 export function spottersFor(ctx: Ctx, state: GameState, side: Side, target: HexId): string[] {
-  const maxRange = losRangeOnTurn(ctx.ruleset, state.turn);
+  const maxRange = losRange(ctx.ruleset, state);
   const out: string[] = [];
   for (const u of Object.values(state.units)) {
     if (u.side !== side || u.location !== 'map' || !u.hex) continue;
@@ -186,7 +187,7 @@ export function planRanged(
     return fail('rule/combat-in-progress', '8.1', 'Finish the current combat (losses and advance) first.');
   // 10.3.6: defensive Support may go into an adjacent frozen-lake hex of attackers.
   const tHex = typeof targetText === 'string' ? parseHexId(targetText) : null;
-  const adjacentLake = defensive && !!tHex && ctx.hex(tHex)?.terrain === 'lake';
+  const adjacentLake = defensive && !!tHex && ctx.hex(tHex)?.terrain === 'lake' && ruleOn(state.options, '10.3.6');
   // Said first: an adjacent target is the usual reason a unit is in an enemy ZOC (10.2).
   const early = typeof unitIdIn === 'string' ? state.units[unitIdIn] : undefined;
   const earlyTarget = typeof targetText === 'string' ? parseHexId(targetText) : null;
@@ -232,7 +233,7 @@ export function planRanged(
   if (range !== null && vals.range !== 'unlimited' && range > (vals.range ?? 0)) {
     return fail('rule/out-of-range', '10.1', `${target} is ${range} hexes from ${unitId}; its range is ${vals.range}.`);
   }
-  const maxRange = losRangeOnTurn(ctx.ruleset, state.turn);
+  const maxRange = losRange(ctx.ruleset, state);
   const direct = !isIndirect(def);
   let spotter: string | null = null;
   let selfSpot = false;
@@ -343,7 +344,11 @@ export function ratDrms(
       pushDrm(out, drmDef(ctx, 'longRange'), valueOf(drmDef(ctx, 'longRange'), 'armored'), 'armored unit firing at range 3 or more');
   }
   // 9 (optional 20.8): Soviets in the hex where a Finnish Field Kitchen was eliminated.
-  if (state.options['20.8'] && owner === 'soviet' && state.markers.some((m) => m.type === 'fieldKitchenEliminated' && m.hex === p.target))
+  if (
+    ruleOn(state.options, '20.8') &&
+    owner === 'soviet' &&
+    state.markers.some((m) => m.type === 'fieldKitchenEliminated' && m.hex === p.target)
+  )
     pushDrm(out, drmDef(ctx, 'fieldKitchen'), valueOf(drmDef(ctx, 'fieldKitchen')));
   return out;
 }

@@ -18,6 +18,7 @@ import { dieTableRow } from './die-table.js';
 import { phaseLabel, sideLabel } from './labels.js';
 import { inEnemyZoc } from './zoc.js';
 import type { RuleCode } from './codes.js';
+import { ruleOn } from './options.js';
 
 const bad = (code: RuleCode, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -103,7 +104,7 @@ export function recoveryDrms(
   add('outOfSupply', !supplied.has(hex)); // 15.1, supply.ts
   add('sovietLateDays', u.side === 'soviet' && (turn?.date === '1939-12-11' || turn?.date === '1939-12-12'));
   const kitchen =
-    !!state.options['20.8'] &&
+    ruleOn(state.options, '20.8') &&
     ctx.counter(u.id).formation === 'JR16' &&
     Object.values(state.units).some(
       (k) => k.side === u.side && k.location === 'map' && k.hex === hex && ctx.counter(k.id).type === 'fieldKitchen',

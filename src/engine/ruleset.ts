@@ -457,6 +457,11 @@ export interface Scenario {
   supplySources?: Record<Side, HexId[]>;
   /** Victory rule (17.0); absent = `higherVp`. */
   victory?: VictoryRule;
+  /**
+   * Automatic victory (our reading of the Campaign's, option `17.1-auto`): `side` wins at any Victory Check
+   * (3.0 VI) holding one of `hexes`; once it has committed armor (12.1.4) it can win in no other way.
+   */
+  automaticVictory?: { side: Side; hexes: HexId[] };
 }
 
 /** Everything the engine knows about a game system. */

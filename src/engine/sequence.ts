@@ -11,8 +11,10 @@ import type { GameEvent, GameState, Phase } from './types.js';
 import { moraleCheck } from './morale.js';
 import { turnOverStance } from './stance.js';
 import { artilleryArrivals, delayUnentered, involuntaryDelays, lastTurn } from './reinforcements.js';
-import { finalVictory } from './victory.js';
+import { automaticVictory, automaticVictoryHex, automaticVictoryOf, finalVictory } from './victory.js';
 import { otherSide } from './units.js';
+import { ruleOn } from './options.js';
+import { clearNightMarkers } from './bonfire.js';
 
 /** Unit types that flip to a Fired side (3.0 I; 12.4, 12.5). */
 const FIRING_TYPES = new Set(['mortar', 'infantryGun', 'artillery76', 'artillery122', 'artillery152']);
@@ -59,16 +61,26 @@ function enterAction(ctx: Ctx, state: GameState, side: Side, events: GameEvent[]
 
 function victoryCheck(ctx: Ctx, state: GameState, events: GameEvent[]): void {
   const last = lastTurn(ctx, state);
-  const over = state.turn >= last;
+  const av = automaticVictoryOf(ctx, state);
+  const taken = automaticVictoryHex(ctx, state);
+  const over = state.turn >= last || taken !== null;
   events.push({
     type: 'victoryCheck',
     turn: state.turn,
     over,
     rule: '3.0',
-    note: over
-      ? 'last turn of the scenario played: objectives scored (17.0)'
-      : 'no automatic victory conditions are checked (docs/rulings.md, "Victory")',
+    note: taken
+      ? `${taken} held: automatic victory (option 17.1-auto, docs/rulings.md "Victory")`
+      : state.turn >= last
+        ? 'last turn of the scenario played: objectives scored (17.0)'
+        : av
+          ? `automatic victory checked: ${av.hexes.join(', ')} not held by the ${av.side === 'soviet' ? 'Soviet' : 'Finnish'} side`
+          : 'no automatic victory conditions are checked (docs/rulings.md, "Victory")',
   });
+  if (taken) {
+    automaticVictory(ctx, state, taken, events);
+    return;
+  }
   if (over) {
     finalVictory(ctx, state, events); // 17.0: objective VPs, then the scenario's victory rule
     return;
@@ -104,9 +116,12 @@ export function advancePhase(ctx: Ctx, state: GameState, events: GameEvent[]): v
         return;
       }
       if (hasSubZeroPhase(ctx, state.turn)) {
-        // 3.0 V: the Soviet player rolls first. The SZLT rolls (16.3) are made when the phase is ended (apply.ts, night.ts).
-        enterPhase(state, 'subZero', 'soviet', events);
-        return;
+        if (ruleOn(state.options, '16.3')) {
+          // 3.0 V: the Soviet player rolls first. The SZLT rolls (16.3) are made when the phase is ended (apply.ts, night.ts).
+          enterPhase(state, 'subZero', 'soviet', events);
+          return;
+        }
+        clearNightMarkers(state, events); // Sub-Zero checks left out (option 16.3): the night's markers still go
       }
       victoryCheck(ctx, state, events);
       return;

@@ -10,12 +10,13 @@
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
 import type { GameEvent, GameState, RuleViolation } from './types.js';
+import { ruleOn } from './options.js';
 
 const FROM_DAY = 4;
 
 /** Why the Finns may not declare the change now, or null when they may. */
 export function stanceChangeProblem(ctx: Ctx, state: GameState, side: Side): string | null {
-  if (!ctx.scenario(state.scenario)?.specialRules.includes('finnishStanceChange') || state.options['17.1'] === false)
+  if (!ctx.scenario(state.scenario)?.specialRules.includes('finnishStanceChange') || !ruleOn(state.options, '17.1'))
     return 'this game has no change of Finnish operational stance';
   if (side !== 'finnish') return 'only the Finnish player changes his stance';
   if (state.stanceDeclared !== undefined || state.firstPlayer === 'finnish') return 'the Finnish stance has been changed already';

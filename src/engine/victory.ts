@@ -19,6 +19,7 @@ import type { GameEvent, GameState, ObjectiveAward } from './types.js';
 import { controllerOf } from './zoc.js';
 import { isCombatUnit, otherSide } from './units.js';
 import { sideLabel } from './labels.js';
+import { ruleOn } from './options.js';
 
 const SIDES: Side[] = ['soviet', 'finnish'];
 
@@ -80,13 +81,45 @@ export function decideWinner(rule: VictoryRule, vp: Record<Side, number>): { win
   return { winner: vp.soviet > vp.finnish ? 'soviet' : 'finnish', reason: `${score}; more VP wins` };
 }
 
+/** The scenario's automatic victory when it is in force in this game (option 17.1-auto), else null. */
+export function automaticVictoryOf(ctx: Ctx, state: GameState): { side: Side; hexes: HexId[] } | null {
+  const av = ctx.scenario(state.scenario)?.automaticVictory;
+  return av && ruleOn(state.options, '17.1-auto') ? av : null;
+}
+
+/** The hex that wins the game at once at this Victory Check (3.0 VI), or null. */
+export function automaticVictoryHex(ctx: Ctx, state: GameState): HexId | null {
+  const av = automaticVictoryOf(ctx, state);
+  return av?.hexes.find((h) => victoryController(ctx, state, h) === av.side) ?? null;
+}
+
+/** Has this side committed armor (12.1.4) in this game? */
+function committedArmor(state: GameState): boolean {
+  return state.log.some((e) => e.type === 'armorCommitted');
+}
+
+/** Ends the game at once: `hex` is held by the side whose automatic victory it is (3.0 VI; our reading of 17.1). */
+export function automaticVictory(ctx: Ctx, state: GameState, hex: HexId, events: GameEvent[]): void {
+  const side = automaticVictoryOf(ctx, state)!.side;
+  const reason = `the ${sideLabel(side)} side holds ${hex} at the Victory Check: automatic victory`;
+  state.phase = 'gameOver';
+  state.result = { reason, winner: side };
+  events.push({ type: 'gameOver', reason, winner: side });
+}
+
 /** Scores the objectives into state.vp and ends the game with the scenario's verdict (3.0 VI, 17.0). */
 export function finalVictory(ctx: Ctx, state: GameState, events: GameEvent[]): void {
   const before = { ...state.vp };
   const awards = objectiveAwards(ctx, state);
   for (const a of awards) state.vp[a.side] += a.vp;
   events.push({ type: 'victoryPoints', turn: state.turn, before, awards, totals: { ...state.vp }, rule: '17.0' });
-  const { winner, reason } = decideWinner(victoryRuleOf(ctx, state), state.vp);
+  let { winner, reason } = decideWinner(victoryRuleOf(ctx, state), state.vp);
+  // 12.1.4 (the designer's introduction): committing armor forgoes a win on VPs; the other side wins instead.
+  const av = automaticVictoryOf(ctx, state);
+  if (av && winner === av.side && committedArmor(state)) {
+    winner = otherSide(av.side);
+    reason = `${reason.split(';')[0]}; the ${sideLabel(av.side)} side committed armor (12.1.4), so it could win only by automatic victory`;
+  }
   state.phase = 'gameOver';
   state.result = { reason, winner };
   events.push({ type: 'gameOver', reason, winner });

@@ -45,7 +45,7 @@ describe('console mode', () => {
       ],
       dir,
     );
-    expect(out).toMatch(/Optional rules in force: none\. Left out: 17\.0\.4\./);
+    expect(out).toMatch(/Optional rules in force: none\. Left out: 17\.0\.4 Soviet Morale Collapse/);
     expect(out).toMatch(/Refused: '17\.0\.4:maybe' is not a rule option/);
     expect(out).toMatch(/Briefing: The Campaign, shortened to end after turn 5 \(the scenario runs turns 1–32\)/);
     expect(out).toMatch(/Length: a shortened game that ends after turn 5/);

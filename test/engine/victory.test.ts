@@ -131,3 +131,59 @@ describe('victory rules (17.0; rulings "Victory")', () => {
     expect(state.result?.winner).toBe('soviet');
   });
 });
+
+describe('automatic victory (3.0 VI; our reading of the Campaign, option 17.1-auto)', () => {
+  const campaign = (options: Record<string, boolean> = {}): GameState => engine.setup('campaign', { seed: 'auto', options });
+  const sovietOn = (s: GameState, hex: string): GameState => {
+    const st = structuredClone(s);
+    for (const u of Object.values(st.units)) if (u.location === 'map' && u.hex === hex) u.hex = 'A1';
+    const sov = Object.values(st.units).find((u) => u.side === 'soviet' && u.location === 'map' && ctx.counter(u.id).type === 'infantry')!;
+    sov.hex = hex;
+    return st;
+  };
+  const toVictoryCheck = (s: GameState): GameState => {
+    for (let i = 0; i < 40 && !s.result && s.turn === 1; i++) {
+      const who = engine.whoMustAct(s);
+      const r = engine.apply(s, who.side, { type: 'endPhase', phase: s.phase });
+      if (!r.ok) throw new Error(r.violation.message);
+      s = r.state;
+    }
+    return s;
+  };
+
+  it('17.1-auto: a Soviet unit holding A13 at a Victory Check wins the Campaign at once', () => {
+    const s = toVictoryCheck(sovietOn(campaign(), 'A13'));
+    expect(s.result).toEqual({ winner: 'soviet', reason: 'the Soviet side holds A13 at the Victory Check: automatic victory' });
+    expect(s.turn).toBe(1);
+    expect(s.log.find((e) => e.type === 'victoryCheck')).toMatchObject({ over: true, note: expect.stringMatching(/A13 held/) });
+  });
+
+  it('17.1-auto: without A13 the check says so and play goes on; switched off, A13 wins nothing', () => {
+    const s = toVictoryCheck(campaign());
+    expect(s.result).toBeNull();
+    expect(s.log.find((e) => e.type === 'victoryCheck')).toMatchObject({
+      note: expect.stringMatching(/automatic victory checked: A13 not held/),
+    });
+    const off = toVictoryCheck(sovietOn(campaign({ '17.1-auto': false }), 'A13'));
+    expect(off.result).toBeNull();
+    expect(off.turn).toBe(2);
+  });
+
+  it('12.1.4 with 17.1-auto: a Soviet side that committed armor cannot win on VPs; the Finns win instead', () => {
+    const rule = { type: 'higherVp' as const };
+    expect(decideWinner(rule, { soviet: 40, finnish: 20 }).winner).toBe('soviet');
+    // The last turn of a five-turn game, with armor committed in the log and the Soviets ahead on VPs.
+    let s = toLastPhase(engine.setup('campaign', { seed: 'gamble', endTurn: 5 }), 5);
+    s = structuredClone(s);
+    s.log.push({ type: 'armorCommitted', units: ['T-37'], vpEach: 10, vp: 10, turn: 5, rule: '12.1.4' });
+    s.vp = { soviet: 200, finnish: 0 };
+    const done = endGame(s).state;
+    expect(done.result?.winner).toBe('finnish');
+    expect(done.result?.reason).toMatch(/committed armor \(12\.1\.4\), so it could win only by automatic victory/);
+    const plain = endGame(toLastPhase(engine.setup('campaign', { seed: 'gamble', endTurn: 5 }), 5));
+    expect({ ...plain.state, vp: undefined }.result?.reason).not.toMatch(/committed armor/);
+    const off = structuredClone(s);
+    off.options = { '17.1-auto': false };
+    expect(endGame(off).state.result?.winner).toBe('soviet');
+  });
+});

@@ -47,6 +47,7 @@ import { inEnemyZoc } from '../zoc.js';
 import { isProhibitedFor } from '../terrain.js';
 import { stackFits } from '../stacking.js';
 import type { RuleCode } from '../codes.js';
+import { ruleOn } from '../options.js';
 
 /** What the combat code needs from the engine around it. */
 export interface CombatIo {
@@ -321,7 +322,7 @@ export function resolveDeclared(
     attackerLosses: cell.attacker,
     stage: 'defenderLosses',
   });
-  if (a.pajari && draft.options['20.6']) record.pajari = a.pajari; // 20.6: his heart is checked at the end
+  if (a.pajari && ruleOn(draft.options, '20.6')) record.pajari = a.pajari; // 20.6: his heart is checked at the end
   io.emit({
     type: 'combat',
     kind: d.kind,
