@@ -50,7 +50,7 @@ export const RULE_OPTIONS: readonly RuleOptionInfo[] = [
   { key: '20.7', title: 'Fog of War', kind: 'optional', defaultOn: false, notBuilt: `the whole rule: ${UNKNOWN}` },
   { key: '20.8', title: 'Finnish Field Kitchens', kind: 'optional', defaultOn: false },
   { key: '20.9', title: 'armor and off-road movement', kind: 'optional', defaultOn: false, notBuilt: `the whole rule: ${UNKNOWN}` },
-  { key: '20.10', title: 'Soviet Coordination Penalty', kind: 'optional', defaultOn: false, notBuilt: 'not built yet' },
+  { key: '20.10', title: 'Soviet Coordination Penalty (our condition)', kind: 'optional', defaultOn: false },
 ];
 
 const BY_KEY = new Map(RULE_OPTIONS.map((o) => [o.key, o]));

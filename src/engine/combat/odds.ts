@@ -166,6 +166,22 @@ function columnsOf(ruleset: Ruleset, id: string, fallback: number): number {
   return d && d.effect.type === 'shift' ? d.effect.columns : fallback;
 }
 
+/** Soviet unit types of the rifle regiments (companies and their MGs, mortars and guns): 20.10, our condition. */
+const REGIMENTAL = new Set(['infantry', 'mg', 'mortar', 'infantryGun']);
+
+/**
+ * How many regiments the attacking units come from (optional 20.10, our condition: docs/rulings.md): the
+ * formations of the attacking regimental units; division, artillery and armor units join any attack freely.
+ */
+export function regimentsOf(ruleset: Ruleset, attackers: readonly AttackerRef[]): number {
+  const formations = new Set<string>();
+  for (const a of attackers) {
+    const def = mustCounter(ruleset, a.unit);
+    if (REGIMENTAL.has(def.type) && def.formation) formations.add(def.formation);
+  }
+  return formations.size;
+}
+
 /** Build the situation of a declared Combat or Assault from the game state. */
 export function situationFromState(
   state: GameState,
@@ -197,7 +213,7 @@ export function situationFromState(
     stanceChange: extra.stanceChange ?? state.markers.some((m) => m.type === 'stanceChange'),
     sovietMoraleCollapse: extra.sovietMoraleCollapse ?? state.markers.some((m) => m.type === 'sovietMoraleCollapse'),
     fieldKitchen: markersHere.some((m) => m.type === 'fieldKitchenEliminated'),
-    coordinationPenalty: extra.coordinationPenalty ?? false,
+    coordinationPenalty: extra.coordinationPenalty ?? (attackerSide === 'soviet' && regimentsOf(ruleset, attackers) > 1),
     optionalRules: Object.entries(state.options)
       .filter(([, on]) => on)
       .map(([k]) => k),

@@ -6,8 +6,10 @@ import {
   isConcentric,
   oddsOfIndex,
   ratioIndex,
+  regimentsOf,
   situationFromState,
 } from '../../../src/engine/combat/odds.js';
+import { loadRuleset } from '../../../src/data/load.js';
 import { area, ruleset, state, type Place } from './helpers.js';
 import type { Terrain } from '../../../src/engine/ruleset.js';
 import type { AttackerRef } from '../../../src/engine/types.js';
@@ -509,6 +511,36 @@ describe('Modifiers read from other rules (8.3 cases 10, 12, 14)', () => {
     );
     expect(a.modifiers.map((m) => m.shift)).toEqual([1]);
   });
+  it('20.10 (our condition): the Soviet Coordination Penalty, 1L when the attackers come from more than one regiment', () => {
+    const real = loadRuleset();
+    const ref = (unit: string) => ({ unit, from: 'M15' });
+    expect(regimentsOf(real, [ref('1/1/364'), ref('2/1/364')])).toBe(1);
+    expect(regimentsOf(real, [ref('1/1/364'), ref('1/1/609')])).toBe(2);
+    // Armor and division units join any attack without counting as a regiment.
+    const armor = real.counters.find((c) => c.formation === 'armor')!.id;
+    expect(regimentsOf(real, [ref('1/1/364'), ref(armor)])).toBe(1);
+    const toy = ruleset({ terrain: area('M16', 3, 'forest') });
+    toy.counters.find((c) => c.id === 'S2')!.formation = 'y';
+    const st = state(toy, [
+      ['S1', 'M15'],
+      ['S2', 'M17'],
+      ['F1', 'M16'],
+    ]);
+    const attack = [
+      { unit: 'S1', from: 'M15' },
+      { unit: 'S2', from: 'M17' },
+    ];
+    const off = analyseCombat(toy, st, situationFromState(st, toy, 'combat', 'soviet', attack, 'M16'));
+    expect(off.modifiers.some((m) => m.case === 13)).toBe(false);
+    const on = { ...st, options: { '20.10': true } };
+    const a = analyseCombat(toy, on, situationFromState(on, toy, 'combat', 'soviet', attack, 'M16'));
+    expect(a.modifiers.filter((m) => m.case === 13).map((m) => [m.shift, m.text])).toEqual([
+      [-1, 'Soviet coordination penalty (optional 20.10): 1L (8.3 case 13)'],
+    ]);
+    const one = analyseCombat(toy, on, situationFromState(on, toy, 'combat', 'soviet', [attack[0]!], 'M16'));
+    expect(one.modifiers.some((m) => m.case === 13)).toBe(false);
+  });
+
   it('applies the Field Kitchen shift only with optional rule 20.8 (8.3 case 14)', () => {
     const st = state(
       rs,
