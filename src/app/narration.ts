@@ -69,7 +69,9 @@ const NARRATE: Narrator = {
       : `• ${e.unit} returns on turn ${e.turn} (roll #${e.rollNumber}, rule ${e.rule}).`,
   rangedLossesIgnored: (e) => `• ${e.steps} step(s) in ${e.hex} not taken: ${e.reason} (rule ${e.rule}).`,
   heartCondition: (e) =>
-    e.returnTurn === null
+    e.heartAttack
+      ? `💔 ${e.unit}'s heart fails a second time (rule ${e.rule}): roll ${e.roll}; a heart attack, he is out of the game.`
+      : e.returnTurn === null
       ? `• ${e.unit}'s heart holds (rule ${e.rule}): roll ${e.roll}, it fails on ${e.failsAt} or less.`
       : `💔 ${e.unit}'s heart fails (rule ${e.rule}): roll ${e.roll}; he leaves the map and returns on turn ${e.returnTurn} at the Finnish supply source.`,
   stanceDeclared: (e) =>

@@ -153,8 +153,8 @@ export type FireEvent =
   | { type: 'artilleryOnTrack'; unit: string; turn: number | null; rollNumber: number; removed: boolean; rule: '12.4.2' }
   | { type: 'rangedLossesIgnored'; hex: HexId; steps: number; reason: string; rule: string }
   | { type: 'artilleryPark'; side: Side; units: string[]; hex: HexId; rule: '12.4.3' | '12.4.4' }
-  /** Pajari's heart check after a fight (optional 20.6): `returnTurn` null when he is fine. */
-  | { type: 'heartCondition'; unit: string; roll: number; failsAt: number; returnTurn: number | null; rule: '20.6' }
+  /** Pajari's heart check after a fight (optional 20.6): `returnTurn` null when he is fine or, with `heartAttack`, gone for good. */
+  | { type: 'heartCondition'; unit: string; roll: number; failsAt: number; returnTurn: number | null; heartAttack?: true; rule: '20.6' }
   /** The Finns declared the change of operational stance (17.1); it takes effect with `effectiveTurn`. */
   | { type: 'stanceDeclared'; turn: number; effectiveTurn: number; rule: '17.1' }
   /** The change took effect: the Finns are Player One from this turn on (8.3 case 10 this turn). */

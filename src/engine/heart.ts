@@ -5,7 +5,8 @@
  * 2–7 otherwise. Our default for what the card leaves open (docs/rulings.md § Pajari's Heart Condition):
  * the turns ahead are rolled, 2d6 at night and 1d6+1 otherwise (the ranges the card prints), and he comes
  * back as a reinforcement at the Finnish supply source (13.1); the check is made once the fight is over
- * (losses, retreats and advance), if he is still on the map. Night Raids are not checked yet.
+ * (losses, retreats and advance), or once a Night Raid he joined is resolved, if he is still on the map.
+ * The second failure is a heart attack (printed on the card): he is removed from the game for good.
  */
 import type { Ruleset } from './ruleset.js';
 import type { GameEvent, GameState } from './types.js';
@@ -25,6 +26,14 @@ export function heartCheck(draft: GameState, ruleset: Ruleset, roll: Roller, emi
   const total = roll(2, "Pajari's heart condition", '20.6').dice.reduce((a, b) => a + b, 0);
   if (total > failsAt) {
     emit({ type: 'heartCondition', unit: PAJARI_ID, roll: total, failsAt, returnTurn: null, rule: '20.6' });
+    return;
+  }
+  const failures = draft.log.filter((e) => e.type === 'heartCondition' && e.returnTurn !== null).length + 1;
+  if (failures >= ruleset.tables.optional.pajariHeart.fatalFailure) {
+    // The second failure: a heart attack.
+    p.location = 'eliminated';
+    p.hex = null;
+    emit({ type: 'heartCondition', unit: PAJARI_ID, roll: total, failsAt, returnTurn: null, heartAttack: true, rule: '20.6' });
     return;
   }
   const ahead = night

@@ -27,6 +27,7 @@ import type {
 import { areAdjacent, hexDistance, parseHexId } from './hex.js';
 import { dieRoller, rollDice, type DiceSource } from './dice.js';
 import { leaderCaptureChecks } from './pajari.js';
+import { heartCheck, PAJARI_ID } from './heart.js';
 import { isNight } from './movement.js';
 import { isBridgeHexside, isLake, stepCost } from './terrain.js';
 import { zocOf, zocBinds, type ZocMap } from './zoc.js';
@@ -827,6 +828,13 @@ export function applyNightRaid(
   }
   if (marked.length)
     events.push({ type: 'skullMarked', units: marked, reason: `Night Raid on ${target}: each raider checks alone`, rule: '16.4' });
+  if (plan.units.includes(PAJARI_ID))
+    heartCheck(
+      draft,
+      ctx.ruleset,
+      (n, why, rule) => ({ dice: rollDice(draft, n, why, rule, source, events) }),
+      (e) => events.push(e),
+    ); // 20.6
   return null;
 }
 

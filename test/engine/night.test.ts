@@ -426,6 +426,41 @@ describe('Finnish Night Raids (16.4, 16.4.1)', () => {
     expect(e.total).toBe(3);
   });
 
+  it("20.6: Pajari's heart is checked after a Night Raid he joined (night: fails on 4 or less, 2d6 turns away)", () => {
+    const st = board(withEarlierRaid(finnishAction()), [
+      [F1, 'E1'],
+      ['Pajari', 'E1'],
+      [S1, 'E6'],
+    ]);
+    st.options['20.6'] = true;
+    // FNRT 1 + 2 = 3: the raid attacks; CRT 1 + 1; then the heart: 1 + 3 = 4 fails at night; 3 + 4 = 7 turns away.
+    const r = ok(raid(st, [F1, 'Pajari'], 'E6', [1, 1, 1, 1, 3, 3, 4]));
+    expect(eventsOf(r.events, 'nightRaidAttack')).toHaveLength(1);
+    expect(eventsOf(r.events, 'heartCondition')).toEqual([
+      { type: 'heartCondition', unit: 'Pajari', roll: 4, failsAt: 4, returnTurn: st.turn + 7, rule: '20.6' },
+    ]);
+    expect(r.state.units.Pajari).toMatchObject({ location: 'pending', hex: null, entryTurn: st.turn + 7 });
+    st.options['20.6'] = false;
+    expect(eventsOf(ok(raid(st, [F1, 'Pajari'], 'E6', [1])).events, 'heartCondition')).toEqual([]);
+    st.options['20.6'] = true;
+    expect(eventsOf(ok(raid(st, [F1], 'E6', [1])).events, 'heartCondition')).toEqual([]); // he did not go
+  });
+
+  it('20.6: the second failure is a heart attack: Pajari is out of the game for good', () => {
+    const st = board(withEarlierRaid(finnishAction()), [
+      [F1, 'E1'],
+      ['Pajari', 'E1'],
+      [S1, 'E6'],
+    ]);
+    st.options['20.6'] = true;
+    st.log.push({ type: 'heartCondition', unit: 'Pajari', roll: 2, failsAt: 3, returnTurn: 3, rule: '20.6' });
+    const r = ok(raid(st, [F1, 'Pajari'], 'E6', [1, 1, 1, 2, 2]));
+    expect(eventsOf(r.events, 'heartCondition')).toEqual([
+      { type: 'heartCondition', unit: 'Pajari', roll: 4, failsAt: 4, returnTurn: null, heartAttack: true, rule: '20.6' },
+    ]);
+    expect(r.state.units.Pajari).toMatchObject({ location: 'eliminated', hex: null });
+  });
+
   it('adds +2 against a hex with a Bonfire (16.4 DRM 3)', () => {
     const st = board(withEarlierRaid(finnishAction()), [
       [F1, 'E1'],

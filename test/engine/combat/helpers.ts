@@ -119,6 +119,7 @@ export function ruleset(map: ToyMap, opts: { crt?: Crt; turns?: TurnDef[] } = {}
       combatModifiers: tables.combatModifiers as Ruleset['tables']['combatModifiers'],
       allOnLake: tables.allOnLake as Ruleset['tables']['allOnLake'],
       movement: tables.movement as Ruleset['tables']['movement'],
+      optional: tables.optional as Ruleset['tables']['optional'],
     } as Ruleset['tables'],
     turnTrack: opts.turns ?? [turnDef(1), turnDef(2, 'night'), turnDef(3, 'day', 'finnish'), turnDef(4, 'day', 'soviet')],
     scenarios: [],
