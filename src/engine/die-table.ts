@@ -15,3 +15,15 @@ export function dieTableResult<R>(table: DieTable<R>, total: number): R {
   if (!row) throw new RangeError(`no row for ${total} on the ${table.rule} table`);
   return row.result;
 }
+
+/** The value of the table's DRM `id` (0 when the table has none). */
+export function drmValue(table: DieTable<unknown>, id: string): number {
+  return table.drms.find((d) => d.id === id)?.value ?? 0;
+}
+
+/** A DRM in words with its sign and number, e.g. "Finnish unit(s): +1 (20.5 DRM 1)". */
+export function drmText(table: DieTable<unknown>, id: string): string {
+  const d = table.drms.find((x) => x.id === id);
+  const v = d?.value ?? 0;
+  return `${d?.label ?? id}: ${v > 0 ? '+' : ''}${v} (${table.rule} DRM ${d?.n ?? '?'})`;
+}

@@ -12,7 +12,7 @@
  * Section numbers refer to the Red Winter rulebook.
  */
 import type { Ctx } from './ctx.js';
-import type { CounterDef, DieTable, HexId, OddsColumn, Side } from './ruleset.js';
+import type { CounterDef, HexId, OddsColumn, Side } from './ruleset.js';
 import type {
   BonfireAction,
   GameEvent,
@@ -42,7 +42,7 @@ import { enemyPresence, mayUseRoadRate, nearestEnemyDistance, type EnemyPresence
 import { currentValues, isLeader, isMapCombatUnit, mustCounter } from './units.js';
 import { bonfireAt, clearNightMarkers, underBonfire } from './bonfire.js';
 import { ruleOn } from './options.js';
-import { dieTableResult } from './die-table.js';
+import { dieTableResult, drmText, drmValue } from './die-table.js';
 import { contextOf } from './ctx.js';
 import type { RuleCode } from './codes.js';
 
@@ -54,16 +54,6 @@ const fail = (code: RuleCode, rule: string, message: string): RuleViolation => (
 
 function onMapUnits(state: GameState, side?: Side): UnitState[] {
   return Object.values(state.units).filter((u) => u.location === 'map' && u.hex && (!side || u.side === side));
-}
-
-function drmValue(table: DieTable<unknown>, id: string): number {
-  return table.drms.find((d) => d.id === id)?.value ?? 0;
-}
-
-function drmText(table: DieTable<unknown>, id: string): string {
-  const d = table.drms.find((x) => x.id === id);
-  const v = d?.value ?? 0;
-  return `${d?.label ?? id}: ${v > 0 ? '+' : ''}${v} (${table.rule} DRM ${d?.n ?? '?'})`;
 }
 
 /** Did this unit build a Bonfire this turn (for Recovery, which may go with it: 16.2, 13.3)? */
