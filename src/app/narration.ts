@@ -68,12 +68,16 @@ const NARRATE: Narrator = {
       ? `• ${e.unit} would return after the last turn: removed from the game (roll #${e.rollNumber}, rule ${e.rule}).`
       : `• ${e.unit} returns on turn ${e.turn} (roll #${e.rollNumber}, rule ${e.rule}).`,
   rangedLossesIgnored: (e) => `• ${e.steps} step(s) in ${e.hex} not taken: ${e.reason} (rule ${e.rule}).`,
+  lostInWoods: (e) =>
+    e.lost
+      ? `🌲 ${e.units.join(', ')} got lost in the woods at ${e.woods} (rule ${e.rule}): roll #${e.rollNumber} ${e.roll}${e.drms.length ? ` (${e.drms.join('; ')})` : ''} = ${e.total}, lost on 3 or less; the move did not happen and they have acted.`
+      : `• ${e.units.join(', ')} find their way through the woods at ${e.woods} (rule ${e.rule}): roll #${e.rollNumber} ${e.roll}${e.drms.length ? ` (${e.drms.join('; ')})` : ''} = ${e.total}.`,
   heartCondition: (e) =>
     e.heartAttack
       ? `💔 ${e.unit}'s heart fails a second time (rule ${e.rule}): roll ${e.roll}; a heart attack, he is out of the game.`
       : e.returnTurn === null
-      ? `• ${e.unit}'s heart holds (rule ${e.rule}): roll ${e.roll}, it fails on ${e.failsAt} or less.`
-      : `💔 ${e.unit}'s heart fails (rule ${e.rule}): roll ${e.roll}; he leaves the map and returns on turn ${e.returnTurn} at the Finnish supply source.`,
+        ? `• ${e.unit}'s heart holds (rule ${e.rule}): roll ${e.roll}, it fails on ${e.failsAt} or less.`
+        : `💔 ${e.unit}'s heart fails (rule ${e.rule}): roll ${e.roll}; he leaves the map and returns on turn ${e.returnTurn} at the Finnish supply source.`,
   stanceDeclared: (e) =>
     `🔄 The Finns change their operational stance (rule ${e.rule}): from turn ${e.effectiveTurn} they are the first player, with one column in their favour on that turn.`,
   stanceChanged: (e) =>

@@ -34,6 +34,7 @@ import { validateAction } from './validate.js';
 import { applyCombatAction, combatPendingGate } from './combat/engine.js';
 import { consumeOverrun } from './combat/record.js';
 import { afterNightAction, answerStepLosses, applyBonfire, applyNightRaid, resolveSubZero } from './night.js';
+import { lostInTheWoods } from './lost-in-woods.js';
 import { aimAtFireDie, applyFireAction, firePendingGate } from './fire.js';
 import { answerParkBattalion, doArtilleryPark, finnishArtilleryPark } from './artillery-park.js';
 import { defensiveSupportDecision } from './defensive-support.js';
@@ -148,10 +149,10 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
         if (!draft.pending.some((p) => p.type === 'stepLosses')) advancePhase(ctx, draft, events);
         break;
       case 'move':
-        err = doMove(ctx, draft, side, action, events);
+        err = doMove(ctx, draft, side, action, source, events);
         break;
       case 'enterReinforcement':
-        err = doEnter(ctx, draft, side, action, events);
+        err = doEnter(ctx, draft, side, action, source, events);
         break;
       case 'delayReinforcement':
         err = doDelay(ctx, draft, side, action, events);
@@ -222,15 +223,8 @@ function needActionPhase(state: GameState, what: string): RuleViolation | null {
   return null;
 }
 
-function carryOut(
-  ctx: Ctx,
-  state: GameState,
-  side: Side,
-  m: Mover,
-  route: ReachableHex,
-  exit: boolean,
-  events: GameEvent[],
-): RuleViolation | null {
+/** Why this route cannot end off the map (4.2), when the move asks to exit; else null. */
+function exitProblem(ctx: Ctx, side: Side, route: ReachableHex, exit: boolean): RuleViolation | null {
   const dest = route.hex;
   if (exit) {
     if (!ctx.ruleset.map.supplySources[side].includes(dest)) {
@@ -248,6 +242,21 @@ function carryOut(
       };
     }
   }
+  return null;
+}
+
+function carryOut(
+  ctx: Ctx,
+  state: GameState,
+  side: Side,
+  m: Mover,
+  route: ReachableHex,
+  exit: boolean,
+  events: GameEvent[],
+): RuleViolation | null {
+  const bad = exitProblem(ctx, side, route, exit);
+  if (bad) return bad;
+  const dest = route.hex;
   const entering = m.start === null;
   consumeOverrun(state, m.ids);
   for (const id of m.ids) {
@@ -329,7 +338,7 @@ function resolveRoute(
   return r.ok ? { route: r.route } : { violation: r.violation };
 }
 
-function doMove(ctx: Ctx, state: GameState, side: Side, a: MoveAction, events: GameEvent[]): RuleViolation | null {
+function doMove(ctx: Ctx, state: GameState, side: Side, a: MoveAction, source: DiceSource, events: GameEvent[]): RuleViolation | null {
   const phaseErr = needActionPhase(state, 'Movement');
   if (phaseErr) return phaseErr;
   const list = checkUnitList(state, side, a.units);
@@ -349,10 +358,20 @@ function doMove(ctx: Ctx, state: GameState, side: Side, a: MoveAction, events: G
   }
   const r = resolveRoute(ctx, state, m, env, a.to, a.path);
   if ('violation' in r) return r.violation;
+  const bad = exitProblem(ctx, side, r.route, !!a.exit);
+  if (bad) return bad;
+  if (lostInTheWoods(ctx, state, side, m.ids, m.start, r.route.path, source, events)) return null; // 20.5
   return carryOut(ctx, state, side, m, r.route, !!a.exit, events);
 }
 
-function doEnter(ctx: Ctx, state: GameState, side: Side, a: EnterReinforcementAction, events: GameEvent[]): RuleViolation | null {
+function doEnter(
+  ctx: Ctx,
+  state: GameState,
+  side: Side,
+  a: EnterReinforcementAction,
+  source: DiceSource,
+  events: GameEvent[],
+): RuleViolation | null {
   const phaseErr = needActionPhase(state, 'Bringing on reinforcements (13.1)');
   if (phaseErr) return phaseErr;
   const list = checkUnitList(state, side, a.units);
@@ -377,6 +396,7 @@ function doEnter(ctx: Ctx, state: GameState, side: Side, a: EnterReinforcementAc
   const path = a.path ?? (toHex && m.entryHexes.includes(toHex) ? [toHex] : undefined);
   const r = resolveRoute(ctx, state, m, env, path ? undefined : to, path);
   if ('violation' in r) return r.violation;
+  if (lostInTheWoods(ctx, state, side, m.ids, null, r.route.path, source, events)) return null; // 20.5
   return carryOut(ctx, state, side, m, r.route, false, events);
 }
 

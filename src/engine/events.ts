@@ -153,6 +153,19 @@ export type FireEvent =
   | { type: 'artilleryOnTrack'; unit: string; turn: number | null; rollNumber: number; removed: boolean; rule: '12.4.2' }
   | { type: 'rangedLossesIgnored'; hex: HexId; steps: number; reason: string; rule: string }
   | { type: 'artilleryPark'; side: Side; units: string[]; hex: HexId; rule: '12.4.3' | '12.4.4' }
+  /** Getting Lost in the Woods (optional 20.5): the check for a move into the woods; `lost`: the move did not happen. */
+  | {
+      type: 'lostInWoods';
+      units: string[];
+      from: HexId | null;
+      woods: HexId;
+      drms: string[];
+      rollNumber: number;
+      roll: number;
+      total: number;
+      lost: boolean;
+      rule: '20.5';
+    }
   /** Pajari's heart check after a fight (optional 20.6): `returnTurn` null when he is fine or, with `heartAttack`, gone for good. */
   | { type: 'heartCondition'; unit: string; roll: number; failsAt: number; returnTurn: number | null; heartAttack?: true; rule: '20.6' }
   /** The Finns declared the change of operational stance (17.1); it takes effect with `effectiveTurn`. */
