@@ -229,6 +229,11 @@ const play: Command<BotContext> = {
             (legal.artilleryPark ?? []).map((u) => ({ name: `${u} (12.4.3)`, value: u })),
             typed,
           );
+        case 'lmg':
+          return filterChoices(
+            (legal.capturedLmg?.units ?? []).map((u) => ({ name: `${u} (Captured LMGs, 20.4)`, value: u })),
+            typed,
+          );
         case 'decide':
           return legal.pending ? decisionAnswerChoices(legal.pending, typed) : [];
         default:

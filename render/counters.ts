@@ -269,6 +269,7 @@ const UNIT_MARKER: Record<UnitMarker, { text: string; bg: string; fg: string }> 
   outOfSupply: { text: 'O', bg: '#6a1b9a', fg: '#ffffff' },
   moved: { text: 'M', bg: '#555555', fg: '#ffffff' },
   lost: { text: '?', bg: '#111111', fg: '#ffffff' },
+  capturedLmg: { text: 'L', bg: '#2e7d32', fg: '#ffffff' },
 };
 
 /** Band text: the short label, plus the formation when it fits. */

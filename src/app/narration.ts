@@ -68,6 +68,16 @@ const NARRATE: Narrator = {
       ? `• ${e.unit} would return after the last turn: removed from the game (roll #${e.rollNumber}, rule ${e.rule}).`
       : `• ${e.unit} returns on turn ${e.turn} (roll #${e.rollNumber}, rule ${e.rule}).`,
   rangedLossesIgnored: (e) => `• ${e.steps} step(s) in ${e.hex} not taken: ${e.reason} (rule ${e.rule}).`,
+  capturedLmgCheck: (e) =>
+    `${e.won ? '🔫 ' : '• '}Captured LMGs (rule ${e.rule}) after ${e.units.join(', ')} fell: roll ${e.roll}${e.drms.length ? ` (${e.drms.join('; ')})` : ''} = ${e.total}, 12 or more wins a marker: ${
+      e.won
+        ? `won; the Finns hold ${e.pool} to give a company (\`/play lmg\`).`
+        : e.success
+          ? 'all five markers are in play already.'
+          : 'none this time.'
+    }`,
+  lmgAttached: (e) =>
+    `🔫 ${e.unit} in ${e.hex} takes a Captured LMGs marker (rule ${e.rule}): +2 CS, +2 RAS at range 2; ${e.pool} left in the pool.`,
   lostInWoods: (e) =>
     e.lost
       ? `🌲 ${e.units.join(', ')} got lost in the woods at ${e.woods} (rule ${e.rule}): roll #${e.rollNumber} ${e.roll}${e.drms.length ? ` (${e.drms.join('; ')})` : ''} = ${e.total}, lost on 3 or less; the move did not happen and they have acted.`

@@ -622,6 +622,26 @@ export const PLAY_VERBS: PlayVerb[] = [
     },
   },
   {
+    name: 'lmg',
+    description: 'Finnish: give a Captured LMGs marker to an infantry company (optional 20.4)',
+    ja: { name: '鹵獲機関銃', description: 'フィンランド：鹵獲軽機関銃マーカーを歩兵中隊に与える（選択ルール20.4）' },
+    params: [
+      {
+        name: 'unit',
+        ja: { name: 'ユニット', description: 'マーカーを持たないフィンランド軍歩兵中隊' },
+        kind: 'unit',
+        description: 'A Finnish infantry company on the map without one',
+        required: true,
+        autocomplete: true,
+        maxLength: 40,
+        usage: '<unit>',
+      },
+    ],
+    build(a) {
+      return ok({ type: 'attachLmg', unit: a.text('unit')! });
+    },
+  },
+  {
     name: 'decide',
     description: 'Answer the decision the game waits for (losses, retreat, advance, support…)',
     ja: { name: '決定', description: 'ゲームが待っている決定に答える（損害、退却、前進、支援など）' },

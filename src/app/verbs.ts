@@ -44,6 +44,7 @@ export const VERBS: Record<ActionType, Verb> = {
   commitArmor: { rule: '12.1.4', summary: 'commit Soviet armor (the Finns gain VPs)', via: play('armor') },
   changeStance: { rule: '17.1', summary: 'change the Finnish operational stance (Player One from the next turn)', via: play('stance') },
   createProvisional: { rule: '12.8', summary: 'create the Finnish Provisional Company next to Pajari', via: play('provisional') },
+  attachLmg: { rule: '20.4', summary: 'give a Captured LMGs marker to an infantry company', via: play('lmg') },
   takeLosses: { rule: '8.5, 10.4.2', summary: 'take losses: steps and retreat', via: 'decision' },
   advance: { rule: '8.7', summary: 'advance after combat', via: 'decision' },
 };

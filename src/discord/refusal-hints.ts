@@ -24,6 +24,8 @@ const HINTS: Partial<Record<RefusalCode, string>> = {
   'rule/game-over': 'the game has ended: `/game export` and `/game verify` take `game:<id>`; `/game new` starts another.',
   'rule/stance-change': 'the Finns change their stance once, in one of their phases from turn 20: `/play stance`.',
   'rule/provisional': 'from Day 2, once Soviets have reached column I and Pajari is within 4 of E13: `/play provisional` offers the hexes.',
+  'rule/captured-lmg':
+    'a won Captured LMGs marker goes to a Finnish infantry company in the Finnish Action Phase: `/play lmg` offers them.',
   'rule/armor-commitment': 'armor is committed at the start of a Soviet Action Phase from turn 6, before any unit acts (`/play armor`).',
   'input/bad-hex': 'give a hex such as M16 (any case, spaces allowed), or pick one from the list.',
   'input/unknown-unit': 'pick a unit from the autocomplete list (ids in any case, e.g. `mtr/609`).',

@@ -35,6 +35,7 @@ import { applyCombatAction, combatPendingGate } from './combat/engine.js';
 import { consumeOverrun } from './combat/record.js';
 import { afterNightAction, answerStepLosses, applyBonfire, applyNightRaid, resolveSubZero } from './night.js';
 import { lostInTheWoods } from './lost-in-woods.js';
+import { applyAttachLmg } from './captured-lmgs.js';
 import { aimAtFireDie, applyFireAction, firePendingGate } from './fire.js';
 import { answerParkBattalion, doArtilleryPark, finnishArtilleryPark } from './artillery-park.js';
 import { defensiveSupportDecision } from './defensive-support.js';
@@ -191,6 +192,9 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
         break;
       case 'createProvisional':
         err = applyCreateProvisional(ctx, draft, side, action, events);
+        break;
+      case 'attachLmg':
+        err = applyAttachLmg(ctx, draft, side, action, events);
         break;
       case 'changeStance':
         err = applyChangeStance(ctx, draft, side, events);

@@ -73,6 +73,7 @@ export const RULE_CODES = [
   'rule/cannot-assault',
   'rule/cannot-attack',
   'rule/cannot-move',
+  'rule/captured-lmg',
   'rule/combat-in-progress',
   'rule/dig-in-done',
   'rule/dig-in-ezoc',

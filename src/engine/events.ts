@@ -153,6 +153,20 @@ export type FireEvent =
   | { type: 'artilleryOnTrack'; unit: string; turn: number | null; rollNumber: number; removed: boolean; rule: '12.4.2' }
   | { type: 'rangedLossesIgnored'; hex: HexId; steps: number; reason: string; rule: string }
   | { type: 'artilleryPark'; side: Side; units: string[]; hex: HexId; rule: '12.4.3' | '12.4.4' }
+  /** The Captured LMGs roll after a fight (optional 20.4): `won` when a marker joins the Finnish pool. */
+  | {
+      type: 'capturedLmgCheck';
+      units: string[];
+      drms: string[];
+      roll: number;
+      total: number;
+      success: boolean;
+      won: boolean;
+      pool: number;
+      rule: '20.4';
+    }
+  /** A Captured LMGs marker given to a company (optional 20.4). */
+  | { type: 'lmgAttached'; unit: string; hex: HexId; pool: number; rule: '20.4' }
   /** Getting Lost in the Woods (optional 20.5): the check for a move into the woods; `lost`: the move did not happen. */
   | {
       type: 'lostInWoods';

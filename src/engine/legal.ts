@@ -18,6 +18,7 @@ import { fireOptions } from './fire.js';
 import { artilleryParkChoices } from './artillery-park.js';
 import { armorCommitmentOptions } from './armor-commitment.js';
 import { provisionalHexes } from './provisional.js';
+import { lmgCompanies, lmgPool } from './captured-lmgs.js';
 import { stanceChangeProblem } from './stance.js';
 import { recoveryOptions } from './recovery.js';
 import { digInOptions, removableEntrenchments } from './digging-in.js';
@@ -159,6 +160,11 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
   if (!stanceChangeProblem(ctx, state, side)) {
     base.stanceChange = true; // 17.1
     actions.push('changeStance');
+  }
+  const lmg = lmgCompanies(ctx, state, side); // 20.4
+  if (lmg.length) {
+    base.capturedLmg = { pool: lmgPool(state), units: lmg };
+    actions.push('attachLmg');
   }
   const prov = provisionalHexes(ctx, state, side); // 12.8
   if (prov.length) {

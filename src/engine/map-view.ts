@@ -48,6 +48,7 @@ function counterView(ctx: Ctx, state: GameState, u: UnitState, supply: Record<st
   if (supply[u.id] === false && !isLeader(c)) markers.push('outOfSupply'); // 15.0
   if (u.flags.fired) markers.push('fired');
   if (u.flags.suppressed) markers.push('suppressed');
+  if (u.flags.capturedLmg) markers.push('capturedLmg');
   if (u.flags.acted && state.phase === 'action' && u.side === state.activeSide) markers.push('moved');
   return {
     id: u.id,

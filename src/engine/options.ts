@@ -44,7 +44,7 @@ export const RULE_OPTIONS: readonly RuleOptionInfo[] = [
     notBuilt: `how and when a company breaks down: ${UNKNOWN}`,
   },
   { key: '20.3', title: 'Friendly Fire', kind: 'optional', defaultOn: false, notBuilt: `what Friendly Fire does: ${UNKNOWN}` },
-  { key: '20.4', title: 'Captured Soviet LMGs', kind: 'optional', defaultOn: false },
+  { key: '20.4', title: 'Captured Soviet LMGs (our use of the marker)', kind: 'optional', defaultOn: false },
   { key: '20.5', title: 'Getting Lost in the Woods', kind: 'optional', defaultOn: false },
   { key: '20.6', title: "Pajari's Heart Condition", kind: 'optional', defaultOn: false },
   { key: '20.7', title: 'Fog of War', kind: 'optional', defaultOn: false, notBuilt: `the whole rule: ${UNKNOWN}` },

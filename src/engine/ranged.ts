@@ -19,6 +19,7 @@ import { dieRoller, rollDice, type DiceSource } from './dice.js';
 import { leaderCaptureChecks } from './pajari.js';
 import { describeLos, lineOfSight, losRange } from './los.js';
 import { ruleOn } from './options.js';
+import { carriesLmg, lmgMarker } from './captured-lmgs.js';
 import { readFireRecord, writeFireRecord } from './fire-record.js';
 import { combatInProgress, readRecord } from './combat/record.js';
 import { reduceUnit, type LossEvent } from './combat/losses.js';
@@ -288,8 +289,18 @@ export function planRanged(
     spotter,
     selfSpot,
     ras: vals.ras ?? 0,
-    drms: ratDrms(ctx, state, side, def, { target, direct, range, spotter, selfSpot, defensiveSupportVsDugInAttacker: defensive }),
+    drms: [
+      ...ratDrms(ctx, state, side, def, { target, direct, range, spotter, selfSpot, defensiveSupportVsDugInAttacker: defensive }),
+      ...lmgDrm(ctx, state, unitId, range),
+    ],
   };
+}
+
+/** A company carrying Captured LMGs (optional 20.4): +2 RAS at range 2 or less, shown with the DRMs. */
+function lmgDrm(ctx: Ctx, state: GameState, unitId: string, range: number | null): AppliedDrm[] {
+  const m = lmgMarker(ctx.ruleset);
+  if (!carriesLmg(state, unitId) || range === null || range > m.range) return [];
+  return [{ id: 'capturedLmg', n: 0, rule: '20.4', label: 'Captured LMGs (+RAS at range 2)', value: m.ras }];
 }
 
 /** The RAT DRMs for a Ranged Attack (10.4, 10.5, 14.3; PAC), in table order. */

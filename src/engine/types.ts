@@ -41,6 +41,8 @@ export interface UnitFlags {
   skull?: boolean;
   /** Night Raid marker (16.4 step 5): rolls on the SZLT on its own. */
   nightRaid?: boolean;
+  /** Carries a Captured LMGs marker (optional 20.4): +2 CS, +2 RAS at range 2; lost with the company. */
+  capturedLmg?: boolean;
 }
 
 export interface UnitState {
@@ -112,6 +114,8 @@ export interface GameState {
   stanceDeclared?: number;
   /** A Soviet unit has moved into or west of hex column I at some time (12.8); absent until then. */
   sovietWestOfI?: boolean;
+  /** Captured LMGs markers the Finns hold, not yet given to a company (optional 20.4); absent: none. */
+  capturedLmgs?: number;
   /**
    * The last turn of a shortened game (our own derived set-up, never a Playbook scenario): the game ends
    * after this turn's Victory Check and is scored then (17.0). Absent: the scenario's own last turn.
@@ -325,6 +329,11 @@ export interface CreateProvisionalAction {
   type: 'createProvisional';
   hex: HexId;
 }
+/** Give a Captured LMGs marker from the Finnish pool to an infantry company (optional 20.4). */
+export interface AttachLmgAction {
+  type: 'attachLmg';
+  unit: string;
+}
 export interface CommitArmorAction {
   type: 'commitArmor';
   units: string[];
@@ -362,6 +371,7 @@ export type Action =
   | RemoveEntrenchmentAction
   | CommitArmorAction
   | CreateProvisionalAction
+  | AttachLmgAction
   | ChangeStanceAction
   | TakeLossesAction
   | AdvanceAction;
@@ -440,6 +450,8 @@ export interface LegalActions {
   stanceChange?: boolean;
   /** Hexes where the Finnish Provisional Company may be created now (12.8). */
   provisional?: HexId[];
+  /** Captured LMGs markers in the Finnish pool and the companies that may take one now (optional 20.4). */
+  capturedLmg?: { pool: number; units: string[] };
   /** Soviet armored units that may be committed now, and the Finnish VPs each costs (12.1.4). */
   armorCommitment?: { units: string[]; vpEach: number };
   /** Reduced infantry companies that may attempt Recovery now (13.3). */

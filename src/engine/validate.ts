@@ -60,6 +60,7 @@ export const ACTION_FIELDS: Record<ActionType, Spec> = {
   artilleryPark: { unit: req('id') },
   commitArmor: { units: req('units') },
   createProvisional: { hex: req('hex') },
+  attachLmg: { unit: req('id') },
   changeStance: {},
   takeLosses: { steps: req('unitToInt'), retreat: opt('unitToPath'), zocLoss: opt('hexToUnit') },
   advance: { units: req('unitsOrNone'), path: req('pathOrNone') },

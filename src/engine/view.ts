@@ -59,7 +59,9 @@ export type UnitMarker =
   /** Has moved this phase. */
   | 'moved'
   /** Lost in the woods (optional 20.5). */
-  | 'lost';
+  | 'lost'
+  /** Carries a Captured LMGs marker (optional 20.4). */
+  | 'capturedLmg';
 
 /** One counter as it stands now. */
 export interface CounterView {

@@ -84,6 +84,7 @@ describe('strict action validation at the engine boundary (3.0)', () => {
       'artilleryPark',
       'assault',
       'atFire',
+      'attachLmg',
       'bonfire',
       'changeStance',
       'combat',

@@ -409,6 +409,7 @@ export function reduceUnit(
     events.push({ type: 'eliminated', unit: unitId, hex, box, inSupply, rule: '8.6' });
     u.location = box;
     u.hex = null;
+    delete u.flags.capturedLmg; // lost with the company (optional 20.4, our reading)
     return true;
   }
   return false;

@@ -10,6 +10,7 @@ import type { AttackerRef, CombatKind, GameState } from '../types.js';
 import { currentValues, isArmored, isInfantry, isLeader, isMapCombatUnit, mustCounter, otherSide } from '../units.js';
 import { isBridgeHexside, isLake, terrainOf } from '../terrain.js';
 import { contextOf } from '../ctx.js';
+import { carriesLmg, lmgMarker } from '../captured-lmgs.js';
 
 /** CRT columns left to right (8.2). Index −3 … 5, with 1:1 at 0. */
 export const COLUMNS: readonly OddsColumn[] = ['1:4', '1:3', '1:2', '1:1', '2:1', '3:1', '4:1', '5:1', '6:1'];
@@ -166,6 +167,14 @@ function columnsOf(ruleset: Ruleset, id: string, fallback: number): number {
   return d && d.effect.type === 'shift' ? d.effect.columns : fallback;
 }
 
+/** A company carrying Captured LMGs (optional 20.4, our reading): +2 CS attacking or defending. */
+function withLmg(ruleset: Ruleset, st: GameState, line: CsLine): void {
+  if (!carriesLmg(st, line.unit)) return;
+  const cs = lmgMarker(ruleset).cs;
+  line.counted += cs;
+  line.notes.push(`Captured LMGs +${cs} (20.4)`);
+}
+
 /** Soviet unit types of the rifle regiments (companies and their MGs, mortars and guns): 20.10, our condition. */
 const REGIMENTAL = new Set(['infantry', 'mg', 'mortar', 'infantryGun']);
 
@@ -235,7 +244,9 @@ export function analyseCombat(ruleset: Ruleset, st: GameState, s: CombatSituatio
     const def = mustCounter(ruleset, a.unit);
     const unit = st.units[a.unit]!;
     const printed = isLeader(def) ? 0 : (currentValues(def, unit).cs ?? 0);
-    return { unit: a.unit, hex: a.from, printed, counted: printed, notes: [] };
+    const line: CsLine = { unit: a.unit, hex: a.from, printed, counted: printed, notes: [] };
+    withLmg(ruleset, st, line);
+    return line;
   });
   // Case 2: armored units at night, per stack (attacking hex), total halved rounded down.
   if (s.night) {
@@ -274,6 +285,7 @@ export function analyseCombat(ruleset: Ruleset, st: GameState, s: CombatSituatio
       line.counted = printed * 2;
       line.notes.push('CS doubled on defence (black box)');
     }
+    withLmg(ruleset, st, line);
     return line;
   });
   if (s.night) halveArmorAtNight(ruleset, defenders, halvings);

@@ -25,6 +25,7 @@ import type {
 import { contextOf } from '../ctx.js';
 import { leaderCaptureChecks } from '../pajari.js';
 import { heartCheck } from '../heart.js';
+import { capturedLmgCheck } from '../captured-lmgs.js';
 import { firedRangedThisPhase } from '../fire-record.js';
 import { bonfireCombatProblem } from '../bonfire.js';
 import { crtCell } from './crt.js';
@@ -484,6 +485,13 @@ export function proceed(draft: GameState, ruleset: Ruleset, io: CombatIo): void 
       return;
     }
     // done
+    capturedLmgCheck(
+      draft,
+      ruleset,
+      c,
+      (n, why, rule) => io.roll(n, why, rule),
+      (e) => io.emit(e),
+    ); // 20.4
     if (c.pajari)
       heartCheck(
         draft,

@@ -565,3 +565,61 @@ describe("Pajari's Heart Condition (optional 20.6)", () => {
     expect(fight(false, [3, 3, 6, 6]).events.some((e) => e.type === 'heartCondition')).toBe(false);
   });
 });
+
+describe('Captured Soviet LMGs (optional 20.4)', () => {
+  // F1 and F2 in M16 attack a reduced S1 in M15; the defender takes its loss as a step and is eliminated.
+  const rs = ruleset({ terrain: area('M16', 4, 'forest'), supply: { soviet: ['P16'], finnish: ['H16'] } });
+  const fight = (opts: { on: boolean; dice: number[]; night?: boolean; pool?: number }) => {
+    const st = state(
+      rs,
+      [
+        ['F1', 'M16'],
+        ['F2', 'M16'],
+        ['S1', 'M15', 1],
+      ],
+      { activeSide: 'finnish', turn: opts.night ? 2 : 1 },
+    );
+    st.options['20.4'] = opts.on;
+    if (opts.pool !== undefined) st.capturedLmgs = opts.pool;
+    const draft = structuredClone(st);
+    const x = io(opts.dice);
+    expect(resolveDeclared(draft, rs, declare(st, rs, 'finnish', ['F1', 'F2'], 'M15'), x)).toBeNull();
+    for (let i = 0; i < 6 && draft.pending.length; i++) {
+      const p = draft.pending[0] as unknown as { type: string; side: 'soviet' | 'finnish'; role?: string; default: never };
+      const err =
+        p.type === 'combatLosses'
+          ? answerLosses(draft, rs, p.side, p.role === 'defender' ? ({ steps: { S1: 1 } } as never) : p.default, x)
+          : answerAdvance(draft, rs, p.side, [], [], x);
+      expect(err).toBeNull();
+    }
+    return { draft, events: x.events as unknown as Array<{ type: string } & Record<string, unknown>> };
+  };
+
+  it('20.4: a Soviet company eliminated defending in a Combat: 2d6 +1, 12 or more puts a marker in the Finnish pool', () => {
+    const { draft, events } = fight({ on: true, dice: [6, 6, 6, 5] });
+    expect(draft.units.S1!.location).not.toBe('map');
+    expect(events.find((e) => e.type === 'capturedLmgCheck')).toMatchObject({
+      units: ['S1'],
+      drms: ['Per Soviet infantry company eliminated in Combat: +1 (20.4 DRM 1)'],
+      roll: 11,
+      total: 12,
+      success: true,
+      won: true,
+      pool: 1,
+    });
+    expect(draft.capturedLmgs).toBe(1);
+  });
+
+  it('20.4: 11 fails; at night −1; five markers in play already win nothing; without the option no roll', () => {
+    expect(fight({ on: true, dice: [6, 6, 5, 5] }).events.find((e) => e.type === 'capturedLmgCheck')).toMatchObject({
+      total: 11,
+      won: false,
+    });
+    const night = fight({ on: true, dice: [6, 6, 6, 6], night: true }).events.find((e) => e.type === 'capturedLmgCheck');
+    expect(night).toMatchObject({ total: 12, won: true });
+    expect(night!.drms).toContain('Night turn: -1 (20.4 DRM 5)');
+    const full = fight({ on: true, dice: [6, 6, 6, 6], pool: 5 });
+    expect(full.events.find((e) => e.type === 'capturedLmgCheck')).toMatchObject({ success: true, won: false, pool: 5 });
+    expect(fight({ on: false, dice: [6, 6] }).events.some((e) => e.type === 'capturedLmgCheck')).toBe(false);
+  });
+});
