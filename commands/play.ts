@@ -2,7 +2,8 @@
 // actions (through the service), and the engine refuses anything it would not offer.
 import { InteractionContextType, type ChatInputCommandInteraction } from 'discord.js';
 import { SlashCommandBuilder, type SlashCommandStringOption, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
-import type { Action } from '../src/engine/types.js';
+import type { Action, LegalActions } from '../src/engine/types.js';
+import type { ActSeen, ActionBuilder } from '../src/app/game-service.js';
 import { Args, PLAY_VERBS, playVerb, splitUnits, findMover, type PlayParam, type PlayVerb } from '../src/app/play-verbs.js';
 import type { Command } from '../src/discord/command.js';
 import {
@@ -33,7 +34,7 @@ import { bonfireChoices, raidChoices } from '../src/discord/night-choices.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
 import { attackControls } from '../src/discord/attack-controls.js';
 import type { BotContext } from '../src/discord/context.js';
-import { actorOf, legalNow, legalOrExplain, refOf, seenNow, statusOrNull } from '../src/discord/game-access.js';
+import { actorOf, legalOrExplain, refOf, seenNow } from '../src/discord/game-access.js';
 import { hexOption, hexPathOption } from '../src/discord/options.js';
 import { postChange } from '../src/discord/posting.js';
 import { unwrap } from '../src/discord/refusal-hints.js';
@@ -99,6 +100,48 @@ function argsOf(ix: ChatInputCommandInteraction, v: PlayVerb): Args {
   return new Args(values);
 }
 
+/**
+ * The action a /play subcommand asks for, from what the user's side sees now (`seen`: null only to re-read
+ * the unit ids the user typed after a refusal). Throws a Refusal when the command cannot make one.
+ */
+function buildAction(ix: ChatInputCommandInteraction, verb: PlayVerb, sub: string, seen: ActSeen | null): Action {
+  if (verb.build) {
+    const built = verb.build(argsOf(ix, verb), seen?.legal ?? null);
+    if (!built.ok) throw new Refusal(built.message, built.rule, built.hint);
+    return built.action;
+  }
+  const status = seen?.status ?? null;
+  if (sub === 'decide') {
+    const pending = status?.status === 'active' ? status.mustAct?.pending : null;
+    if (!pending) throw new Refusal('No decision is waiting.', '3.0', '`/game status` shows what the game waits for.');
+    const parsed = parseAnswer(pending, ix.options.getString('answer', true));
+    if (!parsed.ok) throw new Refusal(parsed.problem.message, parsed.problem.rule, `answers: ${answerHelp(pending).join(' · ')}`);
+    return parsed.action;
+  }
+  if (!status || status.status !== 'active' || !status.phase) throw new Refusal('There is no phase to end.', '3.0');
+  return { type: 'endPhase', phase: status.phase as Extract<Action, { type: 'endPhase' }>['phase'] };
+}
+
+/** The odds of a Combat or Assault before it is declared, with Attack and Cancel (8.2–8.4). Changes nothing. */
+async function previewAttack(
+  ix: ChatInputCommandInteraction,
+  ctx: BotContext,
+  ref: ReturnType<typeof refOf>,
+  attack: Extract<Action, { type: 'combat' | 'assault' }>,
+  seen: ActSeen,
+): Promise<void> {
+  const p = unwrap(await ctx.game.service.preview(ref, actorOf(ix), attack, seen.side));
+  const components = attackControls({ gameId: p.gameId, version: p.version }, attack);
+  const lines = [
+    `Odds before you ${attack.type === 'combat' ? 'attack' : 'assault'} ${attack.target} (8.2–8.4; Support and AT Fire come first and are not counted):`,
+    ...p.lines.map((l) => `• ${l}`),
+    components
+      ? 'Attack declares it; Cancel changes nothing.'
+      : 'Too many units to fit a button: run the same command with `confirm:True` to declare it.',
+  ];
+  await respond(ix, { content: lines.join('\n'), components: components ?? [], ephemeral: true });
+}
+
 const play: Command<BotContext> = {
   data,
   async execute(ix, ctx) {
@@ -107,52 +150,33 @@ const play: Command<BotContext> = {
     if (!verb) throw new Error(`no handler for /play ${sub}`);
     await defer(ix);
     const ref = refOf(ix);
-    // One load before acting: the user's side, its legal actions (the mover lookup, default attackers,
-    // unit ids in any case) and the status. Ending a phase or answering a decision needs only the status.
-    const seen = verb.build ? await seenNow(ctx, ix) : null;
-    const before = seen ? seen.status : await statusOrNull(ctx, ref);
-    let action: Action;
-    if (verb.build) {
-      const built = verb.build(argsOf(ix, verb), seen!.legal);
-      if (!built.ok) throw new Refusal(built.message, built.rule, built.hint);
-      action = built.action;
-    } else if (sub === 'decide') {
-      const pending = before?.status === 'active' ? before.mustAct?.pending : null;
-      if (!pending) {
-        await legalNow(ctx, ix); // the service says why (no game, not started…)
-        throw new Refusal('No decision is waiting.', '3.0', '`/game status` shows what the game waits for.');
-      }
-      const parsed = parseAnswer(pending, ix.options.getString('answer', true));
-      if (!parsed.ok) throw new Refusal(parsed.problem.message, parsed.problem.rule, `answers: ${answerHelp(pending).join(' · ')}`);
-      action = parsed.action;
-    } else {
-      if (!before || before.status !== 'active' || !before.phase) {
-        await legalNow(ctx, ix); // the service says why (no game, not started…)
-        throw new Refusal('There is no phase to end.', '3.0');
-      }
-      action = { type: 'endPhase', phase: before.phase as Extract<Action, { type: 'endPhase' }>['phase'] };
+    // Before an attack is declared: its odds, with Attack and Cancel (unless `confirm:True`). Read only.
+    if (verb.preview && !ix.options.getBoolean('confirm')) {
+      const seen = await seenNow(ctx, ix);
+      const attack = canonicaliseAction(seen.legal, buildAction(ix, verb, sub, seen));
+      if (attack.type === 'combat' || attack.type === 'assault') return previewAttack(ix, ctx, ref, attack, seen);
     }
-    // Unit ids in any case (`mtr/609`): spelled as the engine spells them, with close ids suggested on a miss.
-    const legal = seen?.legal ?? null;
-    // Before an attack is declared: its odds, with Attack and Cancel (unless `confirm:True`).
-    if (verb.preview && (action.type === 'combat' || action.type === 'assault') && !ix.options.getBoolean('confirm')) {
-      const attack = canonicaliseAction(legal, action);
-      const p = unwrap(await ctx.game.service.preview(ref, actorOf(ix), attack, seen?.side));
-      const components = attackControls({ gameId: p.gameId, version: p.version }, attack);
-      const lines = [
-        `Odds before you ${attack.type === 'combat' ? 'attack' : 'assault'} ${attack.target} (8.2–8.4; Support and AT Fire come first and are not counted):`,
-        ...p.lines.map((l) => `• ${l}`),
-        components
-          ? 'Attack declares it; Cancel changes nothing.'
-          : 'Too many units to fit a button: run the same command with `confirm:True` to declare it.',
-      ];
-      await respond(ix, { content: lines.join('\n'), components: components ?? [], ephemeral: true });
-      return;
-    }
-    const result = await ctx.game.service.act(ref, actorOf(ix), canonicaliseAction(legal, action), seen ? { side: seen.side } : {});
-    if (!result.ok && result.error.code === 'input/unknown-unit') {
-      const named = unitIdsOf(action);
-      const close = [...new Set(named.flatMap((u) => closeUnitIds(legal, u)))].filter((u) => !named.includes(u));
+    // One read and one write (issue 18): the action is built inside the service's act, from the user's
+    // side, its legal actions and the status of that same read.
+    let refused: Refusal | null = null;
+    let legal: LegalActions | null = null;
+    const build: ActionBuilder = (seen) => {
+      legal = seen.legal;
+      try {
+        return { ok: true, action: canonicaliseAction(seen.legal, buildAction(ix, verb, sub, seen)) };
+      } catch (e) {
+        if (!(e instanceof Refusal)) throw e;
+        refused = e;
+        return { ok: false, error: { code: 'input/action', message: e.message, ...(e.rule ? { rule: e.rule } : {}) } };
+      }
+    };
+    const result = await ctx.game.service.act(ref, actorOf(ix), build);
+    if (refused) throw refused;
+    if (!result.ok && result.error.code === 'input/unknown-unit' && legal) {
+      // Unit ids in any case (`mtr/609`) are spelled as the engine spells them; on a miss, close ids are suggested.
+      const seenLegal: LegalActions = legal;
+      const named = unitIdsOf(buildAction(ix, verb, sub, null));
+      const close = [...new Set(named.flatMap((u) => closeUnitIds(seenLegal, u)))].filter((u) => !named.includes(u));
       if (close.length)
         throw new Refusal(
           result.error.message,

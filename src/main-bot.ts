@@ -1,5 +1,6 @@
 // Composition: the Discord bot (slash commands routed to the game service, channel dice, heartbeat).
 // Loaded by src/main.ts only when DISCORD_TOKEN is set.
+import type { GameStore } from './store/types.js';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import { connectDiscord } from './discord/client.js';
@@ -33,6 +34,8 @@ export interface RunningBot {
   ctx: BotContext;
   /** What wakes games for their reminders (BullMQ on Redis, a timer otherwise). */
   scheduler: Scheduler;
+  /** Where the games live (the service's own store). */
+  store: GameStore;
   /** Finish the interactions in flight, disconnect, release the store. */
   stop(): Promise<void>;
 }
@@ -113,6 +116,7 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
     router,
     ctx,
     scheduler,
+    store,
     async stop() {
       heartbeat?.stop();
       await warmUp;

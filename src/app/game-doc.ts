@@ -84,7 +84,7 @@ export interface RollRecord {
 interface EntryBase {
   /** 1, 2, 3…: position in the record. */
   seq: number;
-  /** The store version this entry was saved as (strictly increasing along the record). */
+  /** The store version this entry was saved as (never decreasing along the record; entries saved together share it). */
   v: number;
   /** Caller's request id (idempotency; the race checks it). */
   id: string;

@@ -15,7 +15,17 @@ import type { RefusalCode } from './refusal-codes.js';
 import { RULE_CODES, type RuleCode } from '../engine/codes.js';
 import { phaseSummary, endsPhase, sidePhaseWords } from './phase-summary.js';
 import { eventLines } from './narration.js';
-import type { Action, AssaultAction, CombatAction, GameEvent, GameState, MapViewOptions, PendingDecision, Side } from '../engine/types.js';
+import type {
+  Action,
+  AssaultAction,
+  CombatAction,
+  GameEvent,
+  GameState,
+  LegalActions,
+  MapViewOptions,
+  PendingDecision,
+  Side,
+} from '../engine/types.js';
 import { StoreError, isStoreError, isValidId, type GameStore, type StoredGame } from '../store/types.js';
 import {
   ActOptsSchema,
@@ -110,6 +120,16 @@ export interface Done {
 
 export type Result<T = object> = (Done & T) | { ok: false; error: Refusal };
 
+/** What a front end builds a player's action from: the acting side, its legal actions and the status, from the act's own read. */
+export interface ActSeen {
+  legal: LegalActions;
+  side: Side;
+  status: StatusView;
+}
+
+/** Builds the action inside `act`, from the same read as the change (one read per command), or says why not. */
+export type ActionBuilder = (seen: ActSeen) => { ok: true; action: Action } | { ok: false; error: Refusal };
+
 export interface ServiceDeps {
   store: GameStore;
   engine: EngineApi;
@@ -161,7 +181,19 @@ interface Change<X extends object = object> {
   views?: ViewRequest[];
   /** Epoch ms if this change ends the game (frees the channel, starts retention). */
   finishedAt?: number;
+  /** The phase summary to show (default: of the last phase the change ended). */
+  summary?: string[];
   extra?: X;
+}
+
+/** One record entry applied to a document (act and its follow-ups). */
+interface Entry {
+  seq: number;
+  lines: string[];
+  events: GameEvent[];
+  views: ViewRequest[];
+  finishedAt?: number;
+  next: FollowUp | null;
 }
 type Step<X extends object = object> = (
   doc: GameDoc,
@@ -351,7 +383,11 @@ export class GameService {
           views: change.views ?? [],
           before,
           after,
-          ...(endsPhase(change.events ?? []) ? { summary: phaseSummary(change.doc.record) } : {}),
+          ...(change.summary
+            ? { summary: change.summary }
+            : endsPhase(change.events ?? [])
+              ? { summary: phaseSummary(change.doc.record) }
+              : {}),
           ...(savedState ? { mapView: (options: MapViewOptions) => this.engine.toMapView(savedState, options) } : {}),
           ...(change.extra ? { extra: change.extra } : {}),
         };
@@ -624,7 +660,7 @@ export class GameService {
   async start(ref: GameRef, actor: Actor): Promise<Result<{ commitment: string }>> {
     const bad = checkInput(ActorSchema, actor, 'player');
     if (bad) return bad;
-    const r = await this.mutate(ref, 'starting the game', (doc) => {
+    const r = await this.mutate(ref, 'starting the game', (doc, version) => {
       const bad = this.mustBeStatus(doc, 'lobby');
       if (bad) return bad;
       if (actor.userId !== doc.meta.host) return refuse('perm/not-host', 'Only the host can start the game.');
@@ -648,12 +684,11 @@ export class GameService {
       doc.meta.startedAt = now;
       doc.meta.waitingSince = now;
       const who = this.engine.whoMustAct(state);
-      return {
+      const change: Change<{ commitment: string }> = {
         doc,
         events: state.log.slice(),
         views: [{ caption: 'Starting positions', options: {} }],
-        // The first phase may have nothing to decide: treat the start as a phase beginning.
-        extra: { commitment, next: this.followUpOf(doc, [{ type: 'phase' } as GameEvent]) },
+        extra: { commitment },
         lines: [
           `The game has started: ${this.scenarioName(doc)}, turn ${state.turn}.`,
           `Dice commitment (SHA-256 of the secret seed): ${commitment}`,
@@ -661,10 +696,13 @@ export class GameService {
           this.waitLine(doc, who),
         ],
       };
+      // The first phase may have nothing to decide: treat the start as a phase beginning.
+      this.followUps(doc, version, change, this.followUpOf(doc, [{ type: 'phase' } as GameEvent]));
+      return change;
     });
     if (!r.ok) return r;
     const { extra, ...rest } = r;
-    return this.followUps({ ...rest, commitment: extra!.commitment }, extra!.next);
+    return { ...rest, commitment: extra!.commitment };
   }
 
   /** Where the Victory Point bid stands (17.0.2), in words; null without one. Bids stay sealed until both are in. */
@@ -811,56 +849,106 @@ export class GameService {
    * Apply one engine action for the actor's side. `basedOnVersion` (from a button's custom id) refuses
    * stale clicks; `requestId` makes a retried request harmless (answered from the record).
    */
+  /**
+   * Apply a player's action: one read and one write. `action` may be a builder, called with the acting
+   * side's legal actions and the status from that same read (the front end's command arguments turned
+   * into an action without a read of its own). What the referee does next for a player goes into the same
+   * write, each as its own record entry in a seated player's name, until a person is needed: standing
+   * answers (src/app/standing.ts), and the end of each phase in which the side to act has nothing to
+   * decide (one line each, no map).
+   */
   async act(
     ref: GameRef,
     actor: Actor,
-    action: Action,
+    given: Action | ActionBuilder,
     opts: { side?: Side; basedOnVersion?: number; requestId?: string } = {},
   ): Promise<Result<{ seq?: number; duplicate?: boolean }>> {
-    const first = await this.actOnce(ref, actor, action, opts);
-    if (!first.ok) return first;
-    const { next, ...done } = first;
-    return this.followUps(done, next);
+    const bad =
+      checkInput(ActorSchema, actor, 'player') ??
+      checkInput(ActOptsSchema, opts, 'request') ??
+      (typeof given === 'function' ? null : checkAction(given));
+    if (bad) return bad;
+    const r = await this.mutate(
+      ref,
+      'applying your action',
+      (doc, version) => {
+        if (opts.requestId) {
+          const prev = doc.record.find((e) => e.id === opts.requestId);
+          if (prev) return refuse('game/duplicate', `That request was already applied as record entry #${prev.seq}.`);
+        }
+        const bad = this.mustBeStatus(doc, 'active');
+        if (bad) return bad;
+        let action: Action;
+        let requested = opts.side;
+        if (typeof given === 'function') {
+          // The builder sees what `legal` would show this player, from this same read.
+          const seenSide = this.actingSide(doc, actor, opts.side, false);
+          if (typeof seenSide !== 'string') return seenSide;
+          const built = given({
+            legal: this.cachedLegal(doc.meta.gameId, version, doc.state!, seenSide),
+            side: seenSide,
+            status: this.statusView(doc, doc.meta.gameId, version),
+          });
+          if (!built.ok) return { ok: false as const, error: built.error };
+          const badAction = checkAction(built.action);
+          if (badAction) return badAction;
+          action = built.action;
+          requested = seenSide;
+        } else action = given;
+        const side = this.actingSide(doc, actor, requested, true);
+        if (typeof side !== 'string') return side;
+        const first = this.applyEntry(doc, version, actor, side, action, opts.requestId);
+        if ('ok' in first) return first;
+        const change: Change<{ seq: number }> = {
+          doc,
+          lines: first.lines,
+          events: [...first.events],
+          views: [...first.views],
+          ...(first.finishedAt !== undefined ? { finishedAt: first.finishedAt } : {}),
+          // The phase the player ended, not one a follow-up ended after it.
+          ...(endsPhase(first.events) ? { summary: phaseSummary(doc.record) } : {}),
+          extra: { seq: first.seq },
+        };
+        this.followUps(doc, version, change, first.next);
+        return change;
+      },
+      opts.basedOnVersion,
+    );
+    if (!r.ok) return r;
+    const { extra, ...rest } = r;
+    return { ...rest, seq: extra!.seq };
   }
 
   /**
-   * What the referee does after a saved change, each as its own record entry in a seated player's name,
-   * until a person is needed: standing answers (src/app/standing.ts), and the end of each phase in which
-   * the side to act has nothing to decide (one line each, no map). Each is based on the version just
-   * saved, so if anyone else wrote meanwhile it stops and the player is asked as usual.
+   * The follow-ups of a change, applied to the same document (one write): each its own record entry in a
+   * seated player's name, until a person is needed or the engine refuses one.
    */
-  private async followUps<T extends Done>(first: T, next: FollowUp | null): Promise<T> {
-    let out: T = first;
+  private followUps(doc: GameDoc, version: number, change: Change, next: FollowUp | null): void {
+    change.events ??= [];
+    change.views ??= [];
     for (let i = 0; i < MAX_FOLLOW_UPS && next; i++) {
       const f = next;
-      const r = await this.actOnce({ gameId: first.gameId }, { userId: f.userId, name: f.name }, f.action, {
-        side: f.side,
-        basedOnVersion: out.version,
-      });
-      if (!r.ok) break; // the engine refused it: the player is asked as usual
-      const { next: after, seq, ...done } = r;
-      const [head, ...rest] = r.lines; // head: the record line "#n Side (name): …"
+      const by = { userId: f.userId, name: f.name };
+      const fSide = this.actingSide(doc, by, f.side, true);
+      if (typeof fSide !== 'string') break;
+      const e = this.applyEntry(doc, version, by, fSide, f.action, undefined);
+      if ('ok' in e) break; // the engine refused it: the player is asked as usual
+      const [head, ...rest] = e.lines; // head: the record line "#n Side (name): …"
       const said =
         f.kind === 'standing'
           ? [head!, `(${f.name}'s standing answer: ${f.why}; \`standing\` changes it.)`, ...rest]
-          : [`#${seq} ${f.why} (the standing answer \`empty: stop\` keeps such phases for you to end).`, ...rest];
+          : [`#${e.seq} ${f.why} (the standing answer \`empty: stop\` keeps such phases for you to end).`, ...rest];
       // Only the newest "Waiting for …" line stands.
-      const kept = out.lines.length && isWaitLine(out.lines[out.lines.length - 1]!) ? out.lines.slice(0, -1) : out.lines;
-      out = {
-        ...out,
-        ...done,
-        lines: [...kept, ...said],
-        events: [...out.events, ...r.events],
-        views: f.kind === 'standing' ? [...out.views, ...r.views] : out.views, // an empty phase posts no map
-        ...(first.before ? { before: first.before } : {}),
-        ...(out.summary || r.summary ? { summary: out.summary ?? r.summary } : {}),
-      };
-      next = after;
+      const kept = change.lines.length && isWaitLine(change.lines[change.lines.length - 1]!) ? change.lines.slice(0, -1) : change.lines;
+      change.lines = [...kept, ...said];
+      change.events.push(...e.events);
+      if (f.kind === 'standing') change.views.push(...e.views); // an empty phase posts no map
+      if (e.finishedAt !== undefined) change.finishedAt = e.finishedAt;
+      next = e.next;
     }
-    return out;
   }
 
-  /** The follow-up a saved document calls for: a standing answer to its decision, or ending an empty phase. */
+  /** The follow-up a document calls for: a standing answer to its decision, or ending an empty phase. */
   private followUpOf(doc: GameDoc, events: readonly GameEvent[]): FollowUp | null {
     const state = doc.state;
     if (!state || doc.meta.status !== 'active') return null;
@@ -885,82 +973,58 @@ export class GameService {
     };
   }
 
-  /** Apply one engine action (act, without the standing answers that may follow it). */
-  private async actOnce(
-    ref: GameRef,
+  /** One record entry on the document: the engine applies the action for `side`; nothing changes on a refusal. */
+  private applyEntry(
+    doc: GameDoc,
+    version: number,
     actor: Actor,
+    side: Side,
     action: Action,
-    opts: { side?: Side; basedOnVersion?: number; requestId?: string } = {},
-  ): Promise<Result<{ seq: number; next: FollowUp | null }>> {
-    const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(ActOptsSchema, opts, 'request') ?? checkAction(action);
-    if (bad) return bad;
-    const r = await this.mutate(
-      ref,
-      'applying your action',
-      (doc, version) => {
-        if (opts.requestId) {
-          const prev = doc.record.find((e) => e.id === opts.requestId);
-          if (prev) return refuse('game/duplicate', `That request was already applied as record entry #${prev.seq}.`);
-        }
-        const bad = this.mustBeStatus(doc, 'active');
-        if (bad) return bad;
-        const side = this.actingSide(doc, actor, opts.side, true);
-        if (typeof side !== 'string') return side;
-        const state = doc.state!;
-        const before = this.engine.whoMustAct(state);
-        const applied = this.engine.apply(state, side, action);
-        if (!applied.ok) return { ok: false as const, error: applied.violation };
-        this.remember(doc, actor);
-        const now = this.clock();
-        const base = this.nextEntryBase(doc, version, actor, opts.requestId);
-        const rolls: RollRecord[] = applied.events
-          .filter((e): e is Extract<GameEvent, { type: 'roll' }> => e.type === 'roll')
-          .map((e) => ({ n: e.n, dice: e.dice.slice(), purpose: e.purpose, rule: e.rule }));
-        doc.record.push({ ...base, kind: 'action', side, action, rolls });
-        doc.state = applied.state;
-        const after = this.engine.whoMustAct(applied.state);
-        // Undo window (Rally the Troops style): cleared by any roll and by a hand-over to the other side.
-        if (rolls.length > 0 || after.side !== side) doc.undo = [];
-        else {
-          if (doc.undo.length && doc.undo[doc.undo.length - 1]!.side !== side) doc.undo = [];
-          const { log, ...rest } = state;
-          doc.undo.push({
-            seq: base.seq,
-            side,
-            user: actor.userId,
-            state: rest,
-            logLength: log.length,
-            waitingSince: doc.meta.waitingSince,
-          });
-          if (doc.undo.length > this.maxUndo) doc.undo.splice(0, doc.undo.length - this.maxUndo);
-        }
-        if (before.side !== after.side || before.what !== after.what) doc.meta.waitingSince = now;
-        const lines = [`#${base.seq} ${sideName(side)} (${this.label(doc, actor.userId)}): ${describeAction(action)}.`];
-        for (const roll of rolls) lines.push(`Roll #${roll.n}: ${roll.dice.join(', ')} (${roll.purpose}, ${roll.rule}).`);
-        lines.push(...eventLines(applied.events)); // every event in words (src/app/narration.ts)
-        const change: Change<{ seq: number; next: FollowUp | null }> = {
-          doc,
-          lines,
-          events: applied.events,
-          views: viewsFor(action, applied.events),
-          extra: { seq: base.seq, next: null },
-        };
-        if (this.isOver(applied.state)) {
-          const res = applied.state.result ?? { reason: 'the last turn has been played', winner: null };
-          change.lines.push(...this.finish(doc, 'finished', res, now));
-          change.finishedAt = now;
-        } else {
-          change.lines.push(this.waitLine(doc, after));
-          // What the referee does next for a player, from the document being saved (see followUps).
-          change.extra!.next = this.followUpOf(doc, applied.events);
-        }
-        return change;
-      },
-      opts.basedOnVersion,
-    );
-    if (!r.ok) return r;
-    const { extra, ...rest } = r;
-    return { ...rest, seq: extra!.seq, next: extra!.next };
+    requestId: string | undefined,
+  ): Entry | { ok: false; error: Refusal } {
+    const state = doc.state!;
+    const before = this.engine.whoMustAct(state);
+    const applied = this.engine.apply(state, side, action);
+    if (!applied.ok) return { ok: false as const, error: applied.violation };
+    this.remember(doc, actor);
+    const now = this.clock();
+    const base = this.nextEntryBase(doc, version, actor, requestId);
+    const rolls: RollRecord[] = applied.events
+      .filter((e): e is Extract<GameEvent, { type: 'roll' }> => e.type === 'roll')
+      .map((e) => ({ n: e.n, dice: e.dice.slice(), purpose: e.purpose, rule: e.rule }));
+    doc.record.push({ ...base, kind: 'action', side, action, rolls });
+    doc.state = applied.state;
+    const after = this.engine.whoMustAct(applied.state);
+    // Undo window (Rally the Troops style): cleared by any roll and by a hand-over to the other side.
+    if (rolls.length > 0 || after.side !== side) doc.undo = [];
+    else {
+      if (doc.undo.length && doc.undo[doc.undo.length - 1]!.side !== side) doc.undo = [];
+      const { log, ...rest } = state;
+      doc.undo.push({
+        seq: base.seq,
+        side,
+        user: actor.userId,
+        state: rest,
+        logLength: log.length,
+        waitingSince: doc.meta.waitingSince,
+      });
+      if (doc.undo.length > this.maxUndo) doc.undo.splice(0, doc.undo.length - this.maxUndo);
+    }
+    if (before.side !== after.side || before.what !== after.what) doc.meta.waitingSince = now;
+    const lines = [`#${base.seq} ${sideName(side)} (${this.label(doc, actor.userId)}): ${describeAction(action)}.`];
+    for (const roll of rolls) lines.push(`Roll #${roll.n}: ${roll.dice.join(', ')} (${roll.purpose}, ${roll.rule}).`);
+    lines.push(...eventLines(applied.events)); // every event in words (src/app/narration.ts)
+    const entry: Entry = { seq: base.seq, lines, events: applied.events, views: viewsFor(action, applied.events), next: null };
+    if (this.isOver(applied.state)) {
+      const res = applied.state.result ?? { reason: 'the last turn has been played', winner: null };
+      entry.lines.push(...this.finish(doc, 'finished', res, now));
+      entry.finishedAt = now;
+    } else {
+      entry.lines.push(this.waitLine(doc, after));
+      // What the referee does next for a player, from this document (see act).
+      entry.next = this.followUpOf(doc, applied.events);
+    }
+    return entry;
   }
 
   /** A table-talk note kept in the record (seated players and the host). Changes no game state. */

@@ -47,11 +47,12 @@ export function verifyRecord(engine: EngineApi, helpers: EngineHelpers, record: 
   let lastV = 0;
   for (let i = 0; i < record.entries.length; i++) {
     const e = record.entries[i]!;
-    if (e.seq !== i + 1 || !(e.v > lastV)) {
+    // Entries saved together (an action and the referee's follow-ups) share their version.
+    if (e.seq !== i + 1 || !(e.v >= Math.max(lastV, 1))) {
       return fail(0, 0, {
         seq: e.seq,
         kind: 'sequence',
-        message: `entries must be numbered 1, 2, 3… with increasing versions; entry ${i + 1} says #${e.seq} (version ${e.v} after ${lastV})`,
+        message: `entries must be numbered 1, 2, 3… with versions that never go back; entry ${i + 1} says #${e.seq} (version ${e.v} after ${lastV})`,
       });
     }
     lastV = e.v;

@@ -4,14 +4,19 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/engine/types.js';
 import type { MapView } from '../../src/engine/view.js';
 import { MemoryStore } from '../../src/store/index.js';
-import { SOV, harness, ok, seatedGame } from './helpers.js';
+import { FIN, SOV, harness, ok, seatedGame } from './helpers.js';
 
 /** The real memory store, counting its reads. */
 class CountingStore extends MemoryStore {
   loads = 0;
+  saves = 0;
   override async load(id: string) {
     this.loads++;
     return super.load(id);
+  }
+  override async save(...args: Parameters<MemoryStore['save']>) {
+    this.saves++;
+    return super.save(...args);
   }
 }
 
@@ -43,6 +48,56 @@ describe('game service: one typed outcome per change', () => {
     const r = ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'action' }));
     expect(r.summary).toEqual(['Summary of the Soviet action phase: 1 action(s).', '• #2 move 1/1/609 to K16']);
     expect(r.after!.phase).not.toBe('action');
+  });
+
+  it('a builder makes the action from the same read: one load, one save (issue 18)', async () => {
+    const store = new CountingStore();
+    const h = harness({ store });
+    const ref = await seatedGame(h);
+    ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
+    store.loads = store.saves = 0;
+    let seenSide: string | null = null;
+    const r = ok(
+      await h.service.act(ref, SOV, (seen) => {
+        seenSide = seen.side;
+        const mover = seen.legal.units.find((u) => u.units.includes('1/1/609'))!;
+        expect(seen.status.mustAct).toMatchObject({ side: 'soviet' });
+        return { ok: true, action: { type: 'move', units: mover.units, to: 'K16' } };
+      }),
+    );
+    expect(seenSide).toBe('soviet');
+    expect([store.loads, store.saves]).toEqual([1, 1]);
+    expect(r.lines[0]).toBe('#2 Soviet (Sasha): move 1/1/609 to K16.');
+  });
+
+  it("a builder's refusal changes nothing and comes back as it was given", async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    const before = ok(await h.service.status(ref)).version;
+    const r = await h.service.act(ref, SOV, () => ({ ok: false, error: { code: 'input/action', message: 'No such move.', rule: '4.0' } }));
+    expect(r).toEqual({ ok: false, error: { code: 'input/action', message: 'No such move.', rule: '4.0' } });
+    expect(ok(await h.service.status(ref)).version).toBe(before);
+  });
+
+  it('the follow-ups of an action (phases with nothing to decide) go into the same write (issue 18)', async () => {
+    const store = new CountingStore();
+    const h = harness({ store });
+    const ref = await seatedGame(h, { endEmpty: true });
+    let grouped = 0;
+    for (let i = 0; i < 12 && !grouped; i++) {
+      const st = ok(await h.service.status(ref));
+      const who = st.status.mustAct!.side === 'soviet' ? SOV : FIN;
+      store.loads = store.saves = 0;
+      const r = ok(await h.service.act(ref, who, { type: 'endPhase', phase: st.status.phase as 'reset' }));
+      expect([store.loads, store.saves]).toEqual([1, 1]);
+      expect(r.version).toBe(st.version + 1);
+      const doc = (await store.load(ref.gameId))!.doc as { record: { v: number }[] };
+      if (doc.record.filter((e) => e.v === r.version).length > 1) {
+        grouped++; // the player's entry and the referee's, one version
+        expect(r.lines.some((l) => /ended by itself/.test(l))).toBe(true);
+      }
+    }
+    expect(grouped).toBe(1);
   });
 
   it('the legal listing brings the side (one policy) and the status from the same read', async () => {

@@ -37,7 +37,7 @@ export interface CrashFigures {
 
 function sequentialRecord(doc: GameDoc, version: number): boolean {
   return (
-    doc.record.every((e, i) => e.seq === i + 1 && (i === 0 || e.v > doc.record[i - 1]!.v)) && (doc.record.at(-1)?.v ?? version) === version
+    doc.record.every((e, i) => e.seq === i + 1 && (i === 0 || e.v >= doc.record[i - 1]!.v)) && (doc.record.at(-1)?.v ?? version) === version
   );
 }
 
