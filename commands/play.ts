@@ -161,9 +161,11 @@ const play: Command<BotContext> = {
     let refused: Refusal | null = null;
     let legal: LegalActions | null = null;
     const build: ActionBuilder = (seen) => {
-      legal = seen.legal;
+      if (verb.build) legal = seen.legal;
       try {
-        return { ok: true, action: canonicaliseAction(seen.legal, buildAction(ix, verb, sub, seen)) };
+        const action = buildAction(ix, verb, sub, seen);
+        // Unit ids as the engine spells them, from the legal actions the verb was built from.
+        return { ok: true, action: verb.build ? canonicaliseAction(seen.legal, action) : action };
       } catch (e) {
         if (!(e instanceof Refusal)) throw e;
         refused = e;
@@ -172,7 +174,7 @@ const play: Command<BotContext> = {
     };
     const result = await ctx.game.service.act(ref, actorOf(ix), build);
     if (refused) throw refused;
-    if (!result.ok && result.error.code === 'input/unknown-unit' && legal) {
+    if (!result.ok && result.error.code === 'input/unknown-unit' && legal && verb.build) {
       // Unit ids in any case (`mtr/609`) are spelled as the engine spells them; on a miss, close ids are suggested.
       const seenLegal: LegalActions = legal;
       const named = unitIdsOf(buildAction(ix, verb, sub, null));

@@ -122,7 +122,8 @@ export type Result<T = object> = (Done & T) | { ok: false; error: Refusal };
 
 /** What a front end builds a player's action from: the acting side, its legal actions and the status, from the act's own read. */
 export interface ActSeen {
-  legal: LegalActions;
+  /** Computed on first use (cached per game version). */
+  readonly legal: LegalActions;
   side: Side;
   status: StatusView;
 }
@@ -884,8 +885,12 @@ export class GameService {
           // The builder sees what `legal` would show this player, from this same read.
           const seenSide = this.actingSide(doc, actor, opts.side, false);
           if (typeof seenSide !== 'string') return seenSide;
+          // Legal actions only when the builder asks (ending a phase or answering a decision needs none).
+          const legalOf = () => this.cachedLegal(doc.meta.gameId, version, doc.state!, seenSide);
           const built = given({
-            legal: this.cachedLegal(doc.meta.gameId, version, doc.state!, seenSide),
+            get legal() {
+              return legalOf();
+            },
             side: seenSide,
             status: this.statusView(doc, doc.meta.gameId, version),
           });

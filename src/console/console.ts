@@ -7,20 +7,25 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { Logger } from '../log.js';
-import type { Actor, GameRef, GameService, Result, StatusView, ViewRequest } from '../app/game-service.js';
+import type { ActSeen, Actor, GameRef, GameService, Result, StatusView, ViewRequest } from '../app/game-service.js';
 import { sideName } from '../app/game-service.js';
 import { reachZoom, zoomOutsidePlayArea } from '../app/play-area.js';
 import { endsPhase, sidePhaseWords } from '../app/phase-summary.js';
 import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../app/unit-ids.js';
 import { normaliseHexInput } from '../app/hex-input.js';
 import { consolePlayUsage } from '../app/verbs.js';
-import { PLAY_VERBS, findMover, parseConsoleArgs, playVerb } from '../app/play-verbs.js';
+import { PLAY_VERBS, findMover, parseConsoleArgs, playVerb, type Built } from '../app/play-verbs.js';
 import { answerHelp, describeDecision as describeChoice, parseAnswer } from '../app/decision-answers.js';
 import { parseRuleOptions } from '../app/rule-options.js';
 import type { Action, LegalActions, PendingDecision, Phase, Side } from '../engine/types.js';
 
 /** What a line read before acting: the acting side and its legal actions. */
 type Seen = { legal: LegalActions; side: Side };
+
+/** A play verb's refusal in the console's words. */
+function builtRefusal(built: Extract<Built, { ok: false }>): string {
+  return `${built.message.replace(/\.$/, '')} (rule ${built.rule}).${built.detail ? ` ${built.detail}` : ''}`;
+}
 
 export interface ConsolePlay {
   service: GameService;
@@ -482,16 +487,20 @@ export class ConsoleSession {
     const args = parseConsoleArgs(v, rest, named);
     if ('usage' in args) return (this.out([args.usage.startsWith('play ') ? `Usage: ${args.usage}` : `Refused: ${args.usage}`]), true);
     if ('notAHex' in args) return (this.out([notAHex(args.notAHex)]), true);
-    // Defaults come from the side's legal actions (a reinforcement's entry, every unit that may attack);
-    // the same read serves the act (one read before acting, as on Discord).
-    const seen = await this.seen();
-    if (!seen) return true;
-    const built = v.build!(args, seen.legal);
-    if (!built.ok)
-      return (this.out([`${built.message.replace(/\.$/, '')} (rule ${built.rule}).${built.detail ? ` ${built.detail}` : ''}`]), true);
-    if (v.preview && (built.action.type === 'combat' || built.action.type === 'assault'))
-      await this.attack(built.action, args.flag('confirm') === true, seen);
-    else await this.act(built.action, seen);
+    // Defaults come from the side's legal actions (a reinforcement's entry, every unit that may attack).
+    if (v.preview && args.flag('confirm') !== true) {
+      // The odds first (read only): the attack waits for `confirm`.
+      const seen = await this.seen();
+      if (!seen) return true;
+      const built = v.build!(args, seen.legal);
+      if (!built.ok) return (this.out([builtRefusal(built)]), true);
+      if (built.action.type === 'combat' || built.action.type === 'assault') return (await this.attack(built.action, seen), true);
+    }
+    // One read and one write, as on Discord: the action is built inside the act from that read.
+    await this.act((seen) => {
+      const built = v.build!(args, seen.legal);
+      return built.ok ? canonicaliseAction(seen.legal, built.action) : { refused: builtRefusal(built) };
+    });
     return true;
   }
 
@@ -508,13 +517,16 @@ export class ConsoleSession {
       ]);
       return true;
     }
-    const parsed = parseAnswer(pending, text);
-    if (!parsed.ok)
-      return (
-        this.out([`Refused: ${parsed.problem.message.replace(/\.$/, '')} (rule ${parsed.problem.rule}). \`decide ?\` shows the answers.`]),
-        true
-      );
-    await this.act(parsed.action);
+    await this.act((seen) => {
+      const now = seen.status.mustAct?.pending;
+      if (!now) return { refused: 'Nothing is waiting for a decision.' };
+      const parsed = parseAnswer(now, text);
+      return parsed.ok
+        ? parsed.action
+        : {
+            refused: `Refused: ${parsed.problem.message.replace(/\.$/, '')} (rule ${parsed.problem.rule}). \`decide ?\` shows the answers.`,
+          };
+    });
     return true;
   }
 
@@ -542,25 +554,35 @@ export class ConsoleSession {
   }
 
   private async endPhase(): Promise<void> {
-    const st = await this.status();
-    if (!st?.phase || st.status !== 'active') {
-      const r = await this.play.service.legal(this.ref, this.actor);
-      if (!r.ok) return void this.show(r);
-      return void this.out(['There is no phase to end (rule 3.0).']);
-    }
-    await this.act({ type: 'endPhase', phase: st.phase as Phase });
+    await this.act((seen) =>
+      seen.status.phase ? { type: 'endPhase', phase: seen.status.phase as Phase } : { refused: 'There is no phase to end (rule 3.0).' },
+    );
   }
 
-  /** Act; `known` is the read already made for this line, if any (otherwise one is made, except to end a phase). */
-  private async act(action: Action, known?: Seen): Promise<void> {
-    // Unit ids in any case (`mtr/609`): spelled as the engine spells them; close ids suggested on a miss.
-    // One read before acting (the side by the one policy, its legal actions); the act itself is the second.
-    const seen = known ?? (action.type === 'endPhase' ? null : await this.lookQuietly());
-    const legal = seen?.legal ?? null;
-    const r = await this.play.service.act(this.ref, this.actor, canonicaliseAction(legal, action), seen ? { side: seen.side } : {});
+  /**
+   * Act with one read and one write: `make` turns what the side sees (its legal actions, the status) into
+   * the action, inside the service's act, or says why not (printed, nothing changes). A plain action is
+   * spelled with the engine's unit ids from the same read.
+   */
+  private async act(make: Action | ((seen: ActSeen) => Action | { refused: string })): Promise<void> {
+    let refused: string | null = null;
+    let seenThen: ActSeen | null = null;
+    let action: Action | null = null;
+    const r = await this.play.service.act(this.ref, this.actor, (seen) => {
+      seenThen = seen;
+      const made = typeof make === 'function' ? make(seen) : canonicaliseAction(seen.legal, make);
+      if ('refused' in made) {
+        refused = made.refused;
+        return { ok: false, error: { code: 'input/action', message: made.refused } };
+      }
+      action = made;
+      return { ok: true, action: made };
+    });
+    if (refused) return void this.out([refused]);
     this.show(r);
     if (!r.ok) {
-      if (r.error.code === 'input/unknown-unit') {
+      if (r.error.code === 'input/unknown-unit' && action && seenThen) {
+        const legal = (seenThen as ActSeen).legal; // computed only now, for the suggestions
         const typed = unitIdsOf(action);
         const close = [...new Set(typed.flatMap((u) => closeUnitIds(legal, u)))].filter((u) => !typed.includes(u));
         if (close.length) this.out([`Did you mean ${close.join(' or ')}? \`units\` lists what can move now.`]);
@@ -577,8 +599,7 @@ export class ConsoleSession {
    * A Combat or Assault: with `now`, declared at once; otherwise its odds first (8.2–8.4, after the same
    * checks apply makes), and it waits for `confirm` on the next line.
    */
-  private async attack(action: Extract<Action, { type: 'combat' | 'assault' }>, now: boolean, known?: Seen): Promise<void> {
-    if (now) return this.act(action, known);
+  private async attack(action: Extract<Action, { type: 'combat' | 'assault' }>, known?: Seen): Promise<void> {
     const seen = known ?? (await this.lookQuietly());
     const canon = canonicaliseAction(seen?.legal ?? null, action);
     const r = await this.play.service.preview(this.ref, this.actor, canon, seen?.side);
