@@ -38,6 +38,8 @@ export interface EngineApi {
   /** Units whose owner chooses where they set up (1.2), with the hexes open to each. */
   freeSetup(scenarioId: string): FreeSetup[];
   legalActions(state: GameState, side: Side): LegalActions;
+  /** Anything to decide besides ending the phase (a phase without ends by itself). */
+  hasChoices(state: GameState, side: Side): boolean;
   apply(state: GameState, side: Side, action: Action, opts?: { forcedDice?: number[] }): ApplyResult;
   whoMustAct(state: GameState): WhoMustAct;
   toMapView(state: GameState, options?: MapViewOptions): unknown;

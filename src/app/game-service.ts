@@ -966,8 +966,7 @@ export class GameService {
     if (!endsPhase(events) || state.phase === 'gameOver' || !who.side) return null;
     const seats = doc.meta.seats[who.side];
     if (!seats.length || seats.some((u) => doc.meta.standing?.[u]?.empty === 'stop')) return null;
-    const legal = this.engine.legalActions(state, who.side);
-    if (!legal.toAct || legal.pending || !legal.phaseActions.every((a) => a === 'endPhase' || a === 'removeEntrenchment')) return null;
+    if (this.engine.hasChoices(state, who.side)) return null;
     return {
       kind: 'empty',
       userId: seats[0]!,

@@ -20,7 +20,7 @@ import type { MapView } from './view.js';
 import { contextOf, type Ctx } from './ctx.js';
 import { freeSetupOf, setupGame, type FreeSetup, type SetupOptions } from './setup.js';
 import { applyAction } from './apply.js';
-import { legalActionsFor, movesForUnits } from './legal.js';
+import { hasChoices, legalActionsFor, movesForUnits } from './legal.js';
 import { whoMustAct as who } from './sequence.js';
 import { buildMapView } from './map-view.js';
 import { previewAction, previewAttack } from './combat/preview.js';
@@ -47,6 +47,8 @@ export interface Engine {
   setup(scenarioId: string, opts: SetupOptions): GameState;
   /** The single source of legality. */
   legalActions(state: GameState, side: Side): LegalActions;
+  /** Whether the side to act has anything to decide besides ending the phase (cheaper than legalActions). */
+  hasChoices(state: GameState, side: Side): boolean;
   /** Where these units (one unit, part of a stack, or reinforcements entering together) can go now. */
   movesFor(state: GameState, units: string[]): UnitMoves | { violation: RuleViolation };
   apply(state: GameState, side: Side, action: Action, opts?: { forcedDice?: number[] }): ApplyResult;
@@ -94,6 +96,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     ruleset,
     setup: (scenarioId, opts) => setupGame(ctxFor(scenarioId), scenarioId, opts),
     legalActions: (state, side) => legalActionsFor(ctxFor(state.scenario), state, side),
+    hasChoices: (state, side) => hasChoices(ctxFor(state.scenario), state, side),
     movesFor: (state, units) => movesForUnits(ctxFor(state.scenario), state, units),
     apply: (state, side, action, opts) => applyAction(ctxFor(state.scenario), state, side, action, opts),
     whoMustAct: (state) => who(state),

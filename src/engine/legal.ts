@@ -75,7 +75,19 @@ const ANSWERED_BY: Record<PendingDecision['type'], ActionType> = {
   atFireTarget: 'atFire',
 };
 
-export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalActions {
+/**
+ * True when the side to act now has anything to decide besides ending the phase (and removing its own
+ * entrenchments, which never keeps a phase open): what `legalActions` lists, found without listing every
+ * unit's moves (the first unit that can move settles it).
+ */
+export function hasChoices(ctx: Ctx, state: GameState, side: Side): boolean {
+  const legal = legalActionsFor(ctx, state, side, { probe: true });
+  if (!legal.toAct) return false;
+  return !!legal.pending || !legal.phaseActions.every((a) => a === 'endPhase' || a === 'removeEntrenchment');
+}
+
+/** `probe`: stop listing moves at the first unit that can move (hasChoices); the listing is then partial. */
+export function legalActionsFor(ctx: Ctx, state: GameState, side: Side, opts: { probe?: boolean } = {}): LegalActions {
   const who = whoMustAct(state);
   const toAct = who.side === side && state.phase !== 'gameOver';
   const base: LegalActions = {
@@ -105,6 +117,7 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side): LegalAc
       if ('violation' in m) continue;
       const mv = movesOf(ctx, state, side, m, env, 'move');
       if (mv.reachable.length === 0 && !mv.canExit) continue;
+      if (opts.probe) return { ...base, units: [mv], phaseActions: [...actions, 'move'] };
       base.units.push(mv);
       const l = byHex.get(u.hex);
       if (l) l.push(u.id);
