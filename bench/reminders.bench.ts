@@ -8,11 +8,10 @@
 // Uses REDIS_URL if set, else starts a private redis-server for the run. Not a test: prints figures.
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@redis/client';
-import { startPrivateRedis, type PrivateRedis } from '../scripts/private-redis.js';
 import { openGameService } from '../src/app/wiring.js';
 import { Reminders, type Delivery, type Notifier } from '../src/app/reminders.js';
 import { BullScheduler } from '../src/schedule/index.js';
-import { ms, stats } from './timing.js';
+import { benchRedis, ms, stats } from './timing.js';
 
 const N = Number(process.env.BENCH_N ?? 200);
 const H = 3_600_000;
@@ -38,12 +37,7 @@ class Counting implements Notifier {
 }
 
 async function main(): Promise<void> {
-  let redis: PrivateRedis | undefined;
-  let url = process.env.REDIS_URL;
-  if (!url) {
-    redis = await startPrivateRedis();
-    url = redis.url;
-  }
+  const { url, stop: stopRedis } = await benchRedis();
   let now = Date.now();
   const bundle = await openGameService({ storeUrl: url, clock: () => now });
   const { service, store } = bundle;
@@ -127,7 +121,7 @@ async function main(): Promise<void> {
   await scheduler.close();
   await raw.quit();
   await bundle.close();
-  await redis?.stop();
+  await stopRedis();
 }
 
 await main();

@@ -3,23 +3,17 @@
 // Uses REDIS_URL if set, else starts a private redis-server for the run. Not a test: prints figures.
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@redis/client';
-import { startPrivateRedis, type PrivateRedis } from '../scripts/private-redis.js';
 import { openGameService } from '../src/app/wiring.js';
 import type { GameDoc } from '../src/app/game-doc.js';
 import type { Action, Phase } from '../src/engine/types.js';
 import { defaultAction } from '../src/app/decision-answers.js';
-import { ms, stats } from './timing.js';
+import { benchRedis, ms, stats } from './timing.js';
 
 const N = Number(process.env.BENCH_N ?? 400);
 const WARMUP = 30;
 
 async function main(): Promise<void> {
-  let redis: PrivateRedis | undefined;
-  let url = process.env.REDIS_URL;
-  if (!url) {
-    redis = await startPrivateRedis();
-    url = redis.url;
-  }
+  const { url, stop: stopRedis } = await benchRedis();
   const bundle = await openGameService({ storeUrl: url });
   const { service, ruleset } = bundle;
   const scenario = ruleset.scenarios.find((s) => s.id === 'campaign') ?? ruleset.scenarios[0]!;
@@ -114,7 +108,7 @@ async function main(): Promise<void> {
   raw.destroy();
   await service.abort({ gameId }, user, 'bench finished');
   await bundle.close();
-  await redis?.stop();
+  await stopRedis();
 
   const a = stats(applyTimes);
   const b = stats(rawTimes);

@@ -12,12 +12,11 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@redis/client';
-import { startPrivateRedis, type PrivateRedis } from '../scripts/private-redis.js';
 import { openGameService } from '../src/app/wiring.js';
 import type { ActionBuilder } from '../src/app/game-service.js';
 import { defaultAction } from '../src/app/decision-answers.js';
 import type { Phase } from '../src/engine/types.js';
-import { stats } from './timing.js';
+import { benchRedis, stats } from './timing.js';
 
 const RATE = Number(process.env.RATE ?? 200);
 const GAMES = Number(process.env.GAMES ?? 1000);
@@ -117,12 +116,7 @@ async function main(): Promise<void> {
     process.send!(await play(url, ids, rate));
     return;
   }
-  let redis: PrivateRedis | undefined;
-  let url = process.env.REDIS_URL;
-  if (!url) {
-    redis = await startPrivateRedis();
-    url = redis.url;
-  }
+  const { url, stop: stopRedis } = await benchRedis();
   const setup = await openGameService({ storeUrl: url });
   const ids: string[] = [];
   const t0 = performance.now();
@@ -171,7 +165,7 @@ async function main(): Promise<void> {
   }
   console.log(line('floor: raw GET+SET, same documents', await rawFloor(url, ids, RATE)));
   console.log(`targets (issue 18): ≥ 200 commands/s per 2-core process, p99 ≤ 100 ms`);
-  await redis?.stop();
+  await stopRedis();
 }
 
 await main();

@@ -1,4 +1,6 @@
-// Shared by the benches that time async round trips: percentiles of samples, and ms since a hrtime mark.
+// Shared by the benches that time async round trips: percentiles of samples, ms since a hrtime mark, and
+// the Redis a bench runs on.
+import { startPrivateRedis } from '../scripts/private-redis.js';
 
 export function stats(samples: number[]): { median: number; p99: number; mean: number } {
   const s = samples.slice().sort((a, b) => a - b);
@@ -8,3 +10,11 @@ export function stats(samples: number[]): { median: number; p99: number; mean: n
 
 /** Milliseconds since `t0` (process.hrtime.bigint()). */
 export const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
+
+/** REDIS_URL when set, else a private redis-server for the run (stopped by `stop`). */
+export async function benchRedis(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const given = process.env.REDIS_URL;
+  if (given) return { url: given, stop: async () => undefined };
+  const redis = await startPrivateRedis();
+  return { url: redis.url, stop: () => redis.stop() };
+}

@@ -484,21 +484,11 @@ export function proceed(draft: GameState, ruleset: Ruleset, io: CombatIo): void 
       pushDecision(draft, d);
       return;
     }
-    // done
-    capturedLmgCheck(
-      draft,
-      ruleset,
-      c,
-      (n, why, rule) => io.roll(n, why, rule),
-      (e) => io.emit(e),
-    ); // 20.4
-    if (c.pajari)
-      heartCheck(
-        draft,
-        ruleset,
-        (n, why, rule) => io.roll(n, why, rule),
-        (e) => io.emit(e),
-      ); // 20.6
+    // done: the optional rules' checks that follow a fight
+    const roll = (n: number, why: string, rule: string) => io.roll(n, why, rule);
+    const emit = (e: GameEvent) => io.emit(e);
+    capturedLmgCheck(draft, ruleset, c, roll, emit); // 20.4
+    if (c.pajari) heartCheck(draft, ruleset, roll, emit); // 20.6
     io.emit({ type: 'combatDone', combatId: c.id });
     rec.current = null;
     return;
