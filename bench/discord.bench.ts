@@ -4,16 +4,18 @@
 // round each game's player sends `/play end` at the same moment; the bench prints the time to the first
 // acknowledgement (the interaction callback), to the last reply, and the event-loop delay, beside their
 // floors in the same run: one game alone (the same commands, nothing else in flight) and the idle loop.
-// Env: GAMES (default 8), ROUNDS (default 12). Not a test: prints figures.
+// Env: GAMES (default 8), ROUNDS (default 12), WORK_CONCURRENCY (default: the bot's, 4). Not a test: prints figures.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startBotHarness } from '../test/support/bot-harness.js';
 import { fakeUser } from '../test/support/fake-discord.js';
 import { stats } from './timing.js';
+import { WorkQueue } from '../src/discord/work-queue.js';
 
 const GAMES = Number(process.env.GAMES ?? 8);
 const ROUNDS = Number(process.env.ROUNDS ?? 12);
 
 const h = await startBotHarness({ renderProcesses: 1, pictureFormat: 'jpeg' });
+if (process.env.WORK_CONCURRENCY) h.bot.ctx.work = new WorkQueue(Number(process.env.WORK_CONCURRENCY), 64);
 const players = Array.from({ length: GAMES + 1 }, (_, i) => fakeUser(`player${i}`));
 const channels = Array.from({ length: GAMES + 1 }, (_, i) => `${9_100_000_000_000_000 + i}`);
 const slash = (i: number, path: string, options: Record<string, string | boolean> = {}) =>

@@ -25,6 +25,7 @@ import {
   type Draft,
   type Row,
 } from '../src/discord/decision-controls.js';
+import { queued } from '../src/discord/work-queue.js';
 
 /** The game a control names, in the channel the click came from. */
 function gameOf(ix: ComponentInteraction, gameId: string): GameRef {
@@ -35,7 +36,7 @@ async function act(ix: ComponentInteraction, ctx: BotContext, gameId: string, ve
   await defer(ix);
   const ref = gameOf(ix, gameId);
   // One load: the service picks the user's side by the one policy and checks the version in the same read.
-  const r = unwrap(await ctx.game.service.act(ref, actorOf(ix), action, { basedOnVersion: version }));
+  const r = unwrap(await queued(ctx.work, () => ctx.game.service.act(ref, actorOf(ix), action, { basedOnVersion: version })));
   await postChange(ix, ctx, r);
 }
 

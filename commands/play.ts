@@ -35,6 +35,7 @@ import { defer, Refusal, respond } from '../src/discord/replies.js';
 import { attackControls } from '../src/discord/attack-controls.js';
 import type { BotContext } from '../src/discord/context.js';
 import { actorOf, legalOrExplain, refOf, seenNow } from '../src/discord/game-access.js';
+import { queued } from '../src/discord/work-queue.js';
 import { hexOption, hexPathOption } from '../src/discord/options.js';
 import { postChange } from '../src/discord/posting.js';
 import { unwrap } from '../src/discord/refusal-hints.js';
@@ -172,7 +173,7 @@ const play: Command<BotContext> = {
         return { ok: false, error: { code: 'input/action', message: e.message, ...(e.rule ? { rule: e.rule } : {}) } };
       }
     };
-    const result = await ctx.game.service.act(ref, actorOf(ix), build);
+    const result = await queued(ctx.work, () => ctx.game.service.act(ref, actorOf(ix), build));
     if (refused) throw refused;
     if (!result.ok && result.error.code === 'input/unknown-unit' && legal && verb.build) {
       // Unit ids in any case (`mtr/609`) are spelled as the engine spells them; on a miss, close ids are suggested.

@@ -25,6 +25,8 @@ const schema = z.object({
   HEALTH_FILE: z.preprocess(emptyToUndefined, z.string().default('./var/health.json')),
   RENDER_PROCESSES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(8).default(1)),
   MAP_FORMAT: z.preprocess(emptyToUndefined, z.enum(['jpeg', 'png']).default('jpeg')),
+  WORK_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(4)),
+  WORK_QUEUE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10_000).default(64)),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -41,6 +43,8 @@ const FIXES: Record<string, string> = {
   HEALTH_FILE: "a writable file path for the bot's heartbeat (read by `hexref health` and the Docker health check)",
   RENDER_PROCESSES: 'a whole number from 0 to 8: child processes that draw maps for the bot (0 draws in the bot process itself)',
   MAP_FORMAT: 'jpeg (default: about half the bytes, for phones) or png (lossless, larger) for the maps the bot posts',
+  WORK_CONCURRENCY: 'a whole number from 1 to 64: game commands the bot works on at once (default 4)',
+  WORK_QUEUE: 'a whole number from 0 to 10000: game commands that may wait for a turn before players are asked to retry (default 64)',
 };
 
 export class ConfigError extends Error {

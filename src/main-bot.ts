@@ -12,6 +12,7 @@ import { Status, type Client } from 'discord.js';
 import { startHeartbeat } from './health.js';
 import { openGame, warmRenderer, type GameOptions } from './main-game.js';
 import { LiveControls } from './discord/live-controls.js';
+import { WorkQueue } from './discord/work-queue.js';
 import { DiscordNotifier } from './discord/notifier.js';
 import { Reminders } from './app/reminders.js';
 import { createScheduler, type Scheduler } from './schedule/index.js';
@@ -80,6 +81,7 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
     live: new LiveControls(),
     reminders,
     now,
+    work: new WorkQueue(config.WORK_CONCURRENCY, config.WORK_QUEUE),
   };
   const router = new Router(commands, componentHandlers, ctx, log);
   let heartbeat: { stop(): void } | undefined;

@@ -5,6 +5,7 @@ import type { GameService } from '../app/game-service.js';
 import type { Logger } from '../log.js';
 import type { LiveControls } from './live-controls.js';
 import type { Reminders } from '../app/reminders.js';
+import type { WorkQueue } from './work-queue.js';
 
 export interface RuleEntryLike {
   system: string;
@@ -95,4 +96,6 @@ export interface BotContext {
   reminders: Reminders;
   /** The bot's clock (the service's; tests move it). */
   now: () => number;
+  /** Game commands queued with a concurrency limit; a full queue refuses politely (src/discord/work-queue.ts). */
+  work: WorkQueue;
 }
