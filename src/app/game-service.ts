@@ -947,6 +947,8 @@ export class GameService {
       const kept = change.lines.length && isWaitLine(change.lines[change.lines.length - 1]!) ? change.lines.slice(0, -1) : change.lines;
       change.lines = [...kept, ...said];
       change.events.push(...e.events);
+      // The summary shown is of the first phase the change ended (the player's own when it ended one).
+      if (!change.summary && endsPhase(e.events)) change.summary = phaseSummary(doc.record);
       if (f.kind === 'standing') change.views.push(...e.views); // an empty phase posts no map
       if (e.finishedAt !== undefined) change.finishedAt = e.finishedAt;
       next = e.next;
