@@ -129,6 +129,7 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
   const objectiveHexes = new Set((scen?.objectives ?? []).flatMap((o) => o.hexes));
   const taken = new Map<HexId, Side>();
   let raidApproach: { approach: HexId; side: Side } | null = null;
+  const lost = new Set<string>();
   for (let i = start; i < state.log.length; i++) {
     const e = state.log[i]!;
     if (e.type === 'moved') {
@@ -168,6 +169,8 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
       fire.push({ kind: e.from ? 'ranged' : 'artillery', side: e.side, unitId: e.unit, from: e.from, to: e.target, result: e.result });
     } else if (e.type === 'atFire') {
       fire.push({ kind: 'atFire', side: e.side, unitId: e.unit, from: e.from, to: e.targetHex, result: e.hit ? 'hit' : 'miss' });
+    } else if (e.type === 'lostInWoods' && e.lost) {
+      for (const id of e.units) lost.add(id); // 20.5: shown on the counters that stayed behind
     } else if (e.type === 'eliminated') {
       const u = state.units[e.unit];
       if (u) eliminated.push({ hex: e.hex, counter: counterView(ctx, state, u, {}) });
@@ -175,6 +178,7 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
       for (const h of e.hexes) if (objectiveHexes.has(h)) taken.set(h, e.side);
     }
   }
+  for (const list of Object.values(units)) for (const c of list) if (lost.has(c.id) && !c.markers.includes('lost')) c.markers.push('lost');
   // Objectives that changed hands in that time and are still held by their taker (7.3, 17.0).
   const captured = [...taken].filter(([h, side]) => controllerOf(state, h) === side).map(([hex, side]) => ({ hex, side }));
 

@@ -63,6 +63,8 @@ describe('Getting Lost in the Woods (optional 20.5)', () => {
       },
     ]);
     expect(r.state.units[F1]).toMatchObject({ hex: offRoad.from, flags: { acted: true } });
+    // The map shows who got lost this phase (the '?' marker on the counter).
+    expect(engine.toMapView(r.state).units[offRoad.from]!.find((c) => c.id === F1)?.markers).toContain('lost');
     const again = engine.apply(r.state, 'finnish', { type: 'move', units: [F1], to: offRoad.woods });
     expect(again.ok).toBe(false);
   });
