@@ -45,6 +45,7 @@ import { ruleOn } from './options.js';
 import { dieTableResult, drmText, drmValue } from './die-table.js';
 import { contextOf } from './ctx.js';
 import type { RuleCode } from './codes.js';
+import { CostHeap } from './cost-heap.js';
 
 // ───────────────────────────── events ─────────────────────────────
 
@@ -404,11 +405,11 @@ interface RouteInfo {
 function raiderRoutes(ctx: Ctx, c: CounterDef, from: HexId, ezoc: ZocMap, enemy: EnemyPresence): RouteInfo {
   const run = (easyOnly: boolean): Map<HexId, number> => {
     const best = new Map<HexId, number>([[from, 0]]);
-    const queue: [number, HexId][] = [[0, from]];
+    const queue = new CostHeap();
+    queue.push(0, from);
     const done = new Set<HexId>();
-    while (queue.length) {
-      queue.sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
-      const [cost, hex] = queue.shift()!;
+    for (let item = queue.pop(); item; item = queue.pop()) {
+      const [cost, hex] = item;
       if (done.has(hex)) continue;
       done.add(hex);
       if (hex !== from && zocBinds(ezoc, c, hex)) continue; // route ends on entering an enemy ZOC
@@ -426,13 +427,20 @@ function raiderRoutes(ctx: Ctx, c: CounterDef, from: HexId, ezoc: ZocMap, enemy:
         if (nc > RAID_MAX_MP) continue;
         if ((best.get(n) ?? Infinity) <= nc) continue;
         best.set(n, nc);
-        queue.push([nc, n]);
+        queue.push(nc, n);
       }
     }
     best.delete(from);
     return best;
   };
-  return { cost: run(false), easy: run(true) };
+  // The easy routes matter only to a chosen raid (its FNRT DRM), not to the listing of raids: searched when read.
+  let easy: Map<HexId, number> | undefined;
+  return {
+    cost: run(false),
+    get easy() {
+      return (easy ??= run(true));
+    },
+  };
 }
 
 /** A unit that may take part in a raid now (16.4.1), or the reason it may not. */
