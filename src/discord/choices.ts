@@ -39,8 +39,9 @@ export function filterChoices(choices: Choice[], typed: string): Choice[] {
 /** Everything that can move now: single units, then stacks that may move together (6.1). */
 export function moverChoices(legal: LegalActions, typed: string, label: (unitId: string) => string = (id) => id): Choice[] {
   const all: UnitMoves[] = [...legal.units, ...legal.stacks];
+  // Every mover listed can go somewhere or leave the map (legalActions checks that much); its hexes are
+  // searched only when a player picks it (destinationChoices).
   const choices = all
-    .filter((m) => m.reachable.length > 0 || m.canExit)
     .map((m) => {
       const key = moverKey(m.units);
       const where = m.kind === 'enter' ? `enters at ${(m.entryHexes ?? []).join('/') || 'its entry hex'}` : `in ${m.from}`;

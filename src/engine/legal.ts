@@ -4,11 +4,11 @@
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
-import type { ActionType, GameState, LegalActions, PendingDecision, RuleViolation, UnitMoves } from './types.js';
+import type { ActionType, GameState, LegalActions, PendingDecision, ReachableHex, RuleViolation, UnitMoves } from './types.js';
 import type { HexId } from './hex.js';
 import { whoMustAct } from './sequence.js';
 import { mustActLabel } from './labels.js';
-import { envFor, reachable, type Env, type Mover } from './movement.js';
+import { canReachAny, envFor, reachable, type Env, type Mover } from './movement.js';
 import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
 import { dueReinforcements, lastTurn } from './reinforcements.js';
 import { combatOptions } from './combat/engine.js';
@@ -24,15 +24,38 @@ import { recoveryOptions } from './recovery.js';
 import { digInOptions, removableEntrenchments } from './digging-in.js';
 import { replacementOptions } from './replacements.js';
 
+/**
+ * A mover's moves, listed lazily: `reachable` (and `canExit`, which needs it) is searched the first time
+ * it is read and kept, so listing every unit costs a cheap "can it move at all" check per unit, and a
+ * caller pays the full search only for the units it asks about (autocomplete, one unit's move).
+ */
 function movesOf(ctx: Ctx, state: GameState, side: Side, m: Mover, env: Env, kind: 'move' | 'enter'): UnitMoves {
-  const r = reachable(ctx, state, m, env);
   const sources = ctx.ruleset.map.supplySources[side];
-  const canExit =
-    kind === 'move' &&
-    ((m.start !== null && sources.includes(m.start)) || r.some((x) => sources.includes(x.hex) && !x.zocStop && !x.minimumMove));
-  const out: UnitMoves = { units: [...m.ids], from: m.start, kind, allowance: m.allowance, reachable: r, canExit };
+  let reach: ReachableHex[] | undefined;
+  const full = (): ReachableHex[] => (reach ??= reachable(ctx, state, m, env));
+  const out: UnitMoves = {
+    units: [...m.ids],
+    from: m.start,
+    kind,
+    allowance: m.allowance,
+    get reachable() {
+      return full();
+    },
+    get canExit() {
+      return (
+        kind === 'move' &&
+        ((m.start !== null && sources.includes(m.start)) || full().some((x) => sources.includes(x.hex) && !x.zocStop && !x.minimumMove))
+      );
+    },
+  };
   if (kind === 'enter') out.entryHexes = [...m.entryHexes];
   return out;
+}
+
+/** Whether a mover belongs in the listing: it can go somewhere, or leave the map where it stands (4.2). */
+function canMove(ctx: Ctx, state: GameState, side: Side, m: Mover, env: Env, kind: 'move' | 'enter'): boolean {
+  if (kind === 'move' && m.start !== null && ctx.ruleset.map.supplySources[side].includes(m.start)) return true;
+  return canReachAny(ctx, state, m, env);
 }
 
 /**
@@ -115,8 +138,8 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side, opts: { 
       if (u.side !== side || u.location !== 'map' || !u.hex || (u.flags.acted && overrunAllowance(state, u.id) === null)) continue;
       const m = moverOnMap(ctx, state, side, [u.id], env);
       if ('violation' in m) continue;
+      if (!canMove(ctx, state, side, m, env, 'move')) continue;
       const mv = movesOf(ctx, state, side, m, env, 'move');
-      if (mv.reachable.length === 0 && !mv.canExit) continue;
       if (opts.probe) return { ...base, units: [mv], phaseActions: [...actions, 'move'] };
       base.units.push(mv);
       const l = byHex.get(u.hex);
@@ -126,7 +149,7 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side, opts: { 
     for (const ids of byHex.values()) {
       if (ids.length < 2) continue;
       const m = moverOnMap(ctx, state, side, ids, env);
-      if ('violation' in m) continue;
+      if ('violation' in m || !canMove(ctx, state, side, m, env, 'move')) continue;
       base.stacks.push(movesOf(ctx, state, side, m, env, 'move'));
     }
     const due = dueReinforcements(state, side);
@@ -134,8 +157,8 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side, opts: { 
     for (const u of due) {
       const m = moverEntering(ctx, state, side, [u.id], env);
       if ('violation' in m) continue;
+      if (!canReachAny(ctx, state, m, env)) continue;
       const mv = movesOf(ctx, state, side, m, env, 'enter');
-      if (mv.reachable.length === 0) continue;
       base.units.push(mv);
       const key = m.entryHexes.join(',');
       const l = byEntry.get(key);
@@ -146,8 +169,7 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side, opts: { 
       if (ids.length < 2) continue;
       const m = moverEntering(ctx, state, side, ids, env);
       if ('violation' in m) continue;
-      const mv = movesOf(ctx, state, side, m, env, 'enter');
-      if (mv.reachable.length) base.stacks.push(mv);
+      if (canReachAny(ctx, state, m, env)) base.stacks.push(movesOf(ctx, state, side, m, env, 'enter'));
     }
     const last = lastTurn(ctx, state);
     const turns: number[] = [];

@@ -14,6 +14,7 @@ import type { CounterDef, Side } from './ruleset.js';
 import type { GameState, ReachableHex, RuleViolation, UnitState } from './types.js';
 import type { HexId } from './hex.js';
 import { hexesWithin } from './hex.js';
+import { CostHeap } from './cost-heap.js';
 import { currentValues, otherSide } from './units.js';
 import { stepCost } from './terrain.js';
 import { zocBinds, zocOf, type ZocMap } from './zoc.js';
@@ -119,36 +120,7 @@ interface Node {
 /** Dijkstra from the mover's start within `limit` MPs. `relaxZoc` ignores ZOC stops (for messages). */
 export function search(ctx: Ctx, m: Mover, env: Env, extended: boolean, limit: number, relaxZoc = false): Map<HexId, Node> {
   const best = new Map<HexId, Node>();
-  const heap: [number, HexId][] = [];
-  const push = (cost: number, hex: HexId): void => {
-    heap.push([cost, hex]);
-    let i = heap.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (heap[p]![0] <= heap[i]![0]) break;
-      [heap[p], heap[i]] = [heap[i]!, heap[p]!];
-      i = p;
-    }
-  };
-  const pop = (): [number, HexId] | undefined => {
-    const top = heap[0];
-    const last = heap.pop();
-    if (heap.length > 0 && last) {
-      heap[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let s = i;
-        if (l < heap.length && heap[l]![0] < heap[s]![0]) s = l;
-        if (r < heap.length && heap[r]![0] < heap[s]![0]) s = r;
-        if (s === i) break;
-        [heap[s], heap[i]] = [heap[i]!, heap[s]!];
-        i = s;
-      }
-    }
-    return top;
-  };
+  const heap = new CostHeap();
   const relax = (from: HexId | null, to: HexId, base: number): void => {
     const st = stepFor(ctx, m, env, from, to, extended);
     if (!st) return;
@@ -157,17 +129,17 @@ export function search(ctx: Ctx, m: Mover, env: Env, extended: boolean, limit: n
     const cur = best.get(to);
     if (cur && cur.cost <= cost) return;
     best.set(to, { cost, prev: from, stop: st.stop && !relaxZoc });
-    push(cost, to);
+    heap.push(cost, to);
   };
   if (m.start === null) {
     for (const e of m.entryHexes) relax(null, e, 0);
   } else {
     if (extended && env.nearEnemy.has(m.start)) return best;
     best.set(m.start, { cost: 0, prev: null, stop: false });
-    push(0, m.start);
+    heap.push(0, m.start);
   }
   const done = new Set<HexId>();
-  for (let item = pop(); item; item = pop()) {
+  for (let item = heap.pop(); item; item = heap.pop()) {
     const [cost, hex] = item;
     if (done.has(hex)) continue;
     done.add(hex);
@@ -236,6 +208,23 @@ export function reachable(ctx: Ctx, state: GameState, m: Mover, env: Env): Reach
   const over = overstackChecker(ctx, state, m.ids);
   for (const r of out.values()) if (!over(r.hex)) list.push(r);
   return list.sort((a, b) => a.cost - b.cost || (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : 0));
+}
+
+/**
+ * Whether the mover has anywhere to go, without the full search: any single legal step to a hex it may
+ * end in settles it (the minimum move, 4.1.1, makes such a step always reachable); only when every first
+ * step is refused or overstacked is the full search run.
+ */
+export function canReachAny(ctx: Ctx, state: GameState, m: Mover, env: Env): boolean {
+  const over = overstackChecker(ctx, state, m.ids);
+  const firsts = m.start === null ? m.entryHexes : ctx.neighbours(m.start);
+  let anyStep = false;
+  for (const h of firsts) {
+    if (!stepFor(ctx, m, env, m.start, h, false)) continue;
+    if (!over(h)) return true;
+    anyStep = true;
+  }
+  return anyStep && reachable(ctx, state, m, env).length > 0;
 }
 
 export type PathCheck = { ok: true; route: ReachableHex } | { ok: false; violation: RuleViolation };

@@ -416,9 +416,13 @@ export interface UnitMoves {
   entryHexes?: HexId[];
   /** MPs available (MA after night doubling and penalties, before Extended Movement's +2). */
   allowance: number;
-  reachable: ReachableHex[];
+  /**
+   * Where it can go. Searched the first time it is read (legalActions lists only the movers that can go
+   * somewhere or leave the map, so a listing does not pay every unit's search), then kept.
+   */
+  readonly reachable: ReachableHex[];
   /** Can leave the map through a friendly supply source hex (4.2), directly or after moving there. */
-  canExit: boolean;
+  readonly canExit: boolean;
 }
 
 export interface LegalActions {
@@ -431,9 +435,9 @@ export interface LegalActions {
   what: string;
   /** Phase-level actions, e.g. `endPhase`. */
   phaseActions: ActionType[];
-  /** Per unit that can act: where it can go. */
+  /** Per unit that can move now (or leave the map, 4.2): where it can go. */
   units: UnitMoves[];
-  /** Stacks of two or more units that may move together (6.1), with where the whole stack can go. */
+  /** Stacks of two or more units that can move together now (6.1), with where the whole stack can go. */
   stacks: UnitMoves[];
   /** Reinforcements that may be delayed now (13.1.2), with the turns they may be delayed to. */
   delayable: { unit: string; turns: number[] }[];

@@ -52,7 +52,6 @@ const legal: LegalActions = {
       ['M18', 2],
       ['L16', 1],
     ]),
-    moves(['2/1/JR16'], 'M16', []),
     moves(['MG/1/JR16'], 'K10', [['K11', 2]]),
   ],
   stacks: [moves(['1/1/JR16', '2/1/JR16'], 'M16', [['M17', 1]])],
@@ -70,10 +69,25 @@ const legal: LegalActions = {
 };
 
 describe('autocomplete from legal actions', () => {
-  it('offers the units and stacks that can move, not the ones that cannot', () => {
+  // legalActions lists only the movers that can move (test/engine/legal-listing.test.ts); the choices
+  // offer each of them without reading its hexes (searched once a mover is picked).
+  it('offers the units and stacks legalActions lists, without searching their hexes', () => {
     const c = moverChoices(legal, '');
     expect(c.map((x) => x.value)).toEqual(['1/1/JR16', 'MG/1/JR16', '1/1/JR16+2/1/JR16']);
     expect(c[0]!.name).toContain('in M16');
+    let searched = 0;
+    const lazy: LegalActions = {
+      ...legal,
+      units: legal.units.map((m) => ({
+        ...m,
+        get reachable() {
+          searched++;
+          return m.reachable;
+        },
+      })),
+    };
+    expect(moverChoices(lazy, '').length).toBe(3);
+    expect(searched).toBe(0);
     expect(moverChoices(legal, 'mg').map((x) => x.value)).toEqual(['MG/1/JR16']);
   });
 

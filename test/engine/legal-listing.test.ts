@@ -1,0 +1,52 @@
+// legalActions lists the movers that can move and searches a mover's hexes only when they are read
+// (src/engine/legal.ts). The listing must name exactly the units and stacks that have somewhere to go
+// (4.1, the minimum move of 4.1.1 included) or can leave the map (4.2), at every Action Phase state of
+// the recorded Campaign: checked against each unit's own full search (movesFor).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadRuleset } from '../../src/data/load.js';
+import { createEngine, type GameRecord, type UnitMoves } from '../../src/engine/index.js';
+import { withArmorReinforcements } from './helpers/campaign-bot.js';
+
+const moves = (m: UnitMoves | { violation: unknown }): boolean => !('violation' in m) && (m.reachable.length > 0 || m.canExit);
+
+describe('4.0–4.2 the movers legalActions lists', () => {
+  it(
+    'are exactly the units and stacks that can go somewhere or leave, at every Action Phase of the recorded Campaign',
+    { timeout: 120_000 },
+    () => {
+      const engine = createEngine(withArmorReinforcements(loadRuleset()));
+      const record = JSON.parse(readFileSync('test/fixtures/records/campaign-bot.json', 'utf8')) as GameRecord;
+      let st = engine.setup(record.scenario, { seed: record.seed! });
+      let checked = 0;
+      for (const ra of record.actions) {
+        const who = engine.whoMustAct(st);
+        if (st.phase === 'action' && !who.pending) {
+          const legal = engine.legalActions(st, who.side);
+          const listed = new Set(legal.units.filter((m) => m.kind === 'move').map((m) => m.units.join('+')));
+          const byHex = new Map<string, string[]>();
+          for (const u of Object.values(st.units)) {
+            if (u.side !== who.side || u.location !== 'map' || !u.hex) continue;
+            const own = engine.movesFor(st, [u.id]);
+            expect(listed.has(u.id), `${u.id} at turn ${st.turn}`).toBe(moves(own));
+            byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), u.id]);
+            checked++;
+          }
+          const stacks = new Set(legal.stacks.filter((m) => m.kind === 'move').map((m) => m.units.join('+')));
+          for (const ids of byHex.values()) {
+            if (ids.length < 2 || !ids.some((id) => listed.has(id))) continue;
+            expect(stacks.has(ids.join('+')), `stack ${ids.join('+')} at turn ${st.turn}`).toBe(moves(engine.movesFor(st, ids)));
+          }
+          for (const m of [...legal.units.slice(0, 3), ...legal.stacks.slice(0, 1)]) {
+            const eager = engine.movesFor(st, m.units);
+            expect('violation' in eager ? null : eager.reachable).toEqual(m.reachable); // read lazily: the same hexes
+          }
+        }
+        const r = engine.apply(st, ra.side, ra.action);
+        if (!r.ok) throw new Error(r.violation.message);
+        st = r.state;
+      }
+      expect(checked).toBeGreaterThan(1000);
+    },
+  );
+});
