@@ -81,33 +81,47 @@ for (let i = 0; i < 50; i++) {
 console.log(`stateHash: ${stats(hashMs)}`);
 
 // Over a whole game: the recorded Campaign bot game (test/fixtures/records/campaign-bot.json, 32 turns,
-// every kind of fight and decision), replayed action by action. Each apply and each legalActions of the
-// side to act is timed beside its floor measured on the same states: a JSON clone of the state (what any
-// copy-on-write engine pays at least once per action).
+// every kind of fight and decision), replayed action by action, twice in this process: the first pass
+// meets every code path for the first time (the JIT compiles as it goes, as in a bot's first game after a
+// start); the second is what a running bot pays (every state is still new: the engine keeps no per-state
+// cache). Each apply and each legalActions of the side to act is timed beside its floor measured on the
+// same states: a JSON clone of the state (what any copy-on-write engine pays at least once per action).
+// legalActions lists which units can move; a unit's reachable hexes are searched when asked for, timed
+// apart ("one unit's moves": the first unit listed, as /play's autocomplete asks once a unit is chosen).
 {
   const { readFileSync } = await import('node:fs');
   const { withArmorReinforcements } = await import('../test/engine/helpers/campaign-bot.js');
   const record = JSON.parse(readFileSync('test/fixtures/records/campaign-bot.json', 'utf8')) as GameRecord;
   const gameEngine = createEngine(withArmorReinforcements(loadRuleset()));
-  let st = gameEngine.setup(record.scenario, { seed: record.seed! });
-  const applyGame: number[] = [];
-  const legalGame: number[] = [];
-  const cloneGame: number[] = [];
-  for (const ra of record.actions) {
-    let t0 = performance.now();
-    JSON.parse(JSON.stringify(st));
-    cloneGame.push(performance.now() - t0);
-    t0 = performance.now();
-    gameEngine.legalActions(st, gameEngine.whoMustAct(st).side);
-    legalGame.push(performance.now() - t0);
-    t0 = performance.now();
-    const r = gameEngine.apply(st, ra.side, ra.action);
-    applyGame.push(performance.now() - t0);
-    if (!r.ok) throw new Error(`record refused: ${r.violation.message}`);
-    st = r.state;
+  for (const pass of ['first pass', 'second pass (every path compiled)']) {
+    let st = gameEngine.setup(record.scenario, { seed: record.seed! });
+    const applyGame: number[] = [];
+    const legalGame: number[] = [];
+    const unitGame: number[] = [];
+    const cloneGame: number[] = [];
+    for (const ra of record.actions) {
+      let t0 = performance.now();
+      JSON.parse(JSON.stringify(st));
+      cloneGame.push(performance.now() - t0);
+      t0 = performance.now();
+      const legal = gameEngine.legalActions(st, gameEngine.whoMustAct(st).side);
+      legalGame.push(performance.now() - t0);
+      const unit = legal.units[0];
+      if (unit) {
+        t0 = performance.now();
+        void unit.reachable.length;
+        unitGame.push(performance.now() - t0);
+      }
+      t0 = performance.now();
+      const r = gameEngine.apply(st, ra.side, ra.action);
+      applyGame.push(performance.now() - t0);
+      if (!r.ok) throw new Error(`record refused: ${r.violation.message}`);
+      st = r.state;
+    }
+    console.log(`whole game, ${pass} (${record.actions.length} actions of the recorded Campaign):`);
+    console.log(`  apply:            ${stats(applyGame)}`);
+    console.log(`  legalActions:     ${stats(legalGame)}`);
+    console.log(`  one unit's moves: ${stats(unitGame)}`);
+    console.log(`  floor, JSON clone of the same states: ${stats(cloneGame)}`);
   }
-  console.log(`whole game (${record.actions.length} actions of the recorded Campaign):`);
-  console.log(`  apply:        ${stats(applyGame)}`);
-  console.log(`  legalActions: ${stats(legalGame)}`);
-  console.log(`  floor, JSON clone of the same states: ${stats(cloneGame)}`);
 }
