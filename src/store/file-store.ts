@@ -4,7 +4,12 @@
 // Layout (docs/storage.md § Embedded file store):
 //   <dir>/LOCK                            who has the store open (token, pid, host, boot id, start time)
 //   <dir>/games/<gameId>/<N>.json         version N of a game: line 1 header JSON {format, version,
-//                                         channelId, finishedAt, expiresAt}; line 2 the game document
+//                                         channelId, finishedAt, expiresAt}; line 2 the game document;
+//                                         line 3 (when the save appended any) the history items it added
+//   <dir>/games/<gameId>/history.jsonl    the game's history: one line {"v":N,"items":[…]} per version
+//                                         that appended items, added (fsynced) after the version is
+//                                         committed; a line lost to a crash is recovered from line 3 of
+//                                         its version file, which stays until two newer versions exist
 //   <dir>/records/<ns>/<key>/<N>.json     version N of a record: line 1 {format, version}; line 2 the value
 //   <dir>/quarantine/<name>.<time>        damaged files set aside at open (and why: problems())
 // Each version is an immutable file created by an exclusive hard link of a complete, fsynced temp file
@@ -13,7 +18,7 @@
 // newest header of each game to rebuild the channel index; a game whose files cannot be read is moved
 // to quarantine/ and reported, and every other game stays available. Games written by the earlier
 // layout (`games/<gameId>.json`) are moved into the new one at open.
-import { mkdir, readFile, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DirLock } from './dir-lock.js';
 import { toJson } from './memory-store.js';
@@ -24,11 +29,13 @@ import {
   checkVersion,
   checkIndex,
   checkUsers,
+  checkAppend,
   type GameIndex,
   isValidId,
   type GameStore,
   type GameSummary,
   type SaveOptions,
+  type SavedGame,
   type StoredGame,
   type StoredRecord,
   type StoreOptions,
@@ -45,6 +52,7 @@ import {
   removeStaleTemps,
   unavailable,
   versionFile,
+  versions,
 } from './versioned-files.js';
 
 export const GAME_FORMAT = 'hexref-game/1';
@@ -110,16 +118,35 @@ function parseHeader(line: string): Header {
   };
 }
 
-/** Header and document of a game version file's text. */
-function parseGame(text: string): { header: Header; doc: unknown } {
+/** Header, document and appended history items of a game version file's text. */
+function parseGame(text: string): { header: Header; doc: unknown; items: unknown[] } {
   const nl = text.indexOf('\n');
   if (nl < 0) throw new Damaged(text.length ? 'it has no header line' : 'it is empty');
   const header = parseHeader(text.slice(0, nl));
+  // JSON text has no raw line breaks, so the document is line 2 and the items (if any) line 3.
+  const [docLine = '', itemsLine = ''] = text.slice(nl + 1).split('\n');
   try {
-    return { header, doc: JSON.parse(text.slice(nl + 1)) };
-  } catch {
+    const items: unknown = itemsLine ? JSON.parse(itemsLine) : [];
+    if (!Array.isArray(items)) throw new Damaged('its history items are not a list');
+    return { header, doc: JSON.parse(docLine), items };
+  } catch (err) {
+    if (err instanceof Damaged) throw err;
     throw new Damaged('its document is not JSON');
   }
+}
+
+const HISTORY_FILE = 'history.jsonl';
+
+/** The lines of a history file: {v, items}, in order. A torn last line (a crash while appending) is left out. */
+function parseHistory(text: string): { lines: { v: number; items: unknown[] }[]; torn: boolean } {
+  const raw = text.split('\n');
+  const last = raw.pop(); // '' after the final newline; otherwise a torn line
+  const lines = raw.map((l) => {
+    const x = JSON.parse(l) as { v?: unknown; items?: unknown };
+    if (!Number.isInteger(x.v) || !Array.isArray(x.items)) throw new Damaged('a history line is not {v, items}');
+    return { v: x.v as number, items: x.items };
+  });
+  return { lines, torn: !!last };
 }
 
 export class FileStore implements GameStore {
@@ -130,6 +157,8 @@ export class FileStore implements GameStore {
   private readonly ttlMs: number;
   private readonly now: () => number;
   private readonly mutex = new KeyedMutex();
+  /** Per game, the newest version whose items history.jsonl holds (known once read in this process). */
+  private historyAt = new Map<string, number>();
   /** Newest header of every game, read at open and kept up to date: the channel index comes from it. */
   private headers = new Map<string, Header>();
   private channels = new Map<string, string>();
@@ -281,6 +310,7 @@ export class FileStore implements GameStore {
   private unindex(gameId: string): void {
     const h = this.headers.get(gameId);
     this.headers.delete(gameId);
+    this.historyAt.delete(gameId);
     if (h && this.channels.get(h.channelId) === gameId) this.channels.delete(h.channelId);
   }
 
@@ -409,12 +439,14 @@ export class FileStore implements GameStore {
     );
   }
 
-  async save(gameId: string, doc: unknown, expectedVersion: number, options: SaveOptions = {}): Promise<StoredGame> {
+  async save(gameId: string, doc: unknown, expectedVersion: number, options: SaveOptions = {}): Promise<SavedGame> {
     this.ensureWritable();
     checkId('game id', gameId);
     checkVersion(expectedVersion);
     const users = options.users === undefined ? undefined : checkUsers(options.users);
     const json = toJson(doc);
+    const items = checkAppend(options.append);
+    const itemsJson = items.length ? toJson(items) : '';
     return this.mutex.run(gameId, async () => {
       if (!this.live(gameId)) throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
       const dir = this.gameDir(gameId);
@@ -445,12 +477,108 @@ export class FileStore implements GameStore {
         next.finishedAt = options.finishedAt;
         next.expiresAt = options.finishedAt + this.ttlMs;
       }
-      const made = await commit(dir, next.version, `${JSON.stringify(next)}\n${json}\n`, next.id!);
+      // Bring the history up to the version saved on (a crash may have lost its line) before this one's.
+      await this.catchUpHistory(gameId, expectedVersion);
+      const made = await commit(dir, next.version, `${JSON.stringify(next)}\n${json}\n${itemsJson ? `${itemsJson}\n` : ''}`, next.id!);
       if (made === 'lost') throw conflict(await latest(dir));
       if (made === 'unknown') throw unconfirmed(`game ${gameId}`);
       this.index(gameId, next);
+      if (itemsJson) await this.appendHistory(gameId, `{"v":${next.version},"items":${itemsJson}}\n`);
+      this.historyAt.set(gameId, next.version);
       await prune(dir, expectedVersion - 1);
-      return this.stored(next, JSON.parse(json));
+      return { version: next.version, channelId: next.channelId, finishedAt: next.finishedAt, expiresAt: next.expiresAt };
+    });
+  }
+
+  private historyFile(gameId: string): string {
+    return path.join(this.gameDir(gameId), HISTORY_FILE);
+  }
+
+  /** The history file's lines ([] when there is none); a torn last line is cut off the file. */
+  private async readHistoryLines(gameId: string): Promise<{ v: number; items: unknown[] }[]> {
+    const file = this.historyFile(gameId);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw unavailable(`reading ${file}`, err);
+    }
+    let parsed: ReturnType<typeof parseHistory>;
+    try {
+      parsed = parseHistory(text);
+    } catch (err) {
+      throw this.corrupt(gameId, `its history (${file}) cannot be read: ${(err as Error).message}`);
+    }
+    if (parsed.torn) {
+      const keep = parsed.lines.map((l) => `${JSON.stringify(l)}\n`).join('');
+      await writeFile(file, keep).catch((err: unknown) => {
+        throw unavailable(`repairing ${file}`, err);
+      });
+    }
+    return parsed.lines;
+  }
+
+  private async appendHistory(gameId: string, text: string): Promise<void> {
+    const file = this.historyFile(gameId);
+    try {
+      const fh = await open(file, 'a', 0o644);
+      try {
+        await fh.write(text);
+        await fh.datasync();
+      } finally {
+        await fh.close();
+      }
+    } catch (err) {
+      throw unavailable(`appending to ${file}`, err);
+    }
+  }
+
+  /**
+   * Make sure history.jsonl holds the items of every version up to `upTo`: lines lost to a crash between
+   * a version's commit and its history line are taken from that version file's line 3 (the last two
+   * versions are always on disk, and this runs before every save).
+   */
+  private async catchUpHistory(gameId: string, upTo: number): Promise<{ v: number; items: unknown[] }[] | null> {
+    if (this.historyAt.get(gameId) === upTo) return null;
+    const lines = await this.readHistoryLines(gameId);
+    const have = lines.at(-1)?.v ?? 0;
+    const dir = this.gameDir(gameId);
+    for (const v of await versions(dir)) {
+      if (v <= have || v > upTo) continue;
+      let text: string;
+      try {
+        text = await readFile(versionFile(dir, v), 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw unavailable(`reading ${versionFile(dir, v)}`, err);
+      }
+      let items: unknown[];
+      try {
+        items = parseGame(text).items;
+      } catch (err) {
+        throw this.corrupt(gameId, `version ${v} cannot be read: ${(err as Error).message}`);
+      }
+      if (!items.length) continue;
+      await this.appendHistory(gameId, `${JSON.stringify({ v, items })}\n`);
+      lines.push({ v, items });
+    }
+    this.historyAt.set(gameId, upTo);
+    return lines;
+  }
+
+  async history(gameId: string): Promise<unknown[] | null> {
+    this.ensureOpen();
+    checkId('game id', gameId);
+    return this.mutex.run(gameId, async () => {
+      const q = this.quarantined.get(gameId);
+      if (q) throw this.corrupt(gameId, `its files were damaged and moved to ${q.movedTo} (${q.reason})`);
+      if (!this.live(gameId)) return null;
+      const v = await latest(this.gameDir(gameId));
+      if (v === 0) return null;
+      this.historyAt.delete(gameId); // read the file afresh
+      const lines = (await this.catchUpHistory(gameId, v)) ?? [];
+      return lines.flatMap((l) => l.items);
     });
   }
 

@@ -7,10 +7,12 @@ import {
   checkVersion,
   checkIndex,
   checkUsers,
+  checkAppend,
   type GameIndex,
   type GameStore,
   type GameSummary,
   type SaveOptions,
+  type SavedGame,
   type StoredGame,
   type StoredRecord,
   type StoreOptions,
@@ -25,6 +27,8 @@ interface Entry {
   expiresAt: number | null;
   guildId: string | null;
   users: string[];
+  /** The game's history, one JSON text per item. */
+  history: string[];
 }
 
 export function toJson(doc: unknown): string {
@@ -92,18 +96,19 @@ export class MemoryStore implements GameStore {
     if (holder && this.live(holder)) {
       throw new StoreError('store/channel-taken', `channel ${channelId} already has game ${holder}`, { channelId, gameId: holder });
     }
-    const e: Entry = { json, version: 1, channelId, finishedAt: null, expiresAt: null, guildId, users };
+    const e: Entry = { json, version: 1, channelId, finishedAt: null, expiresAt: null, guildId, users, history: [] };
     this.games.set(gameId, e);
     this.channels.set(channelId, gameId);
     return this.out(e);
   }
 
-  async save(gameId: string, doc: unknown, expectedVersion: number, options: SaveOptions = {}): Promise<StoredGame> {
+  async save(gameId: string, doc: unknown, expectedVersion: number, options: SaveOptions = {}): Promise<SavedGame> {
     this.open();
     checkId('game id', gameId);
     checkVersion(expectedVersion);
     const users = options.users === undefined ? undefined : checkUsers(options.users);
     const json = toJson(doc);
+    const appended = checkAppend(options.append).map(toJson);
     const e = this.live(gameId);
     if (!e) throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
     if (e.version !== expectedVersion) {
@@ -127,9 +132,17 @@ export class MemoryStore implements GameStore {
       expiresAt,
       guildId: e.guildId,
       users: users ?? e.users,
+      history: appended.length ? [...e.history, ...appended] : e.history,
     };
     this.games.set(gameId, next);
-    return this.out(next);
+    return { version: next.version, channelId: next.channelId, finishedAt: next.finishedAt, expiresAt: next.expiresAt };
+  }
+
+  async history(gameId: string): Promise<unknown[] | null> {
+    this.open();
+    checkId('game id', gameId);
+    const e = this.live(gameId);
+    return e ? e.history.map((j) => JSON.parse(j) as unknown) : null;
   }
 
   async gameInChannel(channelId: string): Promise<string | null> {

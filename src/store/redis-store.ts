@@ -11,6 +11,7 @@
 //   <p>game:<gameId>         {"value":{"version":N,"channelId":"…","finishedAt":…,"expiresAt":…,"doc":{…}},"expires":…}
 //   <p>channel:<channelId>   {"value":"<gameId>","expires":null}    (only while the game is active)
 //   <p>games                 SET of game ids (for list; ids of expired games are pruned on list)
+//   <p>history:<gameId>      LIST of the game's history items (JSON), appended by the save script
 //   <p>record:<ns>:<key>     {"value":{"version":N,"value":…},"expires":null}
 // Finished games get a Redis expiry (PEXPIREAT finishedAt + TTL) and the same time in Keyv's `expires`.
 // Active games have no expiry.
@@ -28,11 +29,13 @@ import {
   checkVersion,
   checkIndex,
   checkUsers,
+  checkAppend,
   type GameIndex,
   DAY_MS,
   type GameStore,
   type GameSummary,
   type SaveOptions,
+  type SavedGame,
   type StoredGame,
   type StoredRecord,
   type StoreOptions,
@@ -89,14 +92,15 @@ redis.call('SET', KEYS[4], cjson.encode({guild = ARGV[5], users = users}))
 return {'ok'}
 `;
 
-// KEYS: game, index. ARGV: gameId, expectedVersion, docJson, finishedAt|'' , expiresAt|'', prefix,
-// '1' when the users change (else ''), users…
+// KEYS: game, index, history. ARGV: gameId, expectedVersion, docJson, finishedAt|'' , expiresAt|'',
+// prefix, '1' when the users change (else ''), n = number of history items, the n items, users…
+// The version is read from the value's header alone (GETRANGE): the document is never read back here.
 const SAVE_LUA =
   BUILD +
   `
-local cur = redis.call('GET', KEYS[1])
-if not cur then return {'not-found'} end
-local v, ch, fa, ea = string.match(string.sub(cur, 1, 512), '${HEADER_PATTERN}')
+local cur = redis.call('GETRANGE', KEYS[1], 0, 511)
+if cur == '' then return {'not-found'} end
+local v, ch, fa, ea = string.match(cur, '${HEADER_PATTERN}')
 if not v then return {'corrupt'} end
 if v ~= ARGV[2] then return {'conflict', v} end
 local finishing = false
@@ -107,13 +111,15 @@ if fa == 'null' and ARGV[4] ~= '' then
 end
 local nv = tostring(tonumber(v) + 1)
 redis.call('SET', KEYS[1], build(nv, ch, fa, ea, ARGV[3]))
+local n = tonumber(ARGV[8])
+for i = 9, 8 + n do redis.call('RPUSH', KEYS[3], ARGV[i]) end
 if ARGV[7] == '1' then
   local old = redis.call('GET', KEYS[2])
   local idx = {guild = '', users = {}}
   if old then idx = cjson.decode(old) end
   for _, u in ipairs(idx.users) do redis.call('SREM', ARGV[6] .. 'user:' .. u, ARGV[1]) end
   local users = {}
-  for i = 8, #ARGV do
+  for i = 9 + n, #ARGV do
     users[#users + 1] = ARGV[i]
     redis.call('SADD', ARGV[6] .. 'user:' .. ARGV[i], ARGV[1])
   end
@@ -123,6 +129,7 @@ end
 if ea ~= 'null' then
   redis.call('PEXPIREAT', KEYS[1], ea)
   redis.call('PEXPIREAT', KEYS[2], ea)
+  redis.call('PEXPIREAT', KEYS[3], ea)
 end
 if finishing then
   local ck = ARGV[6] .. 'channel:' .. ch
@@ -131,9 +138,10 @@ end
 return {'ok', nv, ch, fa, ea}
 `;
 
-// KEYS: game, games-set, index. ARGV: gameId, prefix
+// KEYS: game, games-set, index, history. ARGV: gameId, prefix
 const DELETE_LUA = `
-local cur = redis.call('GET', KEYS[1])
+redis.call('DEL', KEYS[4])
+local cur = redis.call('GETRANGE', KEYS[1], 0, 511)
 redis.call('SREM', KEYS[2], ARGV[1])
 local old = redis.call('GET', KEYS[3])
 if old then
@@ -142,8 +150,8 @@ if old then
   if idx.guild ~= '' then redis.call('SREM', ARGV[2] .. 'guild:' .. idx.guild, ARGV[1]) end
   redis.call('DEL', KEYS[3])
 end
-if not cur then return 0 end
-local v, ch = string.match(string.sub(cur, 1, 512), '${HEADER_PATTERN}')
+if cur == '' then return 0 end
+local v, ch = string.match(cur, '${HEADER_PATTERN}')
 redis.call('DEL', KEYS[1])
 if ch then
   local ck = ARGV[2] .. 'channel:' .. ch
@@ -289,7 +297,7 @@ export class RedisStore implements GameStore {
     return store;
   }
 
-  private key(kind: 'game' | 'channel' | 'record' | 'index' | 'user' | 'guild', id: string): string {
+  private key(kind: 'game' | 'channel' | 'record' | 'index' | 'user' | 'guild' | 'history', id: string): string {
     return `${this.prefix}${kind}:${id}`;
   }
 
@@ -353,17 +361,18 @@ export class RedisStore implements GameStore {
     });
   }
 
-  async save(gameId: string, doc: unknown, expectedVersion: number, options: SaveOptions = {}): Promise<StoredGame> {
+  async save(gameId: string, doc: unknown, expectedVersion: number, options: SaveOptions = {}): Promise<SavedGame> {
     checkId('game id', gameId);
     checkVersion(expectedVersion);
     const users = options.users === undefined ? undefined : checkUsers(options.users);
     const json = this.docJson(doc);
+    const items = checkAppend(options.append).map((x) => this.docJson(x));
     const fa = options.finishedAt;
     if (fa !== undefined && !Number.isInteger(fa)) throw new StoreError('store/invalid', 'finishedAt must be an integer epoch ms');
     return this.op(`save ${gameId}`, async () => {
       const r = (await SCRIPTS.save.run(
         this.client,
-        [this.key('game', gameId), this.key('index', gameId)],
+        [this.key('game', gameId), this.key('index', gameId), this.key('history', gameId)],
         [
           gameId,
           String(expectedVersion),
@@ -372,6 +381,8 @@ export class RedisStore implements GameStore {
           fa === undefined ? '' : String(fa + this.ttlMs),
           this.prefix,
           users ? '1' : '',
+          String(items.length),
+          ...items,
           ...(users ?? []),
         ],
       )) as string[];
@@ -379,7 +390,6 @@ export class RedisStore implements GameStore {
         case 'ok': {
           const num = (s: string | undefined) => (s === undefined || s === 'null' ? null : Number(s));
           return {
-            doc: JSON.parse(json),
             version: Number(r[1]),
             channelId: r[2]!,
             finishedAt: num(r[3]),
@@ -396,6 +406,22 @@ export class RedisStore implements GameStore {
           });
         default:
           throw new StoreError('store/corrupt', `game ${gameId}: stored value has no readable header`, { gameId });
+      }
+    });
+  }
+
+  async history(gameId: string): Promise<unknown[] | null> {
+    checkId('game id', gameId);
+    return this.op(`history ${gameId}`, async () => {
+      const [exists, items] = await Promise.all([
+        this.client.exists(this.key('game', gameId)),
+        this.client.lRange(this.key('history', gameId), 0, -1),
+      ]);
+      if (!exists) return null;
+      try {
+        return items.map((j) => JSON.parse(j) as unknown);
+      } catch {
+        throw new StoreError('store/corrupt', `game ${gameId}: its history could not be read`, { gameId });
       }
     });
   }
@@ -452,7 +478,7 @@ export class RedisStore implements GameStore {
     return this.op(`delete ${gameId}`, async () => {
       const r = await SCRIPTS.delete.run(
         this.client,
-        [this.key('game', gameId), `${this.prefix}games`, this.key('index', gameId)],
+        [this.key('game', gameId), `${this.prefix}games`, this.key('index', gameId), this.key('history', gameId)],
         [gameId, this.prefix],
       );
       return Number(r) === 1;

@@ -13,6 +13,11 @@
 // `users`); `gamesOf(user)` and `gamesIn(guild)` list them, kept in the same atomic write as the game
 // (/game list). Finished games stay listed until they expire.
 //
+// History: besides its document, a game has a history that only grows: `save`'s `append` items are
+// added to it in the same atomic write as the document (a save that fails appends nothing), and
+// `history(gameId)` reads them back in order. The document stays small while the history holds what
+// the game has been (the service appends its record entries). It goes when the game goes.
+//
 // Channel index: at most one game per channel. `create` claims the channel atomically with the game
 // (a second create in the same channel fails with 'store/channel-taken'). Saving a game as finished
 // releases its channel and starts its retention clock (finished-game TTL, default 90 days). Active
@@ -44,6 +49,9 @@ export class StoreError extends Error {
 export function isStoreError(err: unknown, code?: StoreErrorCode): err is StoreError {
   return err instanceof StoreError && (code === undefined || err.code === code);
 }
+
+/** What a save answers: the new version and the envelope (not the document: the caller has it). */
+export type SavedGame = Omit<StoredGame, 'doc'>;
 
 /** A stored game: the document and its version. */
 export interface StoredGame {
@@ -81,6 +89,8 @@ export interface SaveOptions {
    * and sets expiresAt = finishedAt + finished-game TTL. Once finished, a game stays finished.
    */
   finishedAt?: number;
+  /** Items (JSON values) to add to the game's history, in order, with this version (none when absent). */
+  append?: unknown[];
 }
 
 /** A small versioned key/value record (e.g. a channel's free-standing dice stream). */
@@ -116,7 +126,10 @@ export interface GameStore {
    * Compare-and-set: store `doc` as version expectedVersion + 1 if the stored version is expectedVersion.
    * Fails 'store/conflict' (details.currentVersion) or 'store/not-found'.
    */
-  save(gameId: string, doc: unknown, expectedVersion: number, options?: SaveOptions): Promise<StoredGame>;
+  save(gameId: string, doc: unknown, expectedVersion: number, options?: SaveOptions): Promise<SavedGame>;
+
+  /** Every item ever appended to the game's history, in order; null if there is no such game. */
+  history(gameId: string): Promise<unknown[] | null>;
 
   /** The active game in a channel, if any. */
   gameInChannel(channelId: string): Promise<string | null>;
@@ -168,6 +181,13 @@ export function checkUsers(users: unknown): string[] {
   }
   for (const u of users) checkId('user id', u as string);
   return [...new Set(users as string[])].sort();
+}
+
+/** The items a save appends to the history, checked (a list; absent: none). */
+export function checkAppend(append: unknown[] | undefined): unknown[] {
+  if (append === undefined) return [];
+  if (!Array.isArray(append)) throw new StoreError('store/invalid', 'append must be a list of history items');
+  return append;
 }
 
 export function checkIndex(index: GameIndex | undefined): GameIndex {

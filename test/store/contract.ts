@@ -97,7 +97,7 @@ export function storeContract(name: string, harness: ContractHarness): void {
       expect(conflicts).toHaveLength(19);
       const loaded = await store.load('g1');
       expect(loaded?.version).toBe(2);
-      expect(loaded?.doc).toEqual(ok[0]!.value.doc);
+      expect(loaded?.doc).toEqual(doc(results.findIndex((r) => r.status === 'fulfilled') + 1));
     });
 
     it('keeps versions strictly sequential under retrying writers (no lost update)', async () => {
@@ -244,6 +244,37 @@ export function storeContract(name: string, harness: ContractHarness): void {
       expect((await rejection(store.create('d', 'c4', doc(1), { guildId: 'g', users: ['no spaces'] }))).code).toBe('store/invalid');
       expect(await store.load('d')).toBeNull();
       expect((await rejection(store.gamesOf('../x'))).code).toBe('store/invalid');
+    });
+
+    it('appends history items in the same write as a save, and reads them back in order', async () => {
+      await store.create('g1', 'c1', doc(1));
+      expect(await store.history('g1')).toEqual([]);
+      await store.save('g1', doc(2), 1, { append: [{ seq: 1 }, { seq: 2, text: 'é ✓ "quoted"\nline' }] });
+      await store.save('g1', doc(3), 2); // appends nothing
+      await store.save('g1', doc(4), 3, { append: [{ seq: 3 }] });
+      expect(await store.history('g1')).toEqual([{ seq: 1 }, { seq: 2, text: 'é ✓ "quoted"\nline' }, { seq: 3 }]);
+      expect(await store.history('ghost')).toBeNull();
+    });
+
+    it('a save that loses the compare-and-set appends nothing to the history', async () => {
+      await store.create('g1', 'c1', doc(1));
+      await store.save('g1', doc(2), 1, { append: ['first'] });
+      expect((await rejection(store.save('g1', doc(9), 1, { append: ['stale'] }))).code).toBe('store/conflict');
+      const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => store.save('g1', doc(3), 2, { append: [`w${i}`] })));
+      const won = results.findIndex((r) => r.status === 'fulfilled');
+      expect(await store.history('g1')).toEqual(['first', `w${won}`]);
+      expect((await rejection(store.save('g1', doc(4), 3, { append: 'x' as unknown as unknown[] }))).code).toBe('store/invalid');
+      expect(await store.history('g1')).toEqual(['first', `w${won}`]);
+    });
+
+    it('a finished game keeps its history for the retention period; deleting a game deletes it', async () => {
+      await store.create('g1', 'c1', doc(1));
+      await store.save('g1', doc(2), 1, { append: [1, 2], finishedAt: Date.now() });
+      expect(await store.history('g1')).toEqual([1, 2]);
+      expect(await store.delete('g1')).toBe(true);
+      expect(await store.history('g1')).toBeNull();
+      await store.create('g1', 'c1', doc(1));
+      expect(await store.history('g1')).toEqual([]); // a new game of the same id starts afresh
     });
 
     it('deletes a game and its channel claim', async () => {
