@@ -15,7 +15,9 @@ export interface StandingAnswers {
   empty?: 'stop';
 }
 
-export const DOC_FORMAT = 'hexref-game-doc/1';
+export const DOC_FORMAT = 'hexref-game-doc/2';
+/** The format before the record moved to the store's history (src/app/doc-upgrade.ts reads it). */
+export const DOC_FORMAT_1 = 'hexref-game-doc/1';
 export const RECORD_FORMAT = 'hexref-service-record/1';
 
 export const SIDES: readonly Side[] = ['finnish', 'soviet'];
@@ -100,27 +102,40 @@ export type RecordEntry =
   | (EntryBase & { kind: 'timeout'; side: Side })
   | (EntryBase & { kind: 'abort'; reason: string });
 
-/** State before an undoable action (same side, no roll since). */
-export interface UndoSnapshot {
-  seq: number;
+/**
+ * The undo window (Rally the Troops style): one side's run of actions since its last roll or the last
+ * hand-over. Kept as the state before the run and the run's actions: undoing replays the checkpoint
+ * through all but the last (the engine is deterministic and nothing in the run rolled a die), so the
+ * document holds one extra state however long the run.
+ */
+export interface UndoWindow {
   side: Side;
-  user: string;
-  /**
-   * The state before the action, without its event log: the engine only ever appends to the log, so
-   * the log then was the first `logLength` events of the log now (kept once, not once per snapshot).
-   */
-  state: Omit<GameState, 'log'>;
-  logLength: number;
-  waitingSince: number | null;
+  /** The state before the window's first action (its log included). */
+  checkpoint: GameState;
+  /** The window's actions in order; `waitingSince` is the meta's value before each. */
+  steps: { seq: number; user: string; action: Action; waitingSince: number | null }[];
 }
+
+/**
+ * How many of the latest record entries the document keeps (the rest is in the store's history, which
+ * grows by appending): at least this many, and never fewer than the current and the previous phase's.
+ */
+export const RECENT_ENTRIES = 40;
 
 export interface GameDoc {
   format: typeof DOC_FORMAT;
   meta: GameMeta;
   /** null until the game starts. */
   state: GameState | null;
-  record: RecordEntry[];
-  undo: UndoSnapshot[];
+  /** The number of record entries so far (the seq of the latest). */
+  entries: number;
+  /**
+   * The latest record entries (RECENT_ENTRIES, and back to the end of the phase before last): for the
+   * phase summary, "what happened since", and repeated requests. The whole record is the store's history
+   * of the game (GameStore.history): each save appends the entries it adds.
+   */
+  recent: RecordEntry[];
+  undo: UndoWindow | null;
   /** The secret dice seed (also inside state, where the engine keeps it). Never exported before the end. */
   secret: { seed: string } | null;
 }

@@ -60,8 +60,9 @@ import {
   type GameMeta,
   type RecordEntry,
   type RollRecord,
-  type UndoSnapshot,
 } from './game-doc.js';
+import { upgradeDoc } from './doc-upgrade.js';
+import { addEntry, nextSeq, trimRecent } from './record-window.js';
 import { verifyRecord, type VerifyReport } from './verify.js';
 import { chargeClock, clockLeft, DEFAULT_PACE, paceLines, paceOf, type Pace } from './pace.js';
 import { briefingLines, type ScenarioBrief } from './briefing.js';
@@ -316,7 +317,9 @@ export class GameService {
     return id ?? refuse('game/none-in-channel', 'There is no active game in this channel. Create one first.');
   }
 
-  private async loadDoc(ref: GameRef): Promise<{ id: string; stored: StoredGame; doc: GameDoc } | { ok: false; error: Refusal }> {
+  private async loadDoc(
+    ref: GameRef,
+  ): Promise<{ id: string; stored: StoredGame; doc: GameDoc; carried: RecordEntry[] } | { ok: false; error: Refusal }> {
     let id: string | undefined;
     try {
       const resolved = await this.resolve(ref);
@@ -324,13 +327,14 @@ export class GameService {
       id = resolved;
       const stored = await this.store.load(id);
       if (!stored) return refuse('game/not-found', `There is no game ${id} (or its retention period has ended).`);
-      const doc = stored.doc as GameDoc;
-      if (doc?.format !== DOC_FORMAT)
+      const loaded = upgradeDoc(stored.doc);
+      if (!loaded)
         return this.storeRefusal(new StoreError('store/corrupt', `game ${id} is not a ${DOC_FORMAT} document`), 'loading the game', id);
+      const { doc, carried } = loaded;
       if ('gameId' in ref && ref.channelId !== undefined && doc.meta.channelId !== ref.channelId) {
         return refuse('game/other-channel', `Game ${id} is played in another channel; its controls work only there.`);
       }
-      return { id, stored, doc };
+      return { id, stored, doc, carried };
     } catch (err) {
       if (isStoreError(err)) return this.storeRefusal(err, 'loading the game', id);
       throw err;
@@ -347,10 +351,10 @@ export class GameService {
     for (let attempt = 0; ; attempt++) {
       const loaded = await this.loadDoc(ref);
       if ('ok' in loaded) return loaded;
-      const { id, stored, doc } = loaded;
+      const { id, stored, doc, carried } = loaded;
       if (basedOnVersion !== undefined && basedOnVersion !== stored.version) {
         // In words, what happened since and what the game waits for now (never version numbers).
-        const since = doc.record.filter((e) => e.v > basedOnVersion);
+        const since = doc.recent.filter((e) => e.v > basedOnVersion);
         const told = since.slice(-3).map((e) => `#${e.seq} ${entryWords(e, (u) => this.label(doc, u))}`);
         return refuse(
           'game/stale',
@@ -359,6 +363,7 @@ export class GameService {
       }
       const before = this.statusView(doc, id, stored.version);
       const usersBefore = indexedUsers(doc).join(' ');
+      const entriesBefore = doc.entries;
       const change = await step(doc, stored.version);
       if (isRefusal(change)) return change;
       change.doc.meta.updatedAt = this.clock();
@@ -366,11 +371,17 @@ export class GameService {
       const waitNow = change.doc.meta.status === 'active' ? change.doc.meta.waitingSince : null;
       if (before.mustAct && (waitNow !== before.mustAct.since || this.who(change.doc)?.side !== before.mustAct.side))
         chargeClock(change.doc.meta, before.mustAct, change.doc.meta.updatedAt);
+      // The entries this change added go to the store's history in the same write; the document keeps
+      // the latest (src/app/record-window.ts).
+      const added = [...carried, ...change.doc.recent.filter((e) => e.seq > entriesBefore)];
+      const summary = change.summary ?? (endsPhase(change.events ?? []) ? phaseSummary(change.doc.recent) : undefined);
+      trimRecent(change.doc);
       try {
         const users = indexedUsers(change.doc);
         const saved = await this.store.save(id, change.doc, stored.version, {
           ...(change.finishedAt !== undefined ? { finishedAt: change.finishedAt } : {}),
           ...(users.join(' ') !== usersBefore ? { users } : {}),
+          ...(added.length ? { append: added } : {}),
         });
         const savedState = change.doc.state;
         const after = this.statusView(change.doc, id, saved.version);
@@ -384,11 +395,7 @@ export class GameService {
           views: change.views ?? [],
           before,
           after,
-          ...(change.summary
-            ? { summary: change.summary }
-            : endsPhase(change.events ?? [])
-              ? { summary: phaseSummary(change.doc.record) }
-              : {}),
+          ...(summary ? { summary } : {}),
           ...(savedState ? { mapView: (options: MapViewOptions) => this.engine.toMapView(savedState, options) } : {}),
           ...(change.extra ? { extra: change.extra } : {}),
         };
@@ -406,7 +413,7 @@ export class GameService {
 
   private nextEntryBase(doc: GameDoc, version: number, actor: Actor, requestId: string | undefined) {
     return {
-      seq: doc.record.length + 1,
+      seq: nextSeq(doc),
       v: version + 1,
       id: requestId ?? randomBytes(8).toString('hex'),
       user: actor.userId,
@@ -482,7 +489,7 @@ export class GameService {
     doc.meta.endedAt = now;
     doc.meta.result = result;
     doc.meta.waitingSince = null;
-    doc.undo = [];
+    doc.undo = null;
     const lines: string[] = [];
     if (result) {
       lines.push(
@@ -567,8 +574,9 @@ export class GameService {
         ...(input.bidding ? { bidding: { bids: {} } } : {}),
       },
       state: null,
-      record: [],
-      undo: [],
+      entries: 0,
+      recent: [],
+      undo: null,
       secret: null,
     };
     this.remember(doc, input.host);
@@ -874,7 +882,7 @@ export class GameService {
       'applying your action',
       (doc, version) => {
         if (opts.requestId) {
-          const prev = doc.record.find((e) => e.id === opts.requestId);
+          const prev = doc.recent.find((e) => e.id === opts.requestId);
           if (prev) return refuse('game/duplicate', `That request was already applied as record entry #${prev.seq}.`);
         }
         const bad = this.mustBeStatus(doc, 'active');
@@ -911,7 +919,7 @@ export class GameService {
           views: [...first.views],
           ...(first.finishedAt !== undefined ? { finishedAt: first.finishedAt } : {}),
           // The phase the player ended, not one a follow-up ended after it.
-          ...(endsPhase(first.events) ? { summary: phaseSummary(doc.record) } : {}),
+          ...(endsPhase(first.events) ? { summary: phaseSummary(doc.recent) } : {}),
           extra: { seq: first.seq },
         };
         this.followUps(doc, version, change, first.next);
@@ -948,7 +956,7 @@ export class GameService {
       change.lines = [...kept, ...said];
       change.events.push(...e.events);
       // The summary shown is of the first phase the change ended (the player's own when it ended one).
-      if (!change.summary && endsPhase(e.events)) change.summary = phaseSummary(doc.record);
+      if (!change.summary && endsPhase(e.events)) change.summary = phaseSummary(doc.recent);
       if (f.kind === 'standing') change.views.push(...e.views); // an empty phase posts no map
       if (e.finishedAt !== undefined) change.finishedAt = e.finishedAt;
       next = e.next;
@@ -998,23 +1006,24 @@ export class GameService {
     const rolls: RollRecord[] = applied.events
       .filter((e): e is Extract<GameEvent, { type: 'roll' }> => e.type === 'roll')
       .map((e) => ({ n: e.n, dice: e.dice.slice(), purpose: e.purpose, rule: e.rule }));
-    doc.record.push({ ...base, kind: 'action', side, action, rolls });
+    addEntry(doc, { ...base, kind: 'action', side, action, rolls });
     doc.state = applied.state;
     const after = this.engine.whoMustAct(applied.state);
     // Undo window (Rally the Troops style): cleared by any roll and by a hand-over to the other side.
-    if (rolls.length > 0 || after.side !== side) doc.undo = [];
+    if (rolls.length > 0 || after.side !== side) doc.undo = null;
     else {
-      if (doc.undo.length && doc.undo[doc.undo.length - 1]!.side !== side) doc.undo = [];
-      const { log, ...rest } = state;
-      doc.undo.push({
-        seq: base.seq,
-        side,
-        user: actor.userId,
-        state: rest,
-        logLength: log.length,
-        waitingSince: doc.meta.waitingSince,
-      });
-      if (doc.undo.length > this.maxUndo) doc.undo.splice(0, doc.undo.length - this.maxUndo);
+      if (doc.undo?.side !== side || !doc.undo.steps.length) doc.undo = { side, checkpoint: state, steps: [] };
+      doc.undo.steps.push({ seq: base.seq, user: actor.userId, action, waitingSince: doc.meta.waitingSince });
+      // Past the limit, the checkpoint moves on by the oldest step (no longer undoable).
+      while (doc.undo.steps.length > this.maxUndo) {
+        const oldest = doc.undo.steps.shift()!;
+        const moved = this.engine.apply(doc.undo.checkpoint, side, oldest.action);
+        if (!moved.ok) {
+          doc.undo = null; // cannot happen (the engine is deterministic); undo is then simply closed
+          break;
+        }
+        doc.undo.checkpoint = moved.state;
+      }
     }
     if (before.side !== after.side || before.what !== after.what) doc.meta.waitingSince = now;
     const lines = [`#${base.seq} ${sideName(side)} (${this.label(doc, actor.userId)}): ${describeAction(action)}.`];
@@ -1043,7 +1052,7 @@ export class GameService {
     if (clean.length > LIMITS.note)
       return refuse('input/note-too-long', `Notes are limited to ${LIMITS.note} characters (this one has ${clean.length}).`);
     const r = await this.mutate(ref, 'saving your note', (doc, version) => {
-      if (opts.requestId && doc.record.some((e) => e.id === opts.requestId)) {
+      if (opts.requestId && doc.recent.some((e) => e.id === opts.requestId)) {
         return refuse('game/duplicate', 'That note was already saved.');
       }
       const bad = this.mustBeStatus(doc, 'lobby', 'active');
@@ -1053,7 +1062,7 @@ export class GameService {
       }
       this.remember(doc, actor);
       const base = this.nextEntryBase(doc, version, actor, opts.requestId);
-      doc.record.push({ ...base, kind: 'note', text: clean });
+      addEntry(doc, { ...base, kind: 'note', text: clean });
       return { doc, lines: [`#${base.seq} note by ${this.label(doc, actor.userId)}: ${clean}`], extra: { seq: base.seq } };
     });
     if (!r.ok) return r;
@@ -1076,34 +1085,42 @@ export class GameService {
         if (bad) return bad;
         const held = this.sidesOf(doc, actor.userId);
         if (held.length === 0) return refuse('perm/not-seated', 'You are not seated in this game, so you cannot undo.');
-        const top: UndoSnapshot | undefined = doc.undo[doc.undo.length - 1];
-        if (!top) {
+        const window = doc.undo;
+        const top = window?.steps[window.steps.length - 1];
+        if (!window || !top) {
           return refuse(
             'undo/nothing',
             'Nothing to undo: undo reaches back only over your own side’s actions since its last dice roll or the last hand-over to the other side.',
           );
         }
-        if (!held.includes(top.side) || (opts.side && opts.side !== top.side)) {
-          return refuse('perm/not-your-undo', `The last undoable action was the ${sideName(top.side)} side's; only that side may undo it.`);
+        const side = window.side;
+        if (!held.includes(side) || (opts.side && opts.side !== side)) {
+          return refuse('perm/not-your-undo', `The last undoable action was the ${sideName(side)} side's; only that side may undo it.`);
         }
-        const undone = doc.record.find((e) => e.seq === top.seq);
-        doc.undo.pop();
-        const restored: GameState = { ...top.state, log: doc.state!.log.slice(0, top.logLength) };
+        // The state before the last step: the checkpoint replayed through the steps before it (no dice in the window).
+        window.steps.pop();
+        let restored: GameState = window.checkpoint;
+        for (const step of window.steps) {
+          const r = this.engine.apply(restored, side, step.action);
+          if (!r.ok) throw new Error(`undo replay refused #${step.seq}: ${r.violation.message}`);
+          restored = r.state;
+        }
+        if (!window.steps.length) doc.undo = null;
         doc.state = restored;
         doc.meta.waitingSince = top.waitingSince;
         this.remember(doc, actor);
         const base = this.nextEntryBase(doc, version, actor, opts.requestId);
-        doc.record.push({ ...base, kind: 'undo', side: top.side, undoes: top.seq });
-        const what = undone && undone.kind === 'action' ? describeAction(undone.action) : `entry #${top.seq}`;
+        addEntry(doc, { ...base, kind: 'undo', side, undoes: top.seq });
+        const what = describeAction(top.action);
         return {
           doc,
           lines: [
             `#${base.seq} ${this.label(doc, actor.userId)} undid #${top.seq} (${what}).`,
-            doc.undo.length ? `${doc.undo.length} more step(s) can be undone.` : 'Nothing further can be undone.',
+            doc.undo ? `${doc.undo.steps.length} more step(s) can be undone.` : 'Nothing further can be undone.',
             this.waitLine(doc, this.engine.whoMustAct(restored)),
           ],
           // A zoom where the undone action happened, not the whole map again (issue 16); none if it named no unit.
-          views: undoViews(undone && undone.kind === 'action' ? undone.action : null, restored),
+          views: undoViews(top.action, restored),
         };
       },
       opts.basedOnVersion,
@@ -1127,7 +1144,7 @@ export class GameService {
         const now = this.clock();
         this.remember(doc, actor);
         const base = this.nextEntryBase(doc, version, actor, opts.requestId);
-        doc.record.push({ ...base, kind: 'resign', side });
+        addEntry(doc, { ...base, kind: 'resign', side });
         const lines = [`#${base.seq} ${this.label(doc, actor.userId)} resigned for the ${sideName(side)} side.`];
         lines.push(
           ...this.finish(doc, 'finished', { reason: `${sideName(side)} resigned`, winner: otherSide(side), by: actor.userId }, now),
@@ -1201,7 +1218,7 @@ export class GameService {
         return refuse('game/clock-running', `The ${sideName(side)} side's clock has not run out while the game waits on it.`);
       }
       const base = this.nextEntryBase(doc, version, { userId: 'clock' }, undefined);
-      doc.record.push({ ...base, kind: 'timeout', side });
+      addEntry(doc, { ...base, kind: 'timeout', side });
       const lines = [`#${base.seq} The ${sideName(side)} side's clock ran out.`];
       lines.push(...this.finish(doc, 'finished', { reason: `${sideName(side)} ran out of time`, winner: otherSide(side) }, now));
       return { doc, lines, finishedAt: now };
@@ -1264,7 +1281,7 @@ export class GameService {
       const now = this.clock();
       this.remember(doc, actor);
       const base = this.nextEntryBase(doc, version, actor, opts.requestId);
-      doc.record.push({ ...base, kind: 'abort', reason });
+      addEntry(doc, { ...base, kind: 'abort', reason });
       const lines = [`#${base.seq} ${this.label(doc, actor.userId)} aborted the game (${reason}).`];
       lines.push(...this.finish(doc, 'aborted', { reason: `aborted: ${reason}`, winner: null, by: actor.userId }, now));
       return { doc, lines, finishedAt: now };
@@ -1392,10 +1409,10 @@ export class GameService {
       seats: { finnish: doc.meta.seats.finnish.slice(), soviet: doc.meta.seats.soviet.slice() },
       host: doc.meta.host,
       commitment: doc.meta.commitment,
-      undoable: doc.undo.length ? { side: doc.undo[doc.undo.length - 1]!.side, steps: doc.undo.length } : null,
+      undoable: doc.undo?.steps.length ? { side: doc.undo.side, steps: doc.undo.steps.length } : null,
       vp: st?.vp ?? null,
       result: doc.meta.result,
-      recordLength: doc.record.length,
+      recordLength: doc.entries,
       pace: paceOf(doc.meta),
       clock: clockLeft(
         doc.meta,
@@ -1515,7 +1532,9 @@ export class GameService {
       const denied = this.mayExport(doc, viewer);
       if (denied) return denied;
     }
-    const record = exportDoc(doc, this.helpers);
+    const entries = await this.wholeRecord(loaded);
+    if ('ok' in entries) return entries;
+    const record = exportDoc(doc, entries, this.helpers);
     return {
       ok: true,
       gameId: id,
@@ -1553,6 +1572,20 @@ export class GameService {
     return null;
   }
 
+  /**
+   * Every record entry of a game: the store's history (a second read, for export and verify only), or
+   * the record a format-1 document carried itself (src/app/doc-upgrade.ts).
+   */
+  private async wholeRecord(loaded: { id: string; carried: RecordEntry[] }): Promise<RecordEntry[] | { ok: false; error: Refusal }> {
+    if (loaded.carried.length) return loaded.carried;
+    try {
+      return ((await this.store.history(loaded.id)) ?? []) as RecordEntry[];
+    } catch (err) {
+      if (isStoreError(err)) return this.storeRefusal(err, 'reading the record', loaded.id);
+      throw err;
+    }
+  }
+
   /** Recompute every roll from the revealed seed and the record; report the first mismatch. */
   async verify(ref: GameRef): Promise<Result<{ report: VerifyReport }>> {
     const loaded = await this.loadDoc(ref);
@@ -1561,7 +1594,9 @@ export class GameService {
     if (!doc.secret || (doc.meta.status !== 'finished' && doc.meta.status !== 'aborted')) {
       return refuse('verify/seed-secret', 'The seed is revealed only when the game ends; verification is possible then.');
     }
-    const report = verifyRecord(this.engine, this.helpers, exportDoc(doc, this.helpers));
+    const entries = await this.wholeRecord(loaded);
+    if ('ok' in entries) return entries;
+    const report = verifyRecord(this.engine, this.helpers, exportDoc(doc, entries, this.helpers));
     return { ok: true, gameId: id, version: stored.version, events: [], views: [], lines: report.lines, report };
   }
 }
@@ -1636,9 +1671,10 @@ function setupOf(doc: GameDoc): {
   };
 }
 
-export function exportDoc(doc: GameDoc, helpers: EngineHelpers): ExportedRecord {
+/** The exported record of a game: its document and every entry of its record (the store's history). */
+export function exportDoc(doc: GameDoc, record: readonly RecordEntry[], helpers: EngineHelpers): ExportedRecord {
   const over = doc.meta.status === 'finished' || doc.meta.status === 'aborted';
-  const entries = structuredClone(doc.record) as RecordEntry[];
+  const entries = structuredClone(record) as RecordEntry[];
   const undone = new Set(entries.flatMap((e) => (e.kind === 'undo' ? [e.undoes] : [])));
   const actions = entries.flatMap((e) =>
     e.kind === 'action' && !undone.has(e.seq)

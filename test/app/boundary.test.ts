@@ -81,7 +81,8 @@ describe('game service boundary: bad input is refused and changes nothing', () =
     const reason = 'r'.repeat(LIMITS.reason);
     ok(await h.service.abort(ref, HOST, reason));
     doc = (await h.store.load(ref.gameId))!.doc as GameDoc;
-    expect(doc.record.at(-1)).toMatchObject({ kind: 'abort', reason });
+    expect(doc.recent.at(-1)).toMatchObject({ kind: 'abort', reason });
+    expect((await h.store.history(ref.gameId))?.at(-1)).toMatchObject({ kind: 'abort', reason });
   });
 });
 

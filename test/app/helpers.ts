@@ -21,8 +21,10 @@ export interface Harness {
   conflicts: number;
 }
 
-export function harness(opts: { store?: GameStore; seed?: string; onStoreFailure?: ServiceDeps['onStoreFailure'] } = {}): Harness {
-  const rs = ruleset();
+export function harness(
+  opts: { store?: GameStore; seed?: string; onStoreFailure?: ServiceDeps['onStoreFailure']; ruleset?: Ruleset } = {},
+): Harness {
+  const rs = opts.ruleset ?? ruleset();
   const engine = createEngine(rs);
   const clock = {
     // Real time, so stores that expire by their own clock (Redis) agree with the service's clock.

@@ -91,8 +91,8 @@ describe('game service: one typed outcome per change', () => {
       const r = ok(await h.service.act(ref, who, { type: 'endPhase', phase: st.status.phase as 'reset' }));
       expect([store.loads, store.saves]).toEqual([1, 1]);
       expect(r.version).toBe(st.version + 1);
-      const doc = (await store.load(ref.gameId))!.doc as { record: { v: number }[] };
-      if (doc.record.filter((e) => e.v === r.version).length > 1) {
+      const doc = (await store.load(ref.gameId))!.doc as { recent: { v: number }[] };
+      if (doc.recent.filter((e) => e.v === r.version).length > 1) {
         grouped++; // the player's entry and the referee's, one version
         expect(r.lines.some((l) => /ended by itself/.test(l))).toBe(true);
       }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startPrivateRedis, type PrivateRedis } from '../../../scripts/private-redis.js';
 import { openGameService } from '../../app/wiring.js';
-import type { GameDoc } from '../../app/game-doc.js';
+import { storedRecord } from '../../app/record-window.js';
 import { loadConfig, storeKind } from '../../config.js';
 import type { CliCommand } from '../types.js';
 import type { RaceJob, RaceStats } from '../race-worker.js';
@@ -98,14 +98,14 @@ export async function runRace(opts: {
     if (errors.length) throw new Error(`store errors during the race: ${errors.join('; ')}`);
 
     const final = (await bundle.store.load(gameId))!;
-    const doc = final.doc as GameDoc;
+    const record = await storedRecord(bundle.store, gameId);
     const ids = new Map<string, number>();
-    for (const e of doc.record) ids.set(e.id, (ids.get(e.id) ?? 0) + 1);
+    for (const e of record) ids.set(e.id, (ids.get(e.id) ?? 0) + 1);
     const applied = all.flatMap((s) => s.appliedIds);
     const lost = applied.filter((id) => !ids.has(id)).length;
     const duplicates = [...ids.values()].filter((n) => n > 1).length;
     // Every save during the race appended one entry: the entries' versions run startVersion+1 … final.
-    const raceEntries = doc.record.filter((e) => e.v > startVersion);
+    const raceEntries = record.filter((e) => e.v > startVersion);
     const sequential =
       raceEntries.every((e, i) => e.v === startVersion + 1 + i && (i === 0 || e.seq === raceEntries[i - 1]!.seq + 1)) &&
       final.version === startVersion + raceEntries.length &&

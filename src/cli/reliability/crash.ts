@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import seedrandom from 'seedrandom';
 import { freePort, startPrivateRedis } from '../../../scripts/private-redis.js';
 import { openGameService } from '../../app/wiring.js';
-import type { GameDoc } from '../../app/game-doc.js';
+import type { GameDoc, RecordEntry } from '../../app/game-doc.js';
+import { storedRecord } from '../../app/record-window.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The writer beside this file: .ts when run through tsx, .js when compiled (dist/).
@@ -35,9 +36,12 @@ export interface CrashFigures {
   problems: string[];
 }
 
-function sequentialRecord(doc: GameDoc, version: number): boolean {
+/** The whole record (the store's history) numbered 1, 2, 3…, versions never decreasing, the last saved last, and counted by the document. */
+function sequentialRecord(record: RecordEntry[], doc: GameDoc, version: number): boolean {
   return (
-    doc.record.every((e, i) => e.seq === i + 1 && (i === 0 || e.v >= doc.record[i - 1]!.v)) && (doc.record.at(-1)?.v ?? version) === version
+    record.every((e, i) => e.seq === i + 1 && (i === 0 || e.v >= record[i - 1]!.v)) &&
+    (record.at(-1)?.v ?? version) === version &&
+    doc.entries === record.length
   );
 }
 
@@ -84,7 +88,7 @@ export async function runRedisCrash(opts: { writes: number; kills: number; seed?
         }
         recoveries.push(Date.now() - t0);
         const stored = (await bundle.store.load(ref.gameId))!;
-        sequential &&= sequentialRecord(stored.doc as GameDoc, stored.version);
+        sequential &&= sequentialRecord(await storedRecord(bundle.store, ref.gameId), stored.doc as GameDoc, stored.version);
       }
       const id = `w-${i}`;
       const r = await bundle.service.note(ref, host, `note ${i}`, { requestId: id });
@@ -92,9 +96,9 @@ export async function runRedisCrash(opts: { writes: number; kills: number; seed?
       else unconfirmed++;
     }
     const stored = (await bundle.store.load(ref.gameId))!;
-    const doc = stored.doc as GameDoc;
-    const ids = new Set(doc.record.map((e) => e.id));
-    sequential &&= sequentialRecord(doc, stored.version);
+    const record = await storedRecord(bundle.store, ref.gameId);
+    const ids = new Set(record.map((e) => e.id));
+    sequential &&= sequentialRecord(record, stored.doc as GameDoc, stored.version);
     return {
       kind: 'redis',
       kills: recoveries.length,
@@ -167,9 +171,9 @@ export async function runFileCrash(opts: { writes: number; kills: number; seed?:
     const bundle = await openGameService({ storeUrl: `file:${dir}` });
     try {
       const stored = (await bundle.store.load(gameId!))!;
-      const doc = stored.doc as GameDoc;
-      const ids = new Set(doc.record.map((e) => e.id));
-      sequential &&= sequentialRecord(doc, stored.version);
+      const record = await storedRecord(bundle.store, gameId!);
+      const ids = new Set(record.map((e) => e.id));
+      sequential &&= sequentialRecord(record, stored.doc as GameDoc, stored.version);
       problems = bundle.store.problems().map((p) => `${p.what}: ${p.reason}`);
       return {
         kind: 'file',

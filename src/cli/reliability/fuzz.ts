@@ -102,13 +102,16 @@ export async function runServiceFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
   let stuckFor = 0;
   let gameCalls = 0;
 
-  /** What the store holds for the game: its bytes (to compare) and its version and record length. */
+  /** What the store holds for the game: its bytes (to compare), its version, record length and history. */
   const snapshot = async (gameId: string) => {
     const stored = await store.load(gameId);
+    const history = (await store.history(gameId)) ?? [];
     return {
       json: JSON.stringify(stored),
+      docBytes: JSON.stringify(stored?.doc ?? null).length,
       version: stored?.version ?? 0,
-      records: (stored?.doc as GameDoc | undefined)?.record.length ?? 0,
+      records: (stored?.doc as GameDoc | undefined)?.entries ?? 0,
+      history: history.length,
       doc: stored?.doc as GameDoc | undefined,
     };
   };
@@ -152,10 +155,10 @@ export async function runServiceFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
       return false;
     }
     const after = await snapshot(gameId);
-    f.maxDocBytes = Math.max(f.maxDocBytes, after.json.length);
+    f.maxDocBytes = Math.max(f.maxDocBytes, after.docBytes);
     if (!r.ok) {
       f.refused++;
-      if (after.json !== before.json) {
+      if (after.json !== before.json || after.history !== before.history) {
         f.changedOnRefusal++;
         problem(`refused ${kind} changed the stored game ${gameId}`);
       }
@@ -170,6 +173,11 @@ export async function runServiceFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
     if (saves !== 1 || (opt.expectAppend !== false && appended < 1)) {
       f.invariantBreaks++;
       problem(`${kind}: version ${before.version} → ${after.version}, record ${before.records} → ${after.records}`);
+    }
+    // The whole record is the store's history: every entry the document counts is there, none more.
+    if (after.history !== after.records) {
+      f.invariantBreaks++;
+      problem(`${kind}: the document counts ${after.records} record entries, the history holds ${after.history}`);
     }
     if (after.doc?.state) {
       const broken = boardProblem(after.doc.state, counters);
