@@ -26,6 +26,7 @@ import { dueReinforcements, lastTurn } from './reinforcements.js';
 import { applyCommitArmor } from './armor-commitment.js';
 import { applyCreateProvisional, noteSovietWest } from './provisional.js';
 import { applyChangeStance } from './stance.js';
+import { trimLog } from './log-window.js';
 import { markEliminatedKitchens } from './field-kitchens.js';
 import { pendingLabel, phaseLabel, sideLabel } from './labels.js';
 import { occupyHexes } from './occupy.js';
@@ -214,6 +215,7 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   markEliminatedKitchens(ctx, draft, events); // 20.8
   draft.seq += 1;
   for (const e of events) draft.log.push(e);
+  trimLog(draft);
   return { ok: true, state: draft, events };
 }
 

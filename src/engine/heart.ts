@@ -11,6 +11,7 @@
 import type { Ruleset } from './ruleset.js';
 import type { GameEvent, GameState } from './types.js';
 import { ruleOn } from './options.js';
+import { heartFailuresSoFar } from './log-window.js';
 
 export const PAJARI_ID = 'Pajari';
 
@@ -28,7 +29,7 @@ export function heartCheck(draft: GameState, ruleset: Ruleset, roll: Roller, emi
     emit({ type: 'heartCondition', unit: PAJARI_ID, roll: total, failsAt, returnTurn: null, rule: '20.6' });
     return;
   }
-  const failures = draft.log.filter((e) => e.type === 'heartCondition' && e.returnTurn !== null).length + 1;
+  const failures = heartFailuresSoFar(draft) + 1;
   if (failures >= ruleset.tables.optional.pajariHeart.fatalFailure) {
     // The second failure: a heart attack.
     p.location = 'eliminated';

@@ -46,6 +46,7 @@ import { dieTableResult, drmText, drmValue } from './die-table.js';
 import { contextOf } from './ctx.js';
 import type { RuleCode } from './codes.js';
 import { CostHeap } from './cost-heap.js';
+import { nightRaidsSoFar } from './log-window.js';
 
 // ───────────────────────────── events ─────────────────────────────
 
@@ -348,16 +349,14 @@ function fnrtDrm(ctx: Ctx, id: string): number {
   return drmValue(ctx.ruleset.tables.fnrt, id);
 }
 
-/** Night Raids rolled so far in the game and on this turn (from the game log). */
+/**
+ * Night Raids rolled so far in the game and on this turn (the log holds everything since this turn's
+ * Action Phase began, when raids are rolled).
+ */
 function raidsSoFar(state: GameState): { game: number; thisTurn: number } {
-  let game = 0;
   let thisTurn = 0;
-  for (const e of state.log) {
-    if (e.type !== 'nightRaid') continue;
-    game++;
-    if (e.turn === state.turn) thisTurn++;
-  }
-  return { game, thisTurn };
+  for (const e of state.log) if (e.type === 'nightRaid' && e.turn === state.turn) thisTurn++;
+  return { game: nightRaidsSoFar(state), thisTurn };
 }
 
 /** Hexes of Finnish units at the start of the current Action Phase (from this phase's log). */

@@ -104,7 +104,12 @@ export interface GameState {
   combat?: CombatPhaseRecord | null;
   /** Ranged Attacks and AT Fire of the current phase (10.0, 11.0): src/engine/fire-record.ts. */
   fire?: FirePhaseRecord | null;
-  /** Every event so far, in order. */
+  /**
+   * The events of the current stretch of play, in order: from the start of the latest Action Phase (or
+   * the start of the game) to now. apply drops older events as each Action Phase begins (trimLog), so
+   * the state stays small all game; every apply returns its own events, and the game's whole log is
+   * their concatenation (what the rules need of earlier events is kept in the fields below).
+   */
   log: GameEvent[];
   /** Number of actions applied. */
   seq: number;
@@ -114,6 +119,14 @@ export interface GameState {
   stanceDeclared?: number;
   /** A Soviet unit has moved into or west of hex column I at some time (12.8); absent until then. */
   sovietWestOfI?: boolean;
+  /**
+   * Facts of the events that have left the log (trimLog, src/engine/log-window.ts), counted as they leave;
+   * read them through log-window.ts, which adds the events still in the log. Absent: none.
+   * Night Raids rolled (16.4), Pajari's heart failures that sent him away (20.6), armor committed (12.1.4).
+   */
+  nightRaidsRolled?: number;
+  heartFailures?: number;
+  armorCommittedTurn?: number;
   /** Captured LMGs markers the Finns hold, not yet given to a company (optional 20.4); absent: none. */
   capturedLmgs?: number;
   /**

@@ -20,6 +20,7 @@ import { controllerOf } from './zoc.js';
 import { isCombatUnit, otherSide } from './units.js';
 import { sideLabel } from './labels.js';
 import { ruleOn } from './options.js';
+import { armorCommittedSoFar } from './log-window.js';
 
 const SIDES: Side[] = ['soviet', 'finnish'];
 
@@ -95,7 +96,7 @@ export function automaticVictoryHex(ctx: Ctx, state: GameState): HexId | null {
 
 /** Has this side committed armor (12.1.4) in this game? */
 function committedArmor(state: GameState): boolean {
-  return state.log.some((e) => e.type === 'armorCommitted');
+  return armorCommittedSoFar(state);
 }
 
 /** Ends the game at once: `hex` is held by the side whose automatic victory it is (3.0 VI; our reading of 17.1). */

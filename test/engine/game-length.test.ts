@@ -16,14 +16,15 @@ describe('games of any length (3.0, 17.0)', () => {
     expect(s0.endTurn).toBe(5);
     expect(engine.toMapView(s0).header.lastTurn).toBe(5);
     const actions: RecordedAction[] = [];
-    const s = endPhasesUntil(engine, s0, () => false, actions, 400);
+    const log = [...s0.log];
+    const s = endPhasesUntil(engine, s0, () => false, actions, 400, log);
     expect(s.result).not.toBeNull();
     expect(s.turn).toBe(5);
-    const checks = s.log.filter((e) => e.type === 'victoryCheck');
+    const checks = log.filter((e) => e.type === 'victoryCheck');
     expect(checks.map((e) => (e as { over: boolean }).over)).toEqual([false, false, false, false, true]);
     // Scored as at the end of a scenario: the objective VPs are awarded (17.0).
-    expect(s.log.some((e) => e.type === 'victoryPoints')).toBe(true);
-    expect(s.log.at(-1)).toMatchObject({ type: 'gameOver' });
+    expect(log.some((e) => e.type === 'victoryPoints')).toBe(true);
+    expect(log.at(-1)).toMatchObject({ type: 'gameOver' });
     // The record carries the length, and replays to the same end.
     const record: GameRecord = {
       format: 'hexref-record',

@@ -36,13 +36,11 @@ function beforeDay4(seed: string, full: number, options: Record<string, boolean>
   return s;
 }
 
-const sovietReset = (x: GameState) =>
-  x.turn === day4 && x.phase !== 'reset' && x.log.some((e) => e.type === 'moraleCheck' && e.turn === day4);
-
 describe('Soviet Morale Collapse (17.0.4)', () => {
   it('17.0.4: the check is made as the Day 4 Soviet Reset Phase begins (the Night of Day 3 cost steps: it collapses)', () => {
-    const s = until(beforeDay4('collapse', 11), sovietReset);
-    const check = s.log.find((e) => e.type === 'moraleCheck');
+    const log: GameEvent[] = [];
+    const s = endPhasesUntil(engine, beforeDay4('collapse', 11), (x) => x.turn === day4 && x.phase !== 'reset', undefined, 3000, log);
+    const check = log.find((e) => e.type === 'moraleCheck');
     expect(check).toMatchObject({ type: 'moraleCheck', turn: day4, below: 12, collapsed: true, rule: '17.0.4' });
     expect((check as { count: number }).count).toBeLessThan(12);
     expect(s.markers.some((m) => m.type === 'sovietMoraleCollapse')).toBe(true);
@@ -81,8 +79,9 @@ describe('Soviet Morale Collapse (17.0.4)', () => {
   });
 
   it('17.0.4 as a game option: switched off, no check is made', () => {
-    const s = until(beforeDay4('off', 3, { '17.0.4': false }), (x) => x.turn === day4 && x.phase === 'action');
-    expect(s.log.some((e) => e.type === 'moraleCheck')).toBe(false);
+    const log: GameEvent[] = [];
+    endPhasesUntil(engine, beforeDay4('off', 3, { '17.0.4': false }), (x) => x.turn === day4 && x.phase === 'action', undefined, 3000, log);
+    expect(log.some((e) => e.type === 'moraleCheck')).toBe(false);
   });
 
   it('17.0.4: after the collapse, a Soviet move may not enter an enemy ZOC; attacks and assaults are refused', () => {

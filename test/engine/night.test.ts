@@ -17,25 +17,10 @@ const S2 = '2/1/364';
 const S3 = '3/1/364';
 const FMG = 'MG/1/JR16#1';
 
-/** A raid made earlier in the game (so the first-raid DRM does not apply). */
+/** A raid made earlier in the game (so the first-raid DRM does not apply): the state counts it (16.4). */
 function withEarlierRaid(st: GameState): GameState {
   const s = structuredClone(st);
-  const earlier = {
-    type: 'nightRaid',
-    turn: 1,
-    units: [],
-    target: 'A1',
-    approach: 'A2',
-    routeCost: {},
-    drms: [],
-    rollNumber: 0,
-    die: 1,
-    total: 1,
-    found: false,
-    shift: 0,
-    rule: '16.4',
-  } as GameEvent;
-  s.log.push(earlier);
+  s.nightRaidsRolled = 1;
   return s;
 }
 
@@ -453,7 +438,7 @@ describe('Finnish Night Raids (16.4, 16.4.1)', () => {
       [S1, 'E6'],
     ]);
     st.options['20.6'] = true;
-    st.log.push({ type: 'heartCondition', unit: 'Pajari', roll: 2, failsAt: 3, returnTurn: 3, rule: '20.6' });
+    st.heartFailures = 1; // an earlier failure sent him away for a while (20.6)
     const r = ok(raid(st, [F1, 'Pajari'], 'E6', [1, 1, 1, 2, 2]));
     expect(eventsOf(r.events, 'heartCondition')).toEqual([
       { type: 'heartCondition', unit: 'Pajari', roll: 4, failsAt: 4, returnTurn: null, heartAttack: true, rule: '20.6' },
