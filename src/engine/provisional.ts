@@ -13,12 +13,12 @@ import type { Ctx } from './ctx.js';
 import { hexDistance, neighbours, type HexId } from './hex.js';
 import type { Side } from './ruleset.js';
 import type { CreateProvisionalAction, GameEvent, GameState, RuleViolation } from './types.js';
-import { overstackProblem } from './stacking.js';
+import { overstackChecker } from './stacking.js';
 import { isInSupply } from './supply.js';
 import { mayEnterTerrain } from './terrain.js';
 import { ruleOn } from './options.js';
 import { otherSide } from './units.js';
-import { inEnemyZoc } from './zoc.js';
+import { enemyZocTest, inEnemyZoc } from './zoc.js';
 
 export const PROVISIONAL = 'Prov/TF-P';
 const PAJARI = 'Pajari';
@@ -57,17 +57,27 @@ function notNow(ctx: Ctx, state: GameState, side: Side): string | null {
 export function provisionalHexes(ctx: Ctx, state: GameState, side: Side): HexId[] {
   if (notNow(ctx, state, side)) return [];
   const p = state.units[PAJARI]!.hex!;
-  return [p, ...neighbours(p)].filter((h) => placeProblem(ctx, state, h) === null).sort();
+  const facts = placeFacts(ctx, state);
+  return [p, ...neighbours(p)].filter((h) => placeProblem(ctx, state, h, facts) === null).sort();
 }
 
-function placeProblem(ctx: Ctx, state: GameState, hex: HexId): string | null {
+/** What placing the company asks of the board, collected once for all the hexes tried. */
+function placeFacts(ctx: Ctx, state: GameState) {
+  const enemy = otherSide('finnish');
+  return {
+    enemyHeld: new Set(Object.values(state.units).flatMap((u) => (u.side === enemy && u.location === 'map' && u.hex ? [u.hex] : []))),
+    over: overstackChecker(ctx, state, [PROVISIONAL]),
+    inZoc: enemyZocTest(state, ctx, 'finnish'),
+  };
+}
+
+function placeProblem(ctx: Ctx, state: GameState, hex: HexId, facts = placeFacts(ctx, state)): string | null {
   const def = ctx.counter(PROVISIONAL);
   if (!ctx.hex(hex) || !mayEnterTerrain(ctx, def, hex, null)) return `${hex} is not a hex the company may stand in`;
-  const enemy = otherSide('finnish');
-  if (Object.values(state.units).some((u) => u.side === enemy && u.location === 'map' && u.hex === hex)) return `${hex} holds enemy units`;
-  const over = overstackProblem(ctx, state, hex, [PROVISIONAL], []);
+  if (facts.enemyHeld.has(hex)) return `${hex} holds enemy units`;
+  const over = facts.over(hex);
   if (over) return over;
-  if (inEnemyZoc(state, ctx, hex, 'finnish')) return `${hex} is in an enemy ZOC`;
+  if (facts.inZoc(hex)) return `${hex} is in an enemy ZOC`;
   // In supply at the instant of creation: the hex must be one a Finnish unit there would be supplied in.
   const trial = structuredClone(state.units[PROVISIONAL]!);
   const units = { ...state.units, [PROVISIONAL]: { ...trial, location: 'map' as const, hex } };

@@ -42,11 +42,13 @@ export function entryHexesFor(ctx: Ctx, state: GameState, u: UnitState): HexId[]
   if (!entry) return [];
   if (!u.entryDisplaced) return enemyOn(state, entry, u.side) ? [] : [entry];
   const dirs = new Set(offMapDirections(entry));
+  const enemy = otherSide(u.side);
+  const held = new Set(Object.values(state.units).flatMap((x) => (x.side === enemy && x.location === 'map' && x.hex ? [x.hex] : [])));
   const out: HexId[] = [];
   for (const id of Object.keys(ctx.ruleset.map.hexes)) {
     if (hexDistance(id, entry) > 3) continue;
     if (!offMapDirections(id).some((d) => dirs.has(d))) continue;
-    if (enemyOn(state, id, u.side)) continue;
+    if (held.has(id)) continue;
     out.push(id);
   }
   return out.sort();

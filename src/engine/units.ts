@@ -64,6 +64,18 @@ export function isInfantry(def: CounterDef): boolean {
   );
 }
 
+/** The units on the map by hex (any side), in one pass: for code that asks about many hexes of one state. */
+export function unitsByHex(state: GameState): Map<HexId, UnitState[]> {
+  const out = new Map<HexId, UnitState[]>();
+  for (const u of Object.values(state.units)) {
+    if (u.location !== 'map' || !u.hex) continue;
+    const l = out.get(u.hex);
+    if (l) l.push(u);
+    else out.set(u.hex, [u]);
+  }
+  return out;
+}
+
 /** Units on the map in a hex (any side). */
 export function unitsIn(state: GameState, hex: HexId): UnitState[] {
   const out: UnitState[] = [];

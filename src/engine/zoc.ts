@@ -5,9 +5,9 @@
  */
 import type { Ctx } from './ctx.js';
 import type { CounterDef, Side } from './ruleset.js';
-import type { GameEvent, GameState } from './types.js';
+import type { GameEvent, GameState, UnitState } from './types.js';
 import type { HexId } from './hex.js';
-import { areAdjacent } from './hex.js';
+import { areAdjacent, neighbours } from './hex.js';
 import { isArmored, isAtUnit, isCombatUnit, isMapCombatUnit, otherSide } from './units.js';
 
 /** Per hex in `side`'s ZOC: whether any AT unit contributes to it. */
@@ -108,14 +108,28 @@ export function inEnemyZoc(
   opts: { armored?: boolean; ignore?: ReadonlySet<string> } = {},
 ): boolean {
   const enemy = otherSide(side);
-  for (const u of Object.values(state.units)) {
-    if (u.location !== 'map' || u.side !== enemy || !u.hex || opts.ignore?.has(u.id)) continue;
-    const def = ctx.counter(u.id);
-    if (!isMapCombatUnit(def)) continue;
-    if (opts.armored && !isAtUnit(def)) continue;
-    if (areAdjacent(u.hex, hex)) return true;
-  }
+  for (const u of Object.values(state.units)) if (exertsZoc(ctx, u, enemy, opts) && areAdjacent(u.hex!, hex)) return true;
   return false;
+}
+
+/** Whether a unit exerts a ZOC that binds `side`'s units as inEnemyZoc counts it (7.0, 12.1, 12.3). */
+function exertsZoc(ctx: Ctx, u: UnitState, enemy: Side, opts: { armored?: boolean; ignore?: ReadonlySet<string> }): boolean {
+  if (u.location !== 'map' || u.side !== enemy || !u.hex || opts.ignore?.has(u.id)) return false;
+  const def = ctx.counter(u.id);
+  return isMapCombatUnit(def) && (!opts.armored || isAtUnit(def));
+}
+
+/** inEnemyZoc for many hexes of one state (a path, a hex's neighbours): the enemy's ZOC collected once. */
+export function enemyZocTest(
+  state: GameState,
+  ctx: Ctx,
+  side: Side,
+  opts: { armored?: boolean; ignore?: ReadonlySet<string> } = {},
+): (hex: HexId) => boolean {
+  const enemy = otherSide(side);
+  const zoc = new Set<HexId>();
+  for (const u of Object.values(state.units)) if (exertsZoc(ctx, u, enemy, opts)) for (const n of neighbours(u.hex!)) zoc.add(n);
+  return (hex) => zoc.has(hex);
 }
 
 /** Every hex in the ZOC of `side`'s combat units on the map (7.0; a lone leader exerts none, 12.3), in one pass. */

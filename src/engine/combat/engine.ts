@@ -37,7 +37,7 @@ import {
 import { combatInProgress, consumeOverrun, moveContinuation, overrunAllowance, readRecord } from './record.js';
 import { combatFireStep } from '../combat-fire.js';
 import { OFF_MAP, retreatChoices } from './losses.js';
-import { currentValues, isArmored, isLeader, isMapCombatUnit, mustCounter, otherSide, unitsIn } from '../units.js';
+import { currentValues, isArmored, isLeader, isMapCombatUnit, mustCounter, otherSide, unitsByHex, unitsIn } from '../units.js';
 import { inEnemyZoc } from '../zoc.js';
 import { contextOf } from '../ctx.js';
 import type { RuleCode } from '../codes.js';
@@ -251,10 +251,11 @@ export function decisionHexes(ctx: Ctx, state: GameState, req: { units: string[]
     const armoredOnly = req.units.every((id) => isArmored(mustCounter(ruleset, id)));
     if (inEnemyZoc(state, contextOf(ruleset), last, p.side, { armored: armoredOnly })) return [];
     const enemy = otherSide(p.side);
+    const at = unitsByHex(state);
     return ctx
       .neighbours(last)
       .filter((h) => !req.path.includes(h))
-      .filter((h) => !unitsIn(state, h).some((x) => x.side === enemy && isMapCombatUnit(mustCounter(ruleset, x.id))))
+      .filter((h) => !(at.get(h) ?? []).some((x) => x.side === enemy && isMapCombatUnit(mustCounter(ruleset, x.id))))
       .filter((h) => req.units.every((id) => !isProhibitedFor(contextOf(ruleset), mustCounter(ruleset, id), h)))
       .sort();
   }

@@ -9,8 +9,8 @@ import type { CounterDef, HexId, Ruleset, Side } from '../ruleset.js';
 import type { CombatKind, GameEvent, GameState, LossDecision, RuleViolation, UnitState } from '../types.js';
 import { contextOf } from '../ctx.js';
 import { isInSupply } from '../supply.js';
-import { currentValues, isArmored, isLeader, isMapCombatUnit, mustCounter, otherSide, unitsIn } from '../units.js';
-import { inEnemyZoc } from '../zoc.js';
+import { currentValues, isArmored, isLeader, isMapCombatUnit, mustCounter, otherSide, unitsByHex, unitsIn } from '../units.js';
+import { enemyZocTest, inEnemyZoc } from '../zoc.js';
 import { isProhibitedFor } from '../terrain.js';
 import { stackFits } from '../stacking.js';
 import type { RuleCode } from '../codes.js';
@@ -77,10 +77,16 @@ export function limitIn(def: CounterDef, state: GameState, unitId: string, kind:
 /** A retreat step off the map edge (4.2): the unit leaves the game. Only ever the last entry of a path. */
 export const OFF_MAP = 'off-map';
 
+/** What a retreat step asks of the board about each hex next to it, collected once per step. */
+interface Board {
+  at: Map<HexId, UnitState[]>;
+  inZoc: (hex: HexId) => boolean;
+}
+
 /** Priority score of a retreat hex (8.5.2): [I stacking, II stays on the map, III not in eZOC, IV distance 2/1/0]. */
 function score(
-  state: GameState,
   ruleset: Ruleset,
+  board: Board,
   side: Side,
   group: string[],
   cur: HexId,
@@ -91,13 +97,10 @@ function score(
 ): number[] {
   let s1 = 1;
   if (final) {
-    const staying = unitsIn(state, cand)
-      .filter((u) => u.side === side && !leaving.has(u.id))
-      .map((u) => u.id);
+    const staying = (board.at.get(cand) ?? []).filter((u) => u.side === side && !leaving.has(u.id)).map((u) => u.id);
     s1 = stackFits(contextOf(ruleset), [...staying, ...group]) ? 1 : 0;
   }
-  const armoredOnly = group.every((id) => isArmored(mustCounter(ruleset, id)));
-  const s3 = inEnemyZoc(state, contextOf(ruleset), cand, side, { armored: armoredOnly }) ? 0 : 1;
+  const s3 = board.inZoc(cand) ? 0 : 1;
   let s4 = 2;
   for (const e of awayFrom) {
     const before = hexDistance(cur, e);
@@ -125,16 +128,18 @@ export function retreatChoices(
   leaving: ReadonlySet<string>,
 ): HexId[] {
   const enemy = otherSide(side);
+  const armoredOnly = group.every((id) => isArmored(mustCounter(ruleset, id)));
+  const board: Board = { at: unitsByHex(state), inZoc: enemyZocTest(state, contextOf(ruleset), side, { armored: armoredOnly }) };
   // A hex holding enemy combat units is never entered; a lone enemy leader's may be, and he is picked up (4.1, 12.3.1).
   const cands = contextOf(ruleset)
     .neighbours(cur)
     .filter(
       (h) =>
         !visited.has(h) &&
-        !unitsIn(state, h).some((u) => u.side === enemy && isMapCombatUnit(mustCounter(ruleset, u.id))) &&
+        !(board.at.get(h) ?? []).some((u) => u.side === enemy && isMapCombatUnit(mustCounter(ruleset, u.id))) &&
         group.every((id) => !isProhibitedFor(contextOf(ruleset), mustCounter(ruleset, id), h)),
     );
-  const scored = cands.map((h) => ({ h, s: score(state, ruleset, side, group, cur, h, awayFrom, final, leaving) }));
+  const scored = cands.map((h) => ({ h, s: score(ruleset, board, side, group, cur, h, awayFrom, final, leaving) }));
   // II: from a hex on the map edge a unit may retreat off the map (4.2), which removes it from the game:
   // it never overstacks and is in no ZOC, but every hex that keeps it on the map is preferred.
   if (isEdgeHex(cur)) scored.push({ h: OFF_MAP, s: [1, 0, 1, 2] });
@@ -343,11 +348,15 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
   }
   // eZOC step losses (8.5.2.2): one per stack per eZOC hex entered; units entering the same hex together are one stack.
   const groups = new Map<string, { hex: HexId; index: number; units: string[] }>();
+  const zocFor = {
+    armored: enemyZocTest(state, contextOf(ruleset), setup.side, { armored: true }),
+    other: enemyZocTest(state, contextOf(ruleset), setup.side),
+  };
   for (const [id, p] of Object.entries(moves)) {
     p.forEach((hex, index) => {
       if (hex === OFF_MAP) return;
       const def = byId.get(id)!.def;
-      if (!inEnemyZoc(state, contextOf(ruleset), hex, setup.side, { armored: isArmored(def) })) return;
+      if (!(isArmored(def) ? zocFor.armored : zocFor.other)(hex)) return;
       const k = `${index}:${hex}`;
       const g = groups.get(k) ?? { hex, index, units: [] };
       g.units.push(id);
@@ -566,10 +575,11 @@ function allocationFor(state: GameState, ruleset: Ruleset, setup: LossSetup, r: 
   const leaving = new Set(survivors.map((u) => u.id));
   const byHex = new Map<HexId, string[]>();
   for (const u of must) byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), u.id]);
+  const inZoc = enemyZocTest(state, contextOf(ruleset), setup.side);
   for (const [hex, group] of byHex) {
     const p = defaultPath(state, ruleset, setup.side, group, hex, r, setup.awayFrom, leaving);
     if (!p) return null;
-    if (avoidZoc && p.some((h) => h === OFF_MAP || inEnemyZoc(state, contextOf(ruleset), h, setup.side))) return null;
+    if (avoidZoc && p.some((h) => h === OFF_MAP || inZoc(h))) return null;
     for (const id of group) retreat[id] = p;
   }
   const answer: LossAnswer = { steps, retreat };

@@ -43,8 +43,8 @@ import {
   type LossEvent,
   type LossSetup,
 } from './losses.js';
-import { currentValues, isArmored, isInfantry, isLeader, isMapCombatUnit, mustCounter, otherSide, unitsIn } from '../units.js';
-import { inEnemyZoc } from '../zoc.js';
+import { currentValues, isArmored, isInfantry, isLeader, isMapCombatUnit, mustCounter, otherSide, unitsByHex, unitsIn } from '../units.js';
+import { enemyZocTest } from '../zoc.js';
 import { isProhibitedFor } from '../terrain.js';
 import { stackFits } from '../stacking.js';
 import type { RuleCode } from '../codes.js';
@@ -682,15 +682,17 @@ export function answerAdvance(
     return fail('rule/advance-limit', '8.7.1, 8.5.2.1', `These units may advance at most ${limit} hex(es) (defenders' retreat, MA − 2).`);
   const enemy = otherSide(side);
   const armoredOnly = ids.every((id) => isArmored(mustCounter(ruleset, id)));
+  const at = unitsByHex(draft);
+  const inZoc = enemyZocTest(draft, contextOf(ruleset), side, { armored: armoredOnly });
   for (let i = 0; i < path.length; i++) {
     const h = path[i]!;
     if (i > 0 && !areAdjacent(path[i - 1]!, h)) return fail('input/path', '8.7.1', `${path[i - 1]} and ${h} are not adjacent.`);
-    if (unitsIn(draft, h).some((u) => u.side === enemy && isMapCombatUnit(mustCounter(ruleset, u.id))))
+    if ((at.get(h) ?? []).some((u) => u.side === enemy && isMapCombatUnit(mustCounter(ruleset, u.id))))
       return fail('rule/advance-enemy', '8.7', `${h} holds enemy units.`);
     for (const id of ids)
       if (isProhibitedFor(contextOf(ruleset), mustCounter(ruleset, id), h))
         return fail('rule/prohibited-terrain', '8.7', `${id} cannot enter ${h}.`);
-    if (i < path.length - 1 && inEnemyZoc(draft, contextOf(ruleset), h, side, { armored: armoredOnly })) {
+    if (i < path.length - 1 && inZoc(h)) {
       return fail('rule/advance-zoc-stop', '8.7.1', `${h} is in an enemy ZOC: the advance must stop there.`);
     }
   }
