@@ -27,6 +27,19 @@ const schema = z.object({
   MAP_FORMAT: z.preprocess(emptyToUndefined, z.enum(['jpeg', 'png']).default('jpeg')),
   WORK_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(4)),
   WORK_QUEUE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10_000).default(64)),
+  // This process's Discord shard, `id/count` (e.g. 0/2); absent: one process holds every server.
+  DISCORD_SHARD: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,3}\/\d{1,3}$/, 'must look like 0/2 (this shard / how many)')
+      .transform((s) => {
+        const [id, count] = s.split('/').map(Number) as [number, number];
+        return { id, count };
+      })
+      .refine((s) => s.count >= 1 && s.id < s.count, 'must name a shard below the count, like 0/2 or 1/2')
+      .optional(),
+  ),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -45,6 +58,8 @@ const FIXES: Record<string, string> = {
   MAP_FORMAT: 'jpeg (default: about half the bytes, for phones) or png (lossless, larger) for the maps the bot posts',
   WORK_CONCURRENCY: 'a whole number from 1 to 64: game commands the bot works on at once (default 4)',
   WORK_QUEUE: 'a whole number from 0 to 10000: game commands that may wait for a turn before players are asked to retry (default 64)',
+  DISCORD_SHARD:
+    'leave it empty for one process, or give each process its own shard of the same count (0/2 and 1/2), all on one redis:// store (README § Running several processes)',
 };
 
 export class ConfigError extends Error {
@@ -61,7 +76,13 @@ export class ConfigError extends Error {
 /** Parse a plain environment object. Throws ConfigError naming the first bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = schema.safeParse(env);
-  if (result.success) return result.data;
+  if (result.success) {
+    // Shards are processes that share the games: only Redis is shared between processes.
+    if (result.data.DISCORD_SHARD && result.data.DISCORD_SHARD.count > 1 && storeKind(result.data.STORE_URL) !== 'redis') {
+      throw new ConfigError('DISCORD_SHARD', 'needs STORE_URL=redis://… (every shard must see the same games)', FIXES.DISCORD_SHARD!);
+    }
+    return result.data;
+  }
   const issue = result.error.issues[0]!;
   const variable = String(issue.path[0] ?? 'environment');
   throw new ConfigError(variable, issue.message, FIXES[variable] ?? 'see .env.example');

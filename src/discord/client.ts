@@ -5,6 +5,8 @@ import type { Logger } from '../log.js';
 
 export interface DiscordConfig {
   DISCORD_TOKEN?: string | undefined;
+  /** This process's shard of the bot's gateway connections (README § Running several processes). */
+  DISCORD_SHARD?: { id: number; count: number } | undefined;
 }
 
 export interface InteractionSink {
@@ -27,13 +29,18 @@ export async function connectDiscord(
   rest?: { api: string; timeout?: number },
   options: ConnectOptions = {},
 ): Promise<Client> {
+  const shard = config.DISCORD_SHARD;
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    ...(shard ? { shards: [shard.id], shardCount: shard.count } : {}),
     ...(rest ? { rest: { ...rest, retries: 0 } } : {}),
   });
   const ready = new Promise<void>((resolve) => {
     client.once(Events.ClientReady, (c) => {
-      log.info({ user: c.user.tag, guilds: c.guilds.cache.size }, 'connected to Discord');
+      log.info(
+        { user: c.user.tag, guilds: c.guilds.cache.size, ...(shard ? { shard: `${shard.id}/${shard.count}` } : {}) },
+        'connected to Discord',
+      );
       resolve();
     });
   });

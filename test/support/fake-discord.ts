@@ -184,6 +184,10 @@ export class FakeDiscord {
   private server!: http.Server;
   private wss!: WebSocketServer;
   private sockets = new Set<WebSocket>();
+  /** Each client's shard [id, count] as it identified (Discord's routing: a server belongs to shard (id >> 22) % count). */
+  private shardOf = new Map<WebSocket, [number, number]>();
+  /** The shards the clients identified with, in order. */
+  readonly identified: Array<[number, number]> = [];
   private seq = 0;
   port = 0;
 
@@ -230,12 +234,15 @@ export class FakeDiscord {
 
   private onSocket(ws: WebSocket): void {
     this.sockets.add(ws);
-    ws.on('close', () => this.sockets.delete(ws));
+    ws.on('close', () => {
+      this.sockets.delete(ws);
+      this.shardOf.delete(ws);
+    });
     ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 45_000 }, s: null, t: null }));
     ws.on('message', (raw) => {
       const msg = JSON.parse(String(raw)) as { op: number; d: any };
       if (msg.op === 1) ws.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
-      else if (msg.op === 2) this.identify(ws);
+      else if (msg.op === 2) this.identify(ws, msg.d);
     });
   }
 
@@ -244,18 +251,35 @@ export class FakeDiscord {
     ws.send(JSON.stringify({ op: 0, t, s: this.seq, d }));
   }
 
-  private identify(ws: WebSocket): void {
+  /** Whether a client's shard holds a server, as Discord routes it. */
+  private owns(ws: WebSocket, guildId: string): boolean {
+    const [id, count] = this.shardOf.get(ws) ?? [0, 1];
+    return Number((BigInt(guildId) >> 22n) % BigInt(count)) === id;
+  }
+
+  /** The shard a server belongs to among `count` (Discord's rule). */
+  shardFor(guildId: string, count: number): number {
+    return Number((BigInt(guildId) >> 22n) % BigInt(count));
+  }
+
+  private identify(ws: WebSocket, d: { shard?: unknown } | undefined): void {
+    const s = Array.isArray(d?.shard) ? (d.shard as number[]) : [0, 1];
+    const shard: [number, number] = [s[0] ?? 0, s[1] ?? 1];
+    this.shardOf.set(ws, shard);
+    this.identified.push(shard);
+    const mine = this.owns(ws, this.guildId);
     this.send(ws, 'READY', {
       v: 10,
       user: { ...this.bot, verified: true, flags: 0, mfa_enabled: false },
-      guilds: [{ id: this.guildId, unavailable: true }],
+      guilds: mine ? [{ id: this.guildId, unavailable: true }] : [],
       session_id: 'fake-session',
       resume_gateway_url: `ws://127.0.0.1:${this.port}/gateway`,
-      shard: [0, 1],
+      shard,
       application: { id: this.appId, flags: 0 },
       private_channels: [],
       relationships: [],
     });
+    if (!mine) return; // this server is another shard's
     const channel = (id: string, name: string) => ({
       id,
       type: 0,
@@ -310,9 +334,10 @@ export class FakeDiscord {
     });
   }
 
-  /** Dispatch a gateway event to every connected client. */
+  /** Dispatch a gateway event to every connected client (a server's events only to the shard that holds it). */
   dispatch(t: string, d: unknown): void {
-    for (const ws of this.sockets) this.send(ws, t, d);
+    const guild = (d as { guild_id?: unknown } | null)?.guild_id;
+    for (const ws of this.sockets) if (typeof guild !== 'string' || this.owns(ws, guild)) this.send(ws, t, d);
   }
 
   // ─────────────────────────────── interactions ───────────────────────────────
