@@ -3,8 +3,8 @@
 // "chrome units" (the caller scales the context).
 import { createCanvas, type CanvasRenderingContext2D } from 'canvas';
 import type { Light, RoadType, Side, Terrain, UnitType } from '../src/engine/ruleset.js';
-import type { CounterView, MapView, OffMapBox, ViewHeader } from '../src/engine/view.js';
-import { drawCounter, drawUnitSymbol, markerSamples, stackStrength } from './counters.js';
+import type { CounterView, MapView, OffMapBox, UnitMarker, ViewHeader } from '../src/engine/view.js';
+import { drawCounter, drawUnitSymbol, markerSamples, stackStrength, unitMarkerBadge } from './counters.js';
 import { COLORS, ROAD_NAME, SIDE_STYLE, TERRAIN_NAME, font } from './style.js';
 import { drawTerrainTile, hexPath, roadLayers, strokeLayers } from './terrain.js';
 
@@ -339,8 +339,10 @@ function legendBlocks(): LegendBlock[] {
     },
     {
       title: 'Markers and arrows',
-      height: 10 * row + 12,
+      height: 12 * row + 12,
       draw(ctx, x, y) {
+        const badges = (cx: number, cy: number, ms: UnitMarker[]) =>
+          ms.forEach((m, k) => unitMarkerBadge(ctx, m, cx - 10 + k * 12.5, cy, 1.25));
         const items: [(cx: number, cy: number) => void, string][] = [
           [(cx, cy) => markerSamples.chit(ctx, cx, cy, 'S', COLORS.suppressed, '#ffffff'), 'Suppressed hex   F Fired'],
           [(cx, cy) => markerSamples.flame(ctx, cx, cy), 'Bonfire'],
@@ -382,7 +384,7 @@ function legendBlocks(): LegendBlock[] {
               ctx.stroke();
               ctx.restore();
             },
-            'Objective taken since the Action Phase began',
+            'Objective taken this Action Phase',
           ],
           [
             (cx, cy) => {
@@ -434,25 +436,9 @@ function legendBlocks(): LegendBlock[] {
             },
             'ZOC (/ Soviet, \\ Finnish)',
           ],
-          [
-            (cx, cy) => {
-              for (const [dx, t, bg] of [
-                [-8, 'O', '#6a1b9a'],
-                [4, 'M', '#555555'],
-              ] as const) {
-                ctx.beginPath();
-                ctx.arc(cx + dx, cy, 5.5, 0, Math.PI * 2);
-                ctx.fillStyle = bg;
-                ctx.fill();
-                ctx.fillStyle = '#ffffff';
-                ctx.font = font(7.5, true);
-                ctx.textAlign = 'center';
-                ctx.textBaseline = 'middle';
-                ctx.fillText(t, cx + dx, cy + 0.5);
-              }
-            },
-            'On a unit: S F, O no supply, M moved, ? lost',
-          ],
+          // The letters on a counter's corner badges (render/counters.ts UNIT_MARKER), in two rows.
+          [(cx, cy) => badges(cx, cy, ['suppressed', 'fired', 'outOfSupply']), '   On a unit: Suppressed, Fired, no supply'],
+          [(cx, cy) => badges(cx, cy, ['moved', 'lost', 'capturedLmg']), '   Moved, lost (woods), captured LMG'],
         ];
         items.forEach(([icon, text], i) => {
           const cy = y + 12 + i * row;

@@ -348,21 +348,26 @@ export function drawCounter(ctx: CanvasRenderingContext2D, c: CounterView, x: nu
   ] as const;
   c.markers.slice(0, 4).forEach((m, i) => {
     const [dx, yy] = slots[i]!;
-    const mk = UNIT_MARKER[m];
-    ctx.beginPath();
-    ctx.arc(x + dx, yy, 4.6 * k, 0, Math.PI * 2);
-    ctx.fillStyle = mk.bg;
-    ctx.fill();
-    ctx.strokeStyle = '#ffffff';
-    ctx.lineWidth = 0.8 * k;
-    ctx.stroke();
-    ctx.fillStyle = mk.fg;
-    ctx.font = font(6.5 * k, true);
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(mk.text, x + dx, yy + 0.4 * k);
+    unitMarkerBadge(ctx, m, x + dx, yy, k);
   });
   ctx.restore();
+}
+
+/** One unit marker's round badge (its letter on its colour) centred at (cx, cy), `k` times its counter size. */
+export function unitMarkerBadge(ctx: CanvasRenderingContext2D, m: UnitMarker, cx: number, cy: number, k: number): void {
+  const mk = UNIT_MARKER[m];
+  ctx.beginPath();
+  ctx.arc(cx, cy, 4.6 * k, 0, Math.PI * 2);
+  ctx.fillStyle = mk.bg;
+  ctx.fill();
+  ctx.strokeStyle = '#ffffff';
+  ctx.lineWidth = 0.8 * k;
+  ctx.stroke();
+  ctx.fillStyle = mk.fg;
+  ctx.font = font(6.5 * k, true);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(mk.text, cx, cy + 0.4 * k);
 }
 
 /**
