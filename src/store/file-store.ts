@@ -51,6 +51,7 @@ import {
   prune,
   removeStaleTemps,
   unavailable,
+  readVersion,
   versionFile,
   versions,
 } from './versioned-files.js';
@@ -365,13 +366,8 @@ export class FileStore implements GameStore {
     for (let attempt = 0; attempt < 3; attempt++) {
       const v = await latest(dir);
       if (v === 0) return null;
-      let text: string;
-      try {
-        text = await readFile(versionFile(dir, v), 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue; // pruned by a newer write: read again
-        throw unavailable(`reading ${versionFile(dir, v)}`, err);
-      }
+      const text = await readVersion(dir, v);
+      if (text === null) continue; // removed by a newer write meanwhile
       try {
         const parsed = parseGame(text);
         if (parsed.header.version !== v) throw new Damaged(`its header says version ${parsed.header.version}, its name ${v}`);
@@ -384,6 +380,12 @@ export class FileStore implements GameStore {
     throw new StoreError('store/unavailable', `game ${gameId} kept changing while it was read`, { gameId });
   }
 
+  /** A game set aside at open answers store/corrupt, saying why. */
+  private refuseQuarantined(gameId: string): void {
+    const q = this.quarantined.get(gameId);
+    if (q) throw this.corrupt(gameId, `its files were damaged and moved to ${q.movedTo} (${q.reason})`);
+  }
+
   private stored(h: Header, doc: unknown): StoredGame {
     return { doc, version: h.version, channelId: h.channelId, finishedAt: h.finishedAt, expiresAt: h.expiresAt };
   }
@@ -392,8 +394,7 @@ export class FileStore implements GameStore {
     this.ensureOpen();
     checkId('game id', gameId);
     return this.mutex.run(gameId, async () => {
-      const q = this.quarantined.get(gameId);
-      if (q) throw this.corrupt(gameId, `its files were damaged and moved to ${q.movedTo} (${q.reason})`);
+      this.refuseQuarantined(gameId);
       if (!this.live(gameId)) return null;
       const current = await this.readCurrent(gameId);
       if (!current) {
@@ -546,13 +547,8 @@ export class FileStore implements GameStore {
     const dir = this.gameDir(gameId);
     for (const v of await versions(dir)) {
       if (v <= have || v > upTo) continue;
-      let text: string;
-      try {
-        text = await readFile(versionFile(dir, v), 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        throw unavailable(`reading ${versionFile(dir, v)}`, err);
-      }
+      const text = await readVersion(dir, v);
+      if (text === null) continue; // removed by a newer write meanwhile
       let items: unknown[];
       try {
         items = parseGame(text).items;
@@ -571,8 +567,7 @@ export class FileStore implements GameStore {
     this.ensureOpen();
     checkId('game id', gameId);
     return this.mutex.run(gameId, async () => {
-      const q = this.quarantined.get(gameId);
-      if (q) throw this.corrupt(gameId, `its files were damaged and moved to ${q.movedTo} (${q.reason})`);
+      this.refuseQuarantined(gameId);
       if (!this.live(gameId)) return null;
       const v = await latest(this.gameDir(gameId));
       if (v === 0) return null;
@@ -637,13 +632,8 @@ export class FileStore implements GameStore {
     for (let attempt = 0; attempt < 3; attempt++) {
       const v = await latest(dir);
       if (v === 0) return this.migrateRecord(namespace, key);
-      let text: string;
-      try {
-        text = await readFile(versionFile(dir, v), 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        throw unavailable(`reading ${versionFile(dir, v)}`, err);
-      }
+      const text = await readVersion(dir, v);
+      if (text === null) continue; // removed by a newer write meanwhile
       return parseRecord(text, `record ${namespace}/${key}`);
     }
     throw new StoreError('store/unavailable', `record ${namespace}/${key} kept changing while it was read`);

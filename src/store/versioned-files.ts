@@ -12,7 +12,7 @@
 // writer whose N+1 is not the newest checks that the newest was built on its N+1, and otherwise
 // withdraws its late copy and loses.
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readdir, rm, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, readFile, readdir, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { StoreError } from './types.js';
 
@@ -48,6 +48,16 @@ export async function versions(dir: string): Promise<number[]> {
     if (m) out.push(Number(m[1]));
   }
   return out.sort((a, b) => a - b);
+}
+
+/** The text of version `v`, or null when it is not there (removed by a newer write, or never made). */
+export async function readVersion(dir: string, v: number): Promise<string | null> {
+  try {
+    return await readFile(versionFile(dir, v), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw unavailable(`reading ${versionFile(dir, v)}`, err);
+  }
 }
 
 /** The newest version in a folder, 0 when there is none. */
