@@ -110,8 +110,13 @@ export type RecordEntry =
  */
 export interface UndoWindow {
   side: Side;
-  /** The state before the window's first action (its log included). */
-  checkpoint: GameState;
+  /**
+   * The state before the window's first action. Its log is left out while it is the first `logLength`
+   * events of the current state's log, and kept when an action in the window trimmed the log
+   * (src/app/undo-window.ts).
+   */
+  checkpoint: Omit<GameState, 'log'> & { log?: GameState['log'] };
+  logLength: number;
   /** The window's actions in order; `waitingSince` is the meta's value before each. */
   steps: { seq: number; user: string; action: Action; waitingSince: number | null }[];
 }
@@ -120,7 +125,7 @@ export interface UndoWindow {
  * How many of the latest record entries the document keeps (the rest is in the store's history, which
  * grows by appending): at least this many, and never fewer than the current and the previous phase's.
  */
-export const RECENT_ENTRIES = 40;
+export const RECENT_ENTRIES = 20;
 
 export interface GameDoc {
   format: typeof DOC_FORMAT;

@@ -63,6 +63,7 @@ import {
 } from './game-doc.js';
 import { upgradeDoc } from './doc-upgrade.js';
 import { addEntry, nextSeq, trimRecent } from './record-window.js';
+import { checkpointState, noteUndoStep } from './undo-window.js';
 import { verifyRecord, type VerifyReport } from './verify.js';
 import { chargeClock, clockLeft, DEFAULT_PACE, paceLines, paceOf, type Pace } from './pace.js';
 import { briefingLines, type ScenarioBrief } from './briefing.js';
@@ -1012,18 +1013,9 @@ export class GameService {
     // Undo window (Rally the Troops style): cleared by any roll and by a hand-over to the other side.
     if (rolls.length > 0 || after.side !== side) doc.undo = null;
     else {
-      if (doc.undo?.side !== side || !doc.undo.steps.length) doc.undo = { side, checkpoint: state, steps: [] };
-      doc.undo.steps.push({ seq: base.seq, user: actor.userId, action, waitingSince: doc.meta.waitingSince });
-      // Past the limit, the checkpoint moves on by the oldest step (no longer undoable).
-      while (doc.undo.steps.length > this.maxUndo) {
-        const oldest = doc.undo.steps.shift()!;
-        const moved = this.engine.apply(doc.undo.checkpoint, side, oldest.action);
-        if (!moved.ok) {
-          doc.undo = null; // cannot happen (the engine is deterministic); undo is then simply closed
-          break;
-        }
-        doc.undo.checkpoint = moved.state;
-      }
+      const step = { seq: base.seq, user: actor.userId, action, waitingSince: doc.meta.waitingSince };
+      const apply = (s: GameState, sd: Side, a: Action) => this.engine.apply(s, sd, a);
+      noteUndoStep(doc, apply, side, state, applied.state, applied.events.length, step, this.maxUndo);
     }
     if (before.side !== after.side || before.what !== after.what) doc.meta.waitingSince = now;
     const lines = [`#${base.seq} ${sideName(side)} (${this.label(doc, actor.userId)}): ${describeAction(action)}.`];
@@ -1099,7 +1091,7 @@ export class GameService {
         }
         // The state before the last step: the checkpoint replayed through the steps before it (no dice in the window).
         window.steps.pop();
-        let restored: GameState = window.checkpoint;
+        let restored: GameState = checkpointState(window, doc.state!);
         for (const step of window.steps) {
           const r = this.engine.apply(restored, side, step.action);
           if (!r.ok) throw new Error(`undo replay refused #${step.seq}: ${r.violation.message}`);

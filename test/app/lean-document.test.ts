@@ -9,7 +9,8 @@ import type { GameRecord } from '../../src/engine/index.js';
 import { DOC_FORMAT_1, type GameDoc, type RecordEntry } from '../../src/app/game-doc.js';
 import { storedRecord } from '../../src/app/record-window.js';
 import { withArmorReinforcements } from '../engine/helpers/campaign-bot.js';
-import { SOLO, harness, ok } from './helpers.js';
+import { SOLO, SOV, harness, ok, seatedGame } from './helpers.js';
+import { stateHash } from '../../src/engine/index.js';
 
 describe('a lean game document (docs/game-record.md § Service)', () => {
   it(
@@ -44,6 +45,26 @@ describe('a lean game document (docs/game-record.md § Service)', () => {
       expect(ok(await h.service.verify(ref)).report.ok).toBe(true);
     },
   );
+
+  it('undoes across a new Action Phase (the log trimmed inside the window) to the exact state', async () => {
+    const h = harness();
+    const ref = await seatedGame(h);
+    const docNow = async () => (await h.store.load(ref.gameId))!.doc as GameDoc;
+    const s0 = (await docNow()).state!;
+    // Ending the Reset Phase begins the Action Phase and trims the log: the checkpoint keeps its own.
+    ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
+    expect((await docNow()).undo!.checkpoint.log).toHaveLength(s0.log.length);
+    const s1 = (await docNow()).state!;
+    ok(await h.service.act(ref, SOV, { type: 'move', units: ['1/1/609'], to: 'K16' }));
+    ok(await h.service.act(ref, SOV, { type: 'move', units: ['2/1/609'], to: 'L16' }));
+    expect((await docNow()).undo!.steps.map((st) => st.action.type)).toEqual(['endPhase', 'move', 'move']);
+    ok(await h.service.undo(ref, SOV));
+    ok(await h.service.undo(ref, SOV));
+    expect(stateHash((await docNow()).state!)).toBe(stateHash(s1));
+    ok(await h.service.undo(ref, SOV));
+    expect(stateHash((await docNow()).state!)).toBe(stateHash(s0));
+    expect((await docNow()).undo).toBeNull();
+  });
 
   it('reads a game saved with its whole record in the document (format 1), and moves that record to the history', async () => {
     const h = harness();
