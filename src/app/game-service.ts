@@ -1229,8 +1229,8 @@ export class GameService {
       const games: GameListing[] = [];
       for (const g of found.filter((x) => x.finishedAt === null).slice(0, LIST_MAX)) {
         const stored = await this.store.load(g.gameId);
-        const doc = stored?.doc as GameDoc | undefined;
-        if (!stored || doc?.format !== DOC_FORMAT) continue;
+        const doc = stored ? upgradeDoc(stored.doc)?.doc : undefined;
+        if (!stored || !doc) continue;
         if (query.guildId !== undefined && doc.meta.guildId !== query.guildId) continue;
         const view = this.statusView(doc, g.gameId, stored.version);
         const mine = 'userId' in query ? SIDES.filter((s) => doc.meta.seats[s].includes(query.userId)) : [];

@@ -81,10 +81,11 @@ describe('a lean game document (docs/game-record.md § Service)', () => {
     const { entries: _n, recent: _r, undo: _u, ...rest } = doc;
     const old = { ...rest, format: DOC_FORMAT_1, record: oldRecord, undo: [] };
     await h.store.delete(c.gameId);
-    await h.store.create(c.gameId, 'old', old);
+    await h.store.create(c.gameId, 'old', old, { guildId: null, users: [SOLO.userId] });
     expect(await h.store.history(c.gameId)).toEqual([]);
-    // Read as it was…
+    // Read as it was, listed as before…
     expect(ok(await h.service.status(ref)).status.recordLength).toBe(2);
+    expect(ok(await h.service.listGames({ userId: SOLO.userId })).games.map((g) => g.gameId)).toEqual([c.gameId]);
     expect(ok(await h.service.exportRecord(ref)).record.entries.map((e) => e.seq)).toEqual([1, 2]);
     // …and the next save carries the old record into the history ahead of its own entry.
     ok(await h.service.note(ref, SOLO, 'three'));
