@@ -96,6 +96,7 @@ console.log(`stateHash: ${stats(hashMs)}`);
   for (const pass of ['first pass', 'second pass (every path compiled)']) {
     let st = gameEngine.setup(record.scenario, { seed: record.seed! });
     const applyGame: number[] = [];
+    const byKind = new Map<string, { apply: number[]; clone: number[] }>();
     const legalGame: number[] = [];
     const unitGame: number[] = [];
     const cloneGame: number[] = [];
@@ -114,7 +115,12 @@ console.log(`stateHash: ${stats(hashMs)}`);
       }
       t0 = performance.now();
       const r = gameEngine.apply(st, ra.side, ra.action);
-      applyGame.push(performance.now() - t0);
+      const took = performance.now() - t0;
+      applyGame.push(took);
+      const k = byKind.get(ra.action.type) ?? { apply: [], clone: [] };
+      k.apply.push(took);
+      k.clone.push(cloneGame[cloneGame.length - 1]!);
+      byKind.set(ra.action.type, k);
       if (!r.ok) throw new Error(`record refused: ${r.violation.message}`);
       st = r.state;
     }
@@ -123,5 +129,17 @@ console.log(`stateHash: ${stats(hashMs)}`);
     console.log(`  legalActions:     ${stats(legalGame)}`);
     console.log(`  one unit's moves: ${stats(unitGame)}`);
     console.log(`  floor, JSON clone of the same states: ${stats(cloneGame)}`);
+    if (pass.startsWith('second')) {
+      // Target (issue 18): apply p99 ≤ 2× the clone p99 of the same states, for every action kind.
+      console.log('  by action kind: apply p99 | JSON clone p99 of the same states (ratio)');
+      for (const [kind, k] of [...byKind].sort((a, b) => b[1].apply.length - a[1].apply.length)) {
+        const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.99 * xs.length))]!;
+        const a = p99(k.apply);
+        const c = p99(k.clone);
+        console.log(
+          `    ${kind.padEnd(20)} n=${String(k.apply.length).padStart(4)}  ${a.toFixed(3)} ms | ${c.toFixed(3)} ms  (${(a / c).toFixed(2)}×)`,
+        );
+      }
+    }
   }
 }
