@@ -8,6 +8,10 @@ import type { GameDoc } from '../src/app/game-doc.js';
 import type { Action, Phase } from '../src/engine/types.js';
 import { defaultAction } from '../src/app/decision-answers.js';
 import { benchRedis, ms, stats } from './timing.js';
+import { readFileSync } from 'node:fs';
+import { loadRuleset } from '../src/data/load.js';
+import type { GameRecord } from '../src/engine/index.js';
+import { withArmorReinforcements } from '../test/engine/helpers/campaign-bot.js';
 
 const N = Number(process.env.BENCH_N ?? 400);
 const WARMUP = 30;
@@ -147,7 +151,54 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+/**
+ * The document over a whole game (issue 18: ≤ 64 KB through all 32 turns): the recorded Campaign
+ * (test/fixtures/records/campaign-bot.json, 1,092 actions, every fight and decision kind) played through
+ * the service on Redis, its stored document measured after every action, beside the floor of the same
+ * moments: the engine's state alone. And what the store keeps beside it: the history (the record).
+ */
+async function wholeGame(): Promise<void> {
+  const { url, stop: stopRedis } = await benchRedis();
+  const record = JSON.parse(readFileSync('test/fixtures/records/campaign-bot.json', 'utf8')) as GameRecord;
+  const bundle = await openGameService({ storeUrl: url, ruleset: withArmorReinforcements(loadRuleset()), newSeed: () => record.seed! });
+  const { service, store } = bundle;
+  const user = { userId: 'bench' };
+  const c = await service.createGame({
+    channelId: `bench-${randomBytes(4).toString('hex')}`,
+    host: user,
+    scenario: 'campaign',
+    seatHostAs: 'both',
+  });
+  if (!c.ok) throw new Error(c.error.message);
+  const ref = { gameId: c.gameId };
+  await service.setStanding(ref, user, { empty: 'stop' });
+  await service.start(ref, user);
+  let peak = 0;
+  let peakAt = 0;
+  let statePeak = 0;
+  for (const [i, ra] of record.actions.entries()) {
+    const r = await service.act(ref, user, ra.action, { side: ra.side });
+    if (!r.ok) throw new Error(`action ${i + 1}: ${r.error.message}`);
+    const doc = (await store.load(c.gameId))!.doc as GameDoc;
+    const bytes = Buffer.byteLength(JSON.stringify(doc));
+    if (bytes > peak) [peak, peakAt] = [bytes, i + 1];
+    statePeak = Math.max(statePeak, Buffer.byteLength(JSON.stringify(doc.state)));
+  }
+  const history = (await store.history(c.gameId)) ?? [];
+  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+  console.log(
+    `whole Campaign through the service (${record.actions.length} actions): document peak ${kib(peak)} (after action ${peakAt}; target ≤ 64 KB) | floor, the state alone: peak ${kib(statePeak)}`,
+  );
+  console.log(
+    `  beside it in the store: the history, ${history.length} record entries, ${kib(Buffer.byteLength(JSON.stringify(history)))}`,
+  );
+  await bundle.close();
+  await stopRedis();
+}
+
+main()
+  .then(wholeGame)
+  .catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
