@@ -114,6 +114,8 @@ const decide: ComponentHandler<BotContext> = {
     if (pending.type === 'advance' && what === 'stay') action = { type: 'advance', units: [], path: [] };
     if (pending.type === 'parkBattalion' && what === 'park' && chosen) action = { type: 'artilleryPark', unit: chosen };
     if (pending.type === 'atFireTarget' && what === 'aim' && chosen) action = { type: 'atFire', units: [pending.gun], target: chosen };
+    if (pending.type === 'frictionFire' && what === 'ff' && chosen) action = { type: 'friction', hex: chosen };
+    if (pending.type === 'frictionResult' && what === 'ffsteps') action = { type: 'frictionResult', steps: { ...pending.allocation } };
     if (!action)
       throw new Refusal(
         'This control does not match the decision the game is waiting for.',

@@ -292,6 +292,22 @@ const data = new SlashCommandBuilder()
           .setNameLocalizations({ ja: '空フェイズ' })
           .setDescriptionLocalizations({ ja: '自陣営に決めることのないフェイズ（3.0）' })
           .addChoices({ name: 'end them by themselves (default)', value: 'ask' }, { name: 'stop: I end them myself', value: 'stop' }),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('friction')
+          .setDescription('Friction Fire at enemy stacks on the move (optional 20.1)')
+          .setNameLocalizations({ ja: '阻止射撃' })
+          .setDescriptionLocalizations({ ja: '移動中の敵スタックへの阻止射撃（オプション 20.1）' })
+          .addChoices({ name: 'never fire: let them pass', value: 'pass' }, { name: 'ask me', value: 'ask' }),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('friction_result')
+          .setDescription('Friction Fire on your stacks (optional 20.1)')
+          .setNameLocalizations({ ja: '阻止射撃の結果' })
+          .setDescriptionLocalizations({ ja: '自スタックへの阻止射撃の結果（オプション 20.1）' })
+          .addChoices({ name: 'halt where hit, when it may', value: 'halt' }, { name: 'ask me', value: 'ask' }),
       ),
   )
   .addSubcommand((s) =>
@@ -556,8 +572,15 @@ const handlers: Record<string, Handler> = {
   async standing(ix, ctx) {
     await defer(ix, true);
     const input: Record<string, string> = {};
-    for (const k of ['support', 'losses', 'advance', 'empty']) {
-      const v = ix.options.getString(k);
+    for (const [k, option] of [
+      ['support', 'support'],
+      ['losses', 'losses'],
+      ['advance', 'advance'],
+      ['empty', 'empty'],
+      ['friction', 'friction'],
+      ['frictionResult', 'friction_result'],
+    ] as const) {
+      const v = ix.options.getString(option);
       if (v) input[k] = v;
     }
     const r = unwrap(await ctx.game.service.setStanding(refOf(ix), actorOf(ix), input));

@@ -12,6 +12,8 @@ import type {
   Action,
   AdvanceDecision,
   DefensiveSupportDecision,
+  FrictionFireDecision,
+  FrictionResultDecision,
   HexId,
   LossDecision,
   PendingDecision,
@@ -47,6 +49,10 @@ export function defaultAction(p: PendingDecision): Action {
       return { type: 'artilleryPark', unit: p.default.unit };
     case 'atFireTarget':
       return { type: 'atFire', units: [p.gun], target: p.default.unit };
+    case 'frictionFire':
+      return { type: 'friction' };
+    case 'frictionResult':
+      return 'halt' in p.default ? { type: 'frictionResult', halt: true } : { type: 'frictionResult', steps: { ...p.default.steps } };
   }
 }
 
@@ -69,6 +75,10 @@ export function describeDecision(p: PendingDecision): string {
       return `choose the 76 mm battalion the Artillery Park removes, one of ${p.options.join(', ')} (rule ${p.rule}); the others wait 5 turns; default: ${p.defaultText}`;
     case 'atFireTarget':
       return `aim AT die ${p.die} of ${p.dice} of ${p.gun} in ${p.hex} at one of ${p.options.map((o) => `${o.unit} (${signed(o.drm)})`).join(', ')} (rule ${p.rule}); default: ${p.defaultText}`;
+    case 'frictionFire':
+      return `Friction Fire at ${p.move.units.join(', ')} moving to ${p.move.route.hex}: fire in ${p.options.map((o) => `${o.hex} (${o.firers.map((f) => `${f.unit} ${signed(f.mod)}`).join(', ')})`).join(' or ')}, or let it pass (rule ${p.rule}); default: ${p.defaultText}`;
+    case 'frictionResult':
+      return `Friction Fire hit ${p.move.units.join(', ')} in ${p.hex}: take ${p.steps} step(s)${p.canHalt ? ` or halt in ${p.hex}` : ''} (rule ${p.rule}); default: ${p.defaultText}`;
   }
 }
 
@@ -102,6 +112,19 @@ export function answerHelp(p: PendingDecision): string[] {
       return [`<unit>: the battalion removed, one of ${p.options.join(', ')}`];
     case 'atFireTarget':
       return [`<unit>: the armored unit ${p.gun} fires at, one of ${p.options.map((o) => o.unit).join(', ')}`];
+    case 'frictionFire':
+      return [
+        `<hex> [<unit>+<unit>…]: fire on the stack there (every unit that can, unless named); hexes: ${p.options.map((o) => o.hex).join(', ')}`,
+        'pass: let the stack move on',
+      ];
+    case 'frictionResult':
+      return [
+        ...(p.canHalt ? [`halt: the stack stops in ${p.hex}`] : []),
+        `step <unit> [<unit> …]: ${Math.min(
+          p.steps,
+          p.units.reduce((t, u) => t + u.stepsLeft, 0),
+        )} step(s) in all, from ${p.units.map((u) => u.unit).join(', ') || '(none)'}`,
+      ];
   }
 }
 
@@ -181,7 +204,42 @@ export function parseAnswer(p: PendingDecision, text: string): ParsedAnswer {
       if (!u) return problem(p.rule, `'${t}' is not a target of ${p.gun}: ${p.options.map((o) => o.unit).join(', ')}.`);
       return { ok: true, action: { type: 'atFire', units: [p.gun], target: u } };
     }
+    case 'frictionFire':
+      return parseFriction(p, t);
+    case 'frictionResult':
+      return parseFrictionResult(p, t);
   }
+}
+
+function parseFriction(p: FrictionFireDecision, text: string): ParsedAnswer {
+  if (/^(pass|none|no)$/i.test(text)) return { ok: true, action: { type: 'friction' } };
+  const [hexWord = '', ...unitWords] = text.replace(/^fire\s+/i, '').split(/\s+/);
+  const hex = normaliseHexInput(hexWord);
+  const here = hex ? p.options.find((o) => o.hex === hex) : undefined;
+  if (!here) return problem(p.rule, `Fire in one of ${p.options.map((o) => o.hex).join(', ')} (or \`pass\`), not '${hexWord}'.`);
+  const ids = here.firers.map((f) => f.unit);
+  const units: string[] = [];
+  for (const w of unitWords.flatMap(splitUnits)) {
+    const id = unitNamed(w, ids);
+    if (!id) return problem(p.rule, `${w} cannot fire on the stack in ${here.hex}; the units that can: ${ids.join(', ')}.`);
+    units.push(id);
+  }
+  return { ok: true, action: { type: 'friction', hex: here.hex, ...(units.length ? { units } : {}) } };
+}
+
+function parseFrictionResult(p: FrictionResultDecision, text: string): ParsedAnswer {
+  if (/^halt$/i.test(text)) return { ok: true, action: { type: 'frictionResult', halt: true } };
+  const m = /^steps?\s+(.+)$/i.exec(text);
+  if (!m) return problem(p.rule, `Answer \`${p.canHalt ? 'halt' : 'step <unit> …'}\`: ${answerHelp(p).join(' · ')}`);
+  const ids = p.units.map((u) => u.unit);
+  const steps: Record<string, number> = {};
+  for (const w of m[1]!.split(/[\s+,]+/).filter(Boolean)) {
+    const x = /^(.*?)(?:[x×*](\d))?$/i.exec(w)!;
+    const id = unitNamed(x[1]!, ids);
+    if (!id) return problem(p.rule, `${x[1]} cannot take these steps; the units that can: ${ids.join(', ') || '(none)'}.`);
+    steps[id] = (steps[id] ?? 0) + Number(x[2] ?? 1);
+  }
+  return { ok: true, action: { type: 'frictionResult', steps } };
 }
 
 function clauses(text: string): string[] {

@@ -29,6 +29,18 @@ export function describeAction(a: Action): string {
       })`;
     case 'advance':
       return `advance ${a.units.join('+')} to ${a.path[a.path.length - 1] ?? '?'}`;
+    case 'friction':
+      return a.hex
+        ? `Friction Fire in ${a.hex}${a.units?.length ? ` with ${a.units.join('+')}` : ''}`
+        : 'let the moving stack pass (no Friction Fire)';
+    case 'frictionResult':
+      return a.halt
+        ? 'halt under Friction Fire'
+        : `take Friction Fire losses (${
+            Object.entries(a.steps ?? {})
+              .map(([u, n]) => `${u} −${n}`)
+              .join(', ') || 'none'
+          })`;
     case 'bonfire':
     case 'nightRaid':
       return describeNightAction(a) ?? a.type;

@@ -13,6 +13,10 @@ export interface StandingAnswers {
   advance?: 'default' | 'stay';
   /** Phases with nothing to decide: they end by themselves unless a player of the side says `stop`. */
   empty?: 'stop';
+  /** Friction Fire (optional 20.1): `pass` never fires on a moving enemy stack. */
+  friction?: 'pass';
+  /** Friction Fire on your stack (optional 20.1): `halt` halts where it was hit whenever it may. */
+  frictionResult?: 'halt';
 }
 
 export const DOC_FORMAT = 'hexref-game-doc/2';

@@ -14,6 +14,8 @@ export const StandingSchema = z.strictObject({
   losses: z.enum(['default-if-no-step', 'ask']).optional(),
   advance: z.enum(['default', 'stay', 'ask']).optional(),
   empty: z.enum(['stop', 'ask']).optional(),
+  friction: z.enum(['pass', 'ask']).optional(),
+  frictionResult: z.enum(['halt', 'ask']).optional(),
 });
 
 /** The standing answers in words. */
@@ -24,6 +26,8 @@ export function describeStanding(s: StandingAnswers): string {
   if (s.advance === 'default') parts.push('advance as the default proposes (8.7)');
   if (s.advance === 'stay') parts.push('do not advance unless it is compulsory (8.7)');
   if (s.empty === 'stop') parts.push('stop at phases with nothing to decide, to end them yourself (3.0)');
+  if (s.friction === 'pass') parts.push('never use Friction Fire (20.1)');
+  if (s.frictionResult === 'halt') parts.push('halt under Friction Fire when the stack may (20.1)');
   return parts.length ? parts.join('; ') : 'none (every decision is asked)';
 }
 
@@ -51,6 +55,9 @@ export function standingAnswer(meta: GameMeta, p: PendingDecision): { userId: st
       };
     if (p.type === 'advance' && s.advance === 'stay' && !p.mandatory)
       return { userId, action: { type: 'advance', units: [], path: [] }, why: 'do not advance unless compulsory' };
+    if (p.type === 'frictionFire' && s.friction === 'pass') return { userId, action: { type: 'friction' }, why: 'never use Friction Fire' };
+    if (p.type === 'frictionResult' && s.frictionResult === 'halt' && p.canHalt)
+      return { userId, action: { type: 'frictionResult', halt: true }, why: 'halt under Friction Fire' };
   }
   return null;
 }

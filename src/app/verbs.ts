@@ -47,6 +47,8 @@ export const VERBS: Record<ActionType, Verb> = {
   attachLmg: { rule: '20.4', summary: 'give a Captured LMGs marker to an infantry company', via: play('lmg') },
   takeLosses: { rule: '8.5, 10.4.2', summary: 'take losses: steps and retreat', via: 'decision' },
   advance: { rule: '8.7', summary: 'advance after combat', via: 'decision' },
+  friction: { rule: '20.1', summary: 'Friction Fire at a moving enemy stack, or let it pass (optional)', via: 'decision' },
+  frictionResult: { rule: '20.1', summary: 'after Friction Fire: take the steps or halt (optional)', via: 'decision' },
 };
 
 /** The console's `play` usage lines, one per verb of the table, with what it does and its rule. */

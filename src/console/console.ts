@@ -58,7 +58,7 @@ const HELP = [
   'Console mode (no DISCORD_TOKEN configured). Same commands as on Discord, without the slash:',
   '  game new <scenario> [finnish|soviet|both] [last_turn:<n>] [rules:17.0.4:off] [first_game:yes] [bidding:yes] [remind_after:<h>] [stall_after:<d>] [clock:<d>] [clock_forfeit:yes]',
   '  game join <side>   game seat <player> <side>   game list   game bid <VPs> (new … bidding:yes)',
-  '  game place [<unit> [<hex>]]   game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask] [empty stop|ask]',
+  '  game place [<unit> [<hex>]]   game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask] [empty stop|ask] [friction pass|ask] [frictionresult halt|ask]',
   '  game leave <side> [player]   game start   game status   game undo   game resign [side] confirm',
   '  game abort [reason] confirm   game export [file] [game:<id>]   game verify [game:<id>]   (after the end: the last game)',
   // Built from the verb catalog (src/app/verbs.ts), as the Discord /play subcommands are checked against it.
@@ -325,13 +325,15 @@ export class ConsoleSession {
       }
       case 'standing': {
         // game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask] [empty stop|ask]
-        const words = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => arg(i, '')).filter((w): w is string => !!w);
+        //               [friction pass|ask] [frictionresult halt|ask]
+        const words = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((i) => arg(i, '')).filter((w): w is string => !!w);
         const input: Record<string, string> = {};
-        for (let i = 0; i + 1 < words.length; i += 2) input[words[i]!.toLowerCase()] = words[i + 1]!.toLowerCase();
+        const key = (w: string) => (w.toLowerCase() === 'frictionresult' ? 'frictionResult' : w.toLowerCase());
+        for (let i = 0; i + 1 < words.length; i += 2) input[key(words[i]!)] = words[i + 1]!.toLowerCase();
         if (words.length % 2 === 1)
           return (
             this.out([
-              'Usage: game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask] [empty stop|ask]',
+              'Usage: game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask] [empty stop|ask] [friction pass|ask] [frictionresult halt|ask]',
             ]),
             true
           );

@@ -289,6 +289,17 @@ export function decisionAnswerChoices(p: PendingDecision, typed: string): Choice
     case 'atFireTarget':
       for (const o of p.options) add(o.unit, `${p.gun} fires at ${o.unit} (${o.drm >= 0 ? '+' : ''}${o.drm})`);
       break;
+    case 'frictionFire':
+      add('pass', 'pass: let the stack move on');
+      for (const o of p.options) {
+        add(o.hex, `fire in ${o.hex} with ${o.firers.map((f) => f.unit).join(', ')}`);
+        if (o.firers.length > 1) for (const f of o.firers) add(`${o.hex} ${f.unit}`, `fire in ${o.hex} with ${f.unit} only`);
+      }
+      break;
+    case 'frictionResult':
+      if (p.canHalt) add('halt', `halt in ${p.hex}`);
+      for (const u of p.units) add(`step ${u.unit}`);
+      break;
   }
   return filterChoices(out, typed);
 }

@@ -5,7 +5,10 @@
 // - Ranged Attack losses (10.4.2): which units lose the steps;
 // - the advance after combat (8.7, 8.7.1): who advances, then the path hex by hex, then Confirm;
 // - Defensive Support (10.3.2, 10.3.4): which units fire, then on which attacking hex;
-// - placing Pajari (12.3.1): a default button and a select of the other hexes.
+// - placing Pajari (12.3.1): a default button and a select of the other hexes;
+// - Friction Fire (optional 20.1): let the stack pass (default) or fire in one hex of its path with every
+//   unit that can (some of them: `/play decide`); then the moving player halts (default) or takes the
+//   steps as the engine allocates them (another allocation: `/play decide`).
 //
 // A draft answer travels in the customId of the next control (`b:<kind>:<picks>:<path>:<op>`): the
 // picks are indices into the decision's own unit list, which cannot change while the version stays
@@ -113,6 +116,36 @@ export function decisionControls(at: DecisionAt, pending: PendingDecision): Row[
           ),
         ),
       ];
+    case 'frictionFire':
+      return [
+        row(
+          new ButtonBuilder().setCustomId(id(at, 'default')).setLabel(label('Let it pass (default)')).setStyle(ButtonStyle.Success),
+          ...pending.options.slice(0, 4).map((o) =>
+            new ButtonBuilder()
+              .setCustomId(id(at, `ff:${o.hex}`))
+              .setLabel(label(`Fire in ${o.hex}: ${o.firers.map((f) => `${f.unit} ${f.mod >= 0 ? '+' : ''}${f.mod}`).join(', ')}`))
+              .setStyle(ButtonStyle.Danger),
+          ),
+        ),
+      ];
+    case 'frictionResult': {
+      const buttons: ButtonBuilder[] = [];
+      if (pending.canHalt)
+        buttons.push(
+          new ButtonBuilder()
+            .setCustomId(id(at, 'default'))
+            .setLabel(label(`Halt in ${pending.hex} (default)`))
+            .setStyle(ButtonStyle.Success),
+        );
+      if (pending.units.length)
+        buttons.push(
+          new ButtonBuilder()
+            .setCustomId(id(at, pending.canHalt ? 'ffsteps' : 'default'))
+            .setLabel(label(`Take the step(s): ${pending.allocationText}${pending.canHalt ? '' : ' (default)'}`))
+            .setStyle(pending.canHalt ? ButtonStyle.Secondary : ButtonStyle.Success),
+        );
+      return [row(...buttons)];
+    }
     case 'parkBattalion':
       return [
         row(

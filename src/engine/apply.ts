@@ -27,6 +27,7 @@ import { applyCommitArmor } from './armor-commitment.js';
 import { applyCreateProvisional, noteSovietWest } from './provisional.js';
 import { applyChangeStance } from './stance.js';
 import { trimLog } from './log-window.js';
+import { answerFriction, answerFrictionResult, holdForFriction, type CarryOut } from './friction-fire.js';
 import { markEliminatedKitchens } from './field-kitchens.js';
 import { pendingLabel, phaseLabel, sideLabel } from './labels.js';
 import { occupyHexes } from './occupy.js';
@@ -89,6 +90,18 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
         'rule/pending-decision',
         who.pending.rule,
         `First name the target of ${who.pending.gun}'s AT die ${who.pending.die} of ${who.pending.dice}: one of ${who.pending.options.map((o) => o.unit).join(', ')} (atFire); default: ${who.pending.defaultText}.`,
+      );
+    if (who.pending.type === 'frictionFire' && action.type !== 'friction')
+      return fail(
+        'rule/pending-decision',
+        who.pending.rule,
+        `First decide on Friction Fire at the stack moving to ${who.pending.move.route.hex}: fire in one of ${who.pending.options.map((o) => o.hex).join(', ')}, or let it pass (friction); default: ${who.pending.defaultText}.`,
+      );
+    if (who.pending.type === 'frictionResult' && action.type !== 'frictionResult')
+      return fail(
+        'rule/pending-decision',
+        who.pending.rule,
+        `First answer the Friction Fire in ${who.pending.hex}: take ${who.pending.steps} step(s)${who.pending.canHalt ? ' or halt there' : ''} (frictionResult); default: ${who.pending.defaultText}.`,
       );
     if (who.pending.type === 'parkBattalion' && action.type !== 'artilleryPark')
       return fail(
@@ -162,6 +175,16 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
       case 'placeLeader':
         err = doPlaceLeader(draft, action, events);
         break;
+      case 'friction':
+      case 'frictionResult': {
+        // Optional 20.1: the answers about a move held for Friction Fire; the move is then carried out.
+        const go: CarryOut = (mv, route) => carryOut(ctx, draft, mv.side, { ids: mv.units, start: mv.from }, route, mv.exit, events);
+        err =
+          action.type === 'friction'
+            ? answerFriction(ctx, draft, side, action, source, events, go)
+            : answerFrictionResult(ctx, draft, side, action, source, events, go);
+        break;
+      }
       case 'combat':
       case 'assault':
       case 'takeLosses':
@@ -255,7 +278,7 @@ function carryOut(
   ctx: Ctx,
   state: GameState,
   side: Side,
-  m: Mover,
+  m: Pick<Mover, 'ids' | 'start'>,
   route: ReachableHex,
   exit: boolean,
   events: GameEvent[],
@@ -367,6 +390,7 @@ function doMove(ctx: Ctx, state: GameState, side: Side, a: MoveAction, source: D
   const bad = exitProblem(ctx, side, r.route, !!a.exit);
   if (bad) return bad;
   if (lostInTheWoods(ctx, state, side, m.ids, m.start, r.route.path, source, events)) return null; // 20.5
+  if (holdForFriction(ctx, state, side, m, r.route, !!a.exit, events)) return null; // 20.1
   return carryOut(ctx, state, side, m, r.route, !!a.exit, events);
 }
 
@@ -403,6 +427,7 @@ function doEnter(
   const r = resolveRoute(ctx, state, m, env, path ? undefined : to, path);
   if ('violation' in r) return r.violation;
   if (lostInTheWoods(ctx, state, side, m.ids, null, r.route.path, source, events)) return null; // 20.5
+  if (holdForFriction(ctx, state, side, m, r.route, false, events)) return null; // 20.1
   return carryOut(ctx, state, side, m, r.route, false, events);
 }
 

@@ -161,6 +161,58 @@ export interface ParkBattalionDecision {
   defaultText: string;
 }
 
+/**
+ * A move held for Friction Fire (optional 20.1): the moving stack, where it started and the route it
+ * takes, carried out as declared once the fire is over (or only up to the hex where it halts).
+ */
+export interface FrictionMove {
+  side: Side;
+  units: string[];
+  /** null: reinforcements entering (13.1). */
+  from: HexId | null;
+  /** The route as the move resolved it: the hexes entered, its cost and MPs left. */
+  route: { hex: HexId; path: HexId[]; cost: number; mpLeft: number; extended: boolean; minimumMove: boolean; zocStop: boolean };
+  /** Leaving the map at the end (4.2). */
+  exit: boolean;
+}
+
+/**
+ * The non-moving player's chance of Friction Fire at a moving stack (optional 20.1): in one hex of its
+ * path, with any of the units that could make a Ranged Attack on it there (10.0–10.6, without the once
+ * per Combat Phase limit). Answered by `friction`; the default lets it pass.
+ */
+export interface FrictionFireDecision {
+  type: 'frictionFire';
+  side: Side;
+  rule: '20.1';
+  move: FrictionMove;
+  /** Per hex of the path where someone can fire: the firers, each with its RAS and DRMs summed (`mod`). */
+  options: { hex: HexId; firers: { unit: string; mod: number; spotter: string | null }[] }[];
+  default: { pass: true };
+  defaultText: string;
+}
+
+/**
+ * The moving player's answer to a Friction Fire result (optional 20.1): take the steps, or halt in the
+ * hex fired on (`canHalt`: not where the stack may not stop). Answered by `frictionResult`.
+ */
+export interface FrictionResultDecision {
+  type: 'frictionResult';
+  side: Side;
+  rule: '20.1';
+  move: FrictionMove;
+  hex: HexId;
+  steps: number;
+  canHalt: boolean;
+  /** Units of the stack that can take the steps (armor and leaders never do: 12.1.1, 12.3.1). */
+  units: { unit: string; stepsLeft: number }[];
+  /** The engine's allocation of the steps (as for Ranged Attack losses, 10.4.2), and in words. */
+  allocation: Record<string, number>;
+  allocationText: string;
+  default: { halt: true } | { steps: Record<string, number> };
+  defaultText: string;
+}
+
 /** A decision the engine waits for before play goes on (the union of every decision type above). */
 export type PendingDecision =
   | PlaceLeaderDecision
@@ -169,4 +221,6 @@ export type PendingDecision =
   | StepLossesDecision
   | DefensiveSupportDecision
   | ParkBattalionDecision
-  | AtFireTargetDecision;
+  | AtFireTargetDecision
+  | FrictionFireDecision
+  | FrictionResultDecision;

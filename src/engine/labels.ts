@@ -25,6 +25,8 @@ const PENDING: Record<PendingDecision['type'], string> = {
   parkBattalion: 'Artillery Park battalion choice (12.4.3)',
   atFireTarget: 'AT Fire target choice (11.1)',
   defensiveSupport: 'defensive Support declaration (10.3.2)',
+  frictionFire: 'Friction Fire at a moving stack (20.1)',
+  frictionResult: 'answer to Friction Fire: take the steps or halt (20.1)',
 };
 
 const SIDES: Record<Side, string> = { soviet: 'Soviet', finnish: 'Finnish' };

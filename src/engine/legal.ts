@@ -96,6 +96,8 @@ const ANSWERED_BY: Record<PendingDecision['type'], ActionType> = {
   defensiveSupport: 'support',
   parkBattalion: 'artilleryPark',
   atFireTarget: 'atFire',
+  frictionFire: 'friction',
+  frictionResult: 'frictionResult',
 };
 
 /**

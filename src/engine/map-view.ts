@@ -83,6 +83,10 @@ export function buildMapView(ctx: Ctx, state: GameState, opts: MapViewOptions = 
     notes.push(`${SIDE_NAMES[who.pending.side]} to aim ${who.pending.gun}'s AT die ${who.pending.die} of ${who.pending.dice} (11.1)`);
   else if (who.pending?.type === 'parkBattalion')
     notes.push(`${SIDE_NAMES[who.pending.side]} to choose the 76 mm battalion the Artillery Park removes (12.4.3)`);
+  else if (who.pending?.type === 'frictionFire')
+    notes.push(`${SIDE_NAMES[who.pending.side]} may fire on the stack moving to ${who.pending.move.route.hex} (Friction Fire, 20.1)`);
+  else if (who.pending?.type === 'frictionResult')
+    notes.push(`${SIDE_NAMES[who.pending.side]} to take ${who.pending.steps} step(s) or halt in ${who.pending.hex} (Friction Fire, 20.1)`);
   else if (who.pending) notes.push(describeDecision(who.pending));
   // 17.0: the winner, then the reason with both sides' VP (src/engine/victory.ts).
   if (over)

@@ -113,6 +113,7 @@ export function checkFirer(
   side: Side,
   unitId: unknown,
   zocIgnore?: ReadonlySet<string>,
+  friction = false,
 ): { unit: UnitState; def: CounterDef } | { violation: RuleViolation } {
   if (typeof unitId !== 'string') return fail('input/units', '10.0', 'Name one firing unit.');
   const u = state.units[unitId];
@@ -131,7 +132,8 @@ export function checkFirer(
       );
   } else if (u.location !== 'map' || !u.hex) return fail('rule/not-on-map', '10.0', `${unitId} is not on the map.`);
   const fireRec = readFireRecord(state);
-  if (fireRec.ranged.includes(unitId))
+  // Friction Fire is the exception to one Ranged Attack per Combat Phase (10.0, optional 20.1).
+  if (!friction && fireRec.ranged.includes(unitId))
     return fail('rule/already-fired', '10.0', `${unitId} has already made its Ranged Attack this Combat Phase.`);
   if (u.flags.fired)
     return fail(
@@ -161,7 +163,9 @@ export function checkFirer(
 
 /**
  * Full check of one Ranged Attack; returns the plan with its DRMs. `own`: a standalone attack;
- * `support`: the phasing player's Support of a Combat (10.3); `defensive`: the other player's (10.3.2).
+ * `support`: the phasing player's Support of a Combat (10.3); `defensive`: the other player's (10.3.2);
+ * `friction`: Friction Fire at a stack moving through `targetText` (optional 20.1: in any phase, not
+ * limited to one per Combat Phase, with its own DRMs; `state` has the stack standing there).
  */
 export function planRanged(
   ctx: Ctx,
@@ -170,21 +174,25 @@ export function planRanged(
   unitIdIn: unknown,
   targetText: unknown,
   spotterIn?: unknown,
-  mode: 'own' | 'support' | 'defensive' = 'own',
+  mode: 'own' | 'support' | 'defensive' | 'friction' = 'own',
 ): RangedPlan | { violation: RuleViolation } {
-  if (mode === 'own') {
+  if (mode === 'own' || mode === 'friction') {
     const bonfire = bonfireCombatProblem(state, [unitIdIn]); // 16.2
     if (bonfire) return { violation: bonfire };
   }
   const defensive = mode === 'defensive';
-  if (defensive ? state.phase !== 'combat' || state.activeSide === side : state.phase !== 'combat' || state.activeSide !== side) {
+  const friction = mode === 'friction';
+  if (
+    !friction &&
+    (defensive ? state.phase !== 'combat' || state.activeSide === side : state.phase !== 'combat' || state.activeSide !== side)
+  ) {
     return fail(
       'rule/wrong-phase',
       '10.0',
       `Ranged Attacks are made in your own Combat Phase; now it is ${sidePhaseLabel(state.activeSide, state.phase)}.`,
     );
   }
-  if (!defensive && combatInProgress(state))
+  if (!defensive && !friction && combatInProgress(state))
     return fail('rule/combat-in-progress', '8.1', 'Finish the current combat (losses and advance) first.');
   // 10.3.6: defensive Support may go into an adjacent frozen-lake hex of attackers.
   const tHex = typeof targetText === 'string' ? parseHexId(targetText) : null;
@@ -212,7 +220,7 @@ export function planRanged(
     adjacentLake && early?.hex && tHex && areAdjacent(early.hex, tHex)
       ? new Set(enemyUnitsIn(state, tHex, side).map((e) => e.id))
       : undefined;
-  const f = checkFirer(ctx, state, side, unitIdIn, zocIgnore);
+  const f = checkFirer(ctx, state, side, unitIdIn, zocIgnore, friction);
   if ('violation' in f) return f;
   const { unit: u, def } = f;
   const unitId = u.id;
@@ -290,10 +298,19 @@ export function planRanged(
     selfSpot,
     ras: vals.ras ?? 0,
     drms: [
-      ...ratDrms(ctx, state, side, def, { target, direct, range, spotter, selfSpot, defensiveSupportVsDugInAttacker: defensive }),
+      ...ratDrms(ctx, state, side, def, { target, direct, range, spotter, selfSpot, defensiveSupportVsDugInAttacker: defensive, friction }),
       ...lmgDrm(ctx, state, unitId, range),
+      ...(friction ? frictionRasDrm(ctx, def, vals.ras ?? 0) : []),
     ],
   };
+}
+
+/** Friction Fire by a mortar or infantry gun (optional 20.1, RAT DRM 12): its printed RAS halved, rounded up, shown as a DRM. */
+function frictionRasDrm(ctx: Ctx, def: CounterDef, ras: number): AppliedDrm[] {
+  if (def.type !== 'mortar' && def.type !== 'infantryGun') return [];
+  const out: AppliedDrm[] = [];
+  pushDrm(out, drmDef(ctx, 'ffMortarIg'), Math.ceil(ras / 2) - ras);
+  return out;
 }
 
 /** A company carrying Captured LMGs (optional 20.4): +2 RAS at range 2 or less, shown with the DRMs. */
@@ -316,6 +333,8 @@ export function ratDrms(
     spotter: string | null;
     selfSpot: boolean;
     defensiveSupportVsDugInAttacker?: boolean;
+    /** Friction Fire (optional 20.1): DRM 1 left out (the table marks it). */
+    friction?: boolean;
   },
 ): AppliedDrm[] {
   const out: AppliedDrm[] = [];
@@ -324,7 +343,8 @@ export function ratDrms(
   // 1: each true infantry company in the target hex.
   const companies = enemies.filter((e) => mustCounter(ctx.ruleset, e.id).infantryCompany).length;
   const d1 = drmDef(ctx, 'infantryCompanies');
-  pushDrm(out, d1, companies * valueOf(d1), `${companies} infantry compan${companies === 1 ? 'y' : 'ies'} in the target hex`);
+  if (!(p.friction && d1?.frictionFire === 'excluded'))
+    pushDrm(out, d1, companies * valueOf(d1), `${companies} infantry compan${companies === 1 ? 'y' : 'ies'} in the target hex`);
   // 2: frozen lake target (more against Soviets).
   if (ctx.hex(p.target)?.terrain === 'lake') pushDrm(out, drmDef(ctx, 'targetOnLake'), valueOf(drmDef(ctx, 'targetOnLake'), owner));
   // 3 / 4: spotting (indirect fire only). Self-spotting cancels the non-adjacent penalty.
@@ -465,9 +485,18 @@ export function inflictRangedSteps(
   });
 }
 
-function applyRangedSteps(ctx: Ctx, draft: GameState, steps: Record<string, number>, source: DiceSource, events: GameEvent[]): void {
+/** Take these RAT steps (10.4.2; `rule` and `cause` name another fire's, e.g. Friction Fire 20.1), then Pajari's capture checks (12.3.1). */
+export function applyRangedSteps(
+  ctx: Ctx,
+  draft: GameState,
+  steps: Record<string, number>,
+  source: DiceSource,
+  events: GameEvent[],
+  rule = '10.4.2',
+  cause = 'Ranged Attack',
+): void {
   const out: LossEvent[] = [];
-  for (const [id, n] of Object.entries(steps)) if (n > 0) reduceUnit(draft, ctx.ruleset, id, n, '10.4.2', 'Ranged Attack', out);
+  for (const [id, n] of Object.entries(steps)) if (n > 0) reduceUnit(draft, ctx.ruleset, id, n, rule, cause, out);
   events.push(...out);
   leaderCaptureChecks(ctx, draft, out, dieRoller(draft, source, events), events); // 12.3.1
 }

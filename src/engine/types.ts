@@ -363,6 +363,22 @@ export interface AdvanceAction {
   units: string[];
   path: HexId[];
 }
+/**
+ * The answer to a `frictionFire` decision (optional 20.1): fire on the moving stack in `hex` with these
+ * units (each rolls on its own; `spotters` for indirect fire), or, with no hex, let it pass.
+ */
+export interface FrictionAction {
+  type: 'friction';
+  hex?: HexId;
+  units?: string[];
+  spotters?: Record<string, string>;
+}
+/** The answer to a `frictionResult` decision (optional 20.1): halt where fired on, or take these steps. */
+export interface FrictionResultAction {
+  type: 'frictionResult';
+  halt?: boolean;
+  steps?: Record<string, number>;
+}
 
 export type Action =
   | MoveAction
@@ -387,7 +403,9 @@ export type Action =
   | AttachLmgAction
   | ChangeStanceAction
   | TakeLossesAction
-  | AdvanceAction;
+  | AdvanceAction
+  | FrictionAction
+  | FrictionResultAction;
 
 export type ActionType = Action['type'];
 

@@ -58,6 +58,8 @@ export const ACTION_FIELDS: Record<ActionType, Spec> = {
   replacement: { unit: req('id'), hex: opt('hex'), steps: opt('int'), toTurn: opt('int') },
   removeEntrenchment: { hex: req('hex') },
   artilleryPark: { unit: req('id') },
+  friction: { hex: opt('hex'), units: opt('unitsOrNone'), spotters: opt('unitToUnit') },
+  frictionResult: { halt: opt('boolean'), steps: opt('unitToInt') },
   commitArmor: { units: req('units') },
   createProvisional: { hex: req('hex') },
   attachLmg: { unit: req('id') },

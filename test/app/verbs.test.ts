@@ -107,6 +107,7 @@ describe('verb catalog parity', () => {
         default: { units: [] },
         defaultText: '',
       },
+      ...frictionDecisions(),
     ];
     const answered = new Set<ActionType>(decisions.map((d) => defaultAction(d).type));
     for (const [type, v] of Object.entries(VERBS)) {
@@ -114,3 +115,31 @@ describe('verb catalog parity', () => {
     }
   });
 });
+
+/** The two Friction Fire decisions (optional 20.1), as small as they come. */
+function frictionDecisions(): PendingDecision[] {
+  const move = {
+    side: 'soviet' as const,
+    units: ['1/1/609'],
+    from: 'M16',
+    route: { hex: 'M14', path: ['M15', 'M14'], cost: 2, mpLeft: 2, extended: false, minimumMove: false, zocStop: false },
+    exit: false,
+  };
+  return [
+    { type: 'frictionFire', side: 'finnish', rule: '20.1', move, options: [], default: { pass: true }, defaultText: '' },
+    {
+      type: 'frictionResult',
+      side: 'soviet',
+      rule: '20.1',
+      move,
+      hex: 'M14',
+      steps: 1,
+      canHalt: true,
+      units: [],
+      allocation: {},
+      allocationText: '',
+      default: { halt: true },
+      defaultText: '',
+    },
+  ];
+}

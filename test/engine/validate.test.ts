@@ -94,6 +94,8 @@ describe('strict action validation at the engine boundary (3.0)', () => {
       'digIn',
       'endPhase',
       'enterReinforcement',
+      'friction',
+      'frictionResult',
       'move',
       'nightRaid',
       'placeLeader',
@@ -107,6 +109,10 @@ describe('strict action validation at the engine boundary (3.0)', () => {
     // Declining answers carry empty lists (10.3.2 support, 8.7 advance).
     expect(validateAction({ type: 'support', units: [] })).toBeNull();
     expect(validateAction({ type: 'advance', units: [], path: [] })).toBeNull();
+    expect(validateAction({ type: 'friction' })).toBeNull(); // letting a moving stack pass (20.1)
+    expect(validateAction({ type: 'frictionResult', halt: true })).toBeNull();
+    expect(validateAction({ type: 'friction', hex: 'M17', units: ['MG/1/JR16#1'], spotters: { a: 'b' } })).toBeNull();
+    expect(validateAction({ type: 'frictionResult', halt: 'yes' })?.code).toBe('input/field-type');
     expect(validateAction({ type: 'takeLosses', steps: { a: 1 }, retreat: { a: ['K16', 'off-map'] }, zocLoss: { K16: 'a' } })).toBeNull();
   });
 

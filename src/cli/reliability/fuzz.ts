@@ -253,6 +253,14 @@ export async function runServiceFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
           return { kind: 'decide:parkBattalion', action: { type: 'artilleryPark', unit: pick(p.options) } };
         case 'atFireTarget':
           return { kind: 'decide:atFireTarget', action: { type: 'atFire', units: [p.gun], target: pick(p.options).unit } };
+        case 'frictionFire':
+          return chance(0.5)
+            ? { kind: 'decide:frictionFire-pass', action: { type: 'friction' } }
+            : { kind: 'decide:frictionFire', action: { type: 'friction', hex: pick(p.options).hex } };
+        case 'frictionResult':
+          return p.canHalt && chance(0.5)
+            ? { kind: 'decide:frictionResult-halt', action: { type: 'frictionResult', halt: true } }
+            : { kind: 'decide:frictionResult-steps', action: { type: 'frictionResult', steps: { ...p.allocation } } };
       }
     }
     const options: (() => { kind: string; action?: Action } | null)[] = [];

@@ -161,6 +161,13 @@ export function playBotGame(engine: Engine, opts: BotOptions): BotGame {
           { type: 'artilleryPark', unit: pick(p.options) },
           { type: 'artilleryPark', unit: p.default.unit },
         ];
+      case 'frictionFire':
+        return [{ type: 'friction', hex: pick(p.options).hex }, { type: 'friction' }];
+      case 'frictionResult':
+        return [
+          { type: 'frictionResult', steps: { ...p.allocation } },
+          ...(p.canHalt ? [{ type: 'frictionResult', halt: true } as Action] : []),
+        ];
       case 'combatLosses': {
         const def: Action = { type: 'takeLosses', ...p.default };
         // Now and then all steps, spread over the units that can take them (no retreat).

@@ -1,0 +1,253 @@
+/**
+ * Friction Fire (optional 20.1). Printed (the Player Aid Card's RAT and the glossary): a Ranged Attack on
+ * a stack while it moves, retreats or advances after combat, to halt it or cost it steps; the RAT's
+ * Friction Fire column gives 1 step at 14–16, 2 at 17–18, 3 at 19 or more, which the stack takes or
+ * halts instead (retreating units must take them); every RAT DRM applies but #1 (infantry companies in
+ * the target hex), with +2 against a retreating target, +1 against one advancing after combat, and a
+ * mortar's or infantry gun's printed RAS halved, rounded up; it is the exception to one Ranged Attack per
+ * Combat Phase (10.0).
+ *
+ * Our defaults where the card is silent (docs/rulings.md § Friction Fire, 20.1): built for moves and
+ * reinforcements entering (4.0, 13.1), not yet for retreats and advances; the firing player may fire
+ * once per move, in one hex of its path, with any units that could make a Ranged Attack on the stack
+ * there (range, LOS, spotters, not adjacent, not Suppressed nor in an enemy ZOC, 10.0–10.6), each
+ * rolling on its own and the steps added up; a mortar or gun that fires flips to Fired and 76 mm
+ * artillery spends ammo as for any Ranged Attack (12.4, 12.5); the result marks no one Suppressed; the
+ * moving player then takes the steps (armor and leaders take none, 12.1.1, 12.3.1) or halts in the hex
+ * fired on (not where the stack may not stop: overstacked, 6.0), and a move goes on as declared after
+ * the steps. The default answers: let the stack pass; halt.
+ */
+import type { Ctx } from './ctx.js';
+import type { HexId, Side } from './ruleset.js';
+import type { FrictionAction, FrictionResultAction, GameEvent, GameState, RuleViolation } from './types.js';
+import type { FrictionFireDecision, FrictionMove, FrictionResultDecision } from './decisions.js';
+import type { Mover } from './movement.js';
+import type { DiceSource } from './dice.js';
+import { rollDice } from './dice.js';
+import { ruleOn } from './options.js';
+import { applyRangedSteps, afterFiring, defaultRangedSteps, describeSteps, planRanged, ratResult } from './ranged.js';
+import { overstackChecker } from './stacking.js';
+import { isArmored, isLeader, mustCounter, otherSide } from './units.js';
+
+const RULE = '20.1';
+
+const fail = (code: 'rule/friction' | 'input/friction', message: string): RuleViolation => ({ code, rule: RULE, message });
+
+/** The board as it would be with the moving stack standing in `hex` (a copy; nothing else changes). */
+function withStackIn(state: GameState, units: readonly string[], hex: HexId): GameState {
+  const moved = { ...state.units };
+  for (const id of units) {
+    const u = state.units[id]!;
+    moved[id] = { ...u, location: 'map', hex, flags: { ...u.flags, dugIn: false } };
+  }
+  return { ...state, units: moved };
+}
+
+/** Who could fire on the moving stack in each hex of its path (the hexes it enters), and with what. */
+export function frictionOptions(ctx: Ctx, state: GameState, move: FrictionMove): FrictionFireDecision['options'] {
+  const firing = otherSide(move.side);
+  const out: FrictionFireDecision['options'] = [];
+  for (const hex of move.route.path) {
+    const there = withStackIn(state, move.units, hex);
+    const firers: FrictionFireDecision['options'][number]['firers'] = [];
+    for (const u of Object.values(state.units)) {
+      if (u.side !== firing || (u.location !== 'map' && u.location !== 'offMap')) continue;
+      const plan = planRanged(ctx, there, firing, u.id, hex, undefined, 'friction');
+      if ('violation' in plan) continue;
+      firers.push({ unit: u.id, mod: plan.ras + plan.drms.reduce((s, d) => s + d.value, 0), spotter: plan.spotter });
+    }
+    if (firers.length) out.push({ hex, firers: firers.sort((a, b) => b.mod - a.mod || a.unit.localeCompare(b.unit)) });
+  }
+  return out;
+}
+
+/**
+ * Before a move is carried out (4.0, 13.1): when Friction Fire is on and the other player could fire on
+ * the stack somewhere along its route, hold the move and ask them (a `frictionFire` decision). True when
+ * the move is held; the units have not moved.
+ */
+export function holdForFriction(
+  ctx: Ctx,
+  draft: GameState,
+  side: Side,
+  m: Pick<Mover, 'ids' | 'start'>,
+  route: FrictionMove['route'],
+  exit: boolean,
+  events: GameEvent[],
+): boolean {
+  if (!ruleOn(draft.options, RULE)) return false;
+  const move: FrictionMove = { side, units: [...m.ids], from: m.start, route: { ...route, path: [...route.path] }, exit };
+  const options = frictionOptions(ctx, draft, move);
+  if (!options.length) return false;
+  const firing = otherSide(side);
+  draft.pending.push({
+    type: 'frictionFire',
+    side: firing,
+    rule: RULE,
+    move,
+    options,
+    default: { pass: true },
+    defaultText: 'let the stack pass',
+  });
+  events.push({ type: 'frictionHeld', side, units: [...m.ids], from: m.start, path: [...route.path], waitingFor: firing, rule: RULE });
+  return true;
+}
+
+/** Carries a held move out along `route` (src/engine/apply.ts carryOut), for the units still in it. */
+export type CarryOut = (move: FrictionMove, route: FrictionMove['route']) => RuleViolation | null;
+
+/** The answer to a `frictionFire` decision: fire in one hex of the path with some of the units offered, or pass. */
+export function answerFriction(
+  ctx: Ctx,
+  draft: GameState,
+  side: Side,
+  a: FrictionAction,
+  source: DiceSource,
+  events: GameEvent[],
+  carryOut: CarryOut,
+): RuleViolation | null {
+  const p = draft.pending[0];
+  if (!p || p.type !== 'frictionFire') return fail('rule/friction', 'There is no moving stack to fire on now.');
+  if (p.side !== side) return fail('rule/friction', `The ${p.side} player decides on Friction Fire here.`);
+  const move = p.move;
+  if (a.hex === undefined && (a.units ?? []).length === 0) {
+    draft.pending.shift();
+    events.push({ type: 'frictionOutcome', side: move.side, units: [...move.units], hex: null, steps: 0, answer: 'passed', rule: RULE });
+    return carryOut(move, move.route);
+  }
+  const hex = typeof a.hex === 'string' ? a.hex.trim().toUpperCase() : '';
+  const here = p.options.find((o) => o.hex === hex);
+  if (!here)
+    return fail(
+      'input/friction',
+      `Fire in one of the hexes the stack enters where your units can reach it: ${p.options.map((o) => o.hex).join(', ')}.`,
+    );
+  const units = a.units?.length ? a.units : here.firers.map((f) => f.unit);
+  for (const id of units)
+    if (!here.firers.some((f) => f.unit === id))
+      return fail(
+        'input/friction',
+        `${id} cannot fire on the stack in ${hex}; the units that can: ${here.firers.map((f) => f.unit).join(', ')}.`,
+      );
+  draft.pending.shift();
+  // Each unit fires on its own, with the stack standing in the hex (its spotter as chosen, else the one offered).
+  let steps = 0;
+  for (const id of units) {
+    const spotter = a.spotters?.[id] ?? here.firers.find((f) => f.unit === id)!.spotter ?? undefined;
+    const plan = planRanged(ctx, withStackIn(draft, move.units, hex), otherSide(move.side), id, hex, spotter, 'friction');
+    if ('violation' in plan) return plan.violation;
+    const dice = rollDice(draft, 2, `Friction Fire by ${id} on ${hex}`, RULE, source, events);
+    const roll = dice[0]! + dice[1]!;
+    const total = roll + plan.ras + plan.drms.reduce((s, d) => s + d.value, 0);
+    const got = ratResult(ctx, total).frictionSteps ?? 0;
+    steps += got;
+    events.push({ type: 'frictionFire', ...plan, rollNumber: draft.rollCount, roll, total, steps: got, rule: RULE });
+    afterFiring(ctx, draft, id, mustCounter(ctx.ruleset, id), source, events);
+  }
+  if (steps === 0) {
+    events.push({ type: 'frictionOutcome', side: move.side, units: [...move.units], hex, steps: 0, answer: 'no effect', rule: RULE });
+    return carryOut(move, move.route);
+  }
+  const takers = move.units
+    .filter((id) => !isLeader(mustCounter(ctx.ruleset, id)) && !isArmored(mustCounter(ctx.ruleset, id)))
+    .map((id) => ({ unit: id, stepsLeft: draft.units[id]!.stepsLeft }))
+    .filter((u) => u.stepsLeft > 0);
+  const canHalt = haltProblem(ctx, draft, move, hex) === null;
+  if (!canHalt && takers.length === 0) {
+    events.push({ type: 'frictionOutcome', side: move.side, units: [...move.units], hex, steps, answer: 'no effect', rule: RULE });
+    return carryOut(move, move.route);
+  }
+  const due = Math.min(
+    steps,
+    takers.reduce((t, u) => t + u.stepsLeft, 0),
+  );
+  const stepsDefault = defaultRangedSteps(ctx, takers, due);
+  const decision: FrictionResultDecision = {
+    type: 'frictionResult',
+    side: move.side,
+    rule: RULE,
+    move,
+    hex,
+    steps,
+    canHalt,
+    units: takers,
+    allocation: stepsDefault,
+    allocationText: describeSteps(stepsDefault) || 'no step',
+    default: canHalt ? { halt: true } : { steps: stepsDefault },
+    defaultText: canHalt ? `halt in ${hex}` : describeSteps(stepsDefault),
+  };
+  draft.pending.unshift(decision);
+  return null;
+}
+
+/** Why the stack may not halt in `hex` (it would overstack it, 6.0), or null. */
+function haltProblem(ctx: Ctx, state: GameState, move: FrictionMove, hex: HexId): string | null {
+  return overstackChecker(ctx, state, move.units)(hex);
+}
+
+/** The route cut short in `hex`: the move ends there with no MPs left (the stack halted, 20.1). */
+function haltedRoute(route: FrictionMove['route'], hex: HexId): FrictionMove['route'] {
+  const path = route.path.slice(0, route.path.indexOf(hex) + 1);
+  return { ...route, hex, path, mpLeft: 0, zocStop: false };
+}
+
+/** The answer to a `frictionResult` decision: halt in the hex fired on, or take the steps and go on. */
+export function answerFrictionResult(
+  ctx: Ctx,
+  draft: GameState,
+  side: Side,
+  a: FrictionResultAction,
+  source: DiceSource,
+  events: GameEvent[],
+  carryOut: CarryOut,
+): RuleViolation | null {
+  const p = draft.pending[0];
+  if (!p || p.type !== 'frictionResult') return fail('rule/friction', 'No Friction Fire result waits for an answer now.');
+  if (p.side !== side) return fail('rule/friction', `The ${p.side} player answers this Friction Fire.`);
+  const move = p.move;
+  if (a.halt === true) {
+    if (a.steps !== undefined) return fail('input/friction', 'Either halt or take the steps, not both.');
+    if (!p.canHalt)
+      return fail('rule/friction', `The stack cannot stop in ${p.hex}: ${haltProblem(ctx, draft, move, p.hex) ?? 'take the steps'}.`);
+    draft.pending.shift();
+    events.push({ type: 'frictionOutcome', side, units: [...move.units], hex: p.hex, steps: p.steps, answer: 'halted', rule: RULE });
+    return carryOut(move, haltedRoute(move.route, p.hex));
+  }
+  const due = Math.min(
+    p.steps,
+    p.units.reduce((t, u) => t + u.stepsLeft, 0),
+  );
+  const steps = a.steps ?? {};
+  let sum = 0;
+  for (const [id, n] of Object.entries(steps)) {
+    const u = p.units.find((x) => x.unit === id);
+    if (!u)
+      return fail(
+        'input/friction',
+        `${id} cannot take these steps; the units that can: ${p.units.map((x) => x.unit).join(', ') || 'none'}.`,
+      );
+    if (!Number.isInteger(n) || n < 0 || n > u.stepsLeft)
+      return fail('input/friction', `${id} can lose 0 to ${u.stepsLeft} step(s), not ${n}.`);
+    sum += n;
+  }
+  if (sum !== due)
+    return fail(
+      'input/friction',
+      `Take ${due} step(s) in all${p.canHalt ? `, or halt in ${p.hex}` : ''}; this answer takes ${sum}. Default: ${p.defaultText}.`,
+    );
+  draft.pending.shift();
+  // The steps are lost where the fire hit the stack; the survivors then go on as declared.
+  for (const id of move.units) {
+    const u = draft.units[id]!;
+    u.location = 'map';
+    u.hex = p.hex;
+  }
+  applyRangedSteps(ctx, draft, steps, source, events, RULE, 'Friction Fire');
+  events.push({ type: 'frictionOutcome', side, units: [...move.units], hex: p.hex, steps: due, answer: 'steps', rule: RULE });
+  const left = move.units.filter((id) => draft.units[id]?.location === 'map');
+  if (!left.length) return null;
+  // Units placed in the hex for the steps but eliminated are gone; the rest finish the move from its start.
+  for (const id of left) draft.units[id]!.hex = move.from;
+  if (move.from === null) for (const id of left) draft.units[id]!.location = 'pending';
+  return carryOut({ ...move, units: left }, move.route);
+}
