@@ -60,8 +60,20 @@ const NARRATE: Narrator = {
     const how = e.direct ? 'direct' : `indirect${e.spotter ? `, spotted by ${e.spotter}` : ''}`;
     return `🎯 Ranged Attack by ${e.unit} on ${e.target} (${how}): RAS ${e.ras}${drms}; roll #${e.rollNumber} = ${e.roll}, total ${e.total}: ${e.result} (rule ${e.rule}).`;
   },
-  frictionHeld: (e) =>
-    `✋ ${e.units.join(', ')} ${e.units.length === 1 ? 'is' : 'are'} moving ${e.from ? `from ${e.from} ` : ''}to ${e.path[e.path.length - 1]} by ${e.path.join(' → ')}: the ${sideWord(e.waitingFor)} player may use Friction Fire first (rule ${e.rule}).`,
+  frictionHeld: (e) => {
+    const how =
+      e.kind === 'retreat'
+        ? 'retreated'
+        : e.kind === 'advance'
+          ? e.units.length === 1
+            ? 'is advancing'
+            : 'are advancing'
+          : e.units.length === 1
+            ? 'is moving'
+            : 'are moving';
+    const when = e.kind === 'retreat' ? 'on the retreat before the Combat goes on' : 'first';
+    return `✋ ${e.units.join(', ')} ${how} ${e.from ? `from ${e.from} ` : ''}to ${e.path[e.path.length - 1]} by ${e.path.join(' → ')}: the ${sideWord(e.waitingFor)} player may use Friction Fire ${when} (rule ${e.rule}).`;
+  },
   frictionFire: (e) => {
     const drms = e.drms.length ? `; DRMs: ${e.drms.map((d) => `${d.label} ${d.value > 0 ? '+' : ''}${d.value}`).join(', ')}` : '';
     return `🎯 Friction Fire by ${e.unit} on the stack in ${e.target}: RAS ${e.ras}${drms}; roll #${e.rollNumber} = ${e.roll}, total ${e.total}: ${e.steps ? `${e.steps} step(s) or halt` : 'no effect'} (rule ${e.rule}).`;
@@ -73,7 +85,7 @@ const NARRATE: Narrator = {
         ? `Friction Fire in ${e.hex} has no effect: ${e.units.join(', ')} move on (rule ${e.rule}).`
         : e.answer === 'halted'
           ? `${e.units.join(', ')} halt in ${e.hex} under Friction Fire (rule ${e.rule}).`
-          : `${e.units.join(', ')} take ${e.steps} step(s) in ${e.hex} and move on (rule ${e.rule}).`,
+          : `${e.units.join(', ')} take ${e.steps} step(s) in ${e.hex} (rule ${e.rule}).`,
   atFire: (e) =>
     `🎯 AT Fire by ${e.unit} at ${e.target} in ${e.targetHex} (range ${e.range}): roll #${e.rollNumber} = ${e.die}, total ${e.total}: ${e.hit ? 'hit' : 'miss'} (rule ${e.rule}).`,
   fired: () => null,

@@ -27,13 +27,13 @@ import { applyCommitArmor } from './armor-commitment.js';
 import { applyCreateProvisional, noteSovietWest } from './provisional.js';
 import { applyChangeStance } from './stance.js';
 import { trimLog } from './log-window.js';
-import { answerFriction, answerFrictionResult, holdForFriction, type CarryOut } from './friction-fire.js';
+import { answerFriction, answerFrictionResult, holdForFriction, stillIn, type FrictionHooks } from './friction-fire.js';
 import { markEliminatedKitchens } from './field-kitchens.js';
 import { pendingLabel, phaseLabel, sideLabel } from './labels.js';
 import { occupyHexes } from './occupy.js';
 import { checkForcedDice, type DiceSource } from './dice.js';
 import { validateAction } from './validate.js';
-import { applyCombatAction, combatPendingGate } from './combat/engine.js';
+import { applyCombatAction, combatPendingGate, continueAdvance, resumeCombatAfterFriction } from './combat/engine.js';
 import { consumeOverrun } from './combat/record.js';
 import { afterNightAction, answerStepLosses, applyBonfire, applyNightRaid, resolveSubZero } from './night.js';
 import { lostInTheWoods } from './lost-in-woods.js';
@@ -177,12 +177,20 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
         break;
       case 'friction':
       case 'frictionResult': {
-        // Optional 20.1: the answers about a move held for Friction Fire; the move is then carried out.
-        const go: CarryOut = (mv, route) => carryOut(ctx, draft, mv.side, { ids: mv.units, start: mv.from }, route, mv.exit, events);
+        // Optional 20.1: the answers about a stack under Friction Fire; a held move or advance is then
+        // carried out, and a Combat whose retreats were fired on goes on.
+        const hooks: FrictionHooks = {
+          carryOut: (mv, route) => {
+            const alive = stillIn(draft, mv);
+            if (mv.kind === 'advance') return continueAdvance(ctx, draft, mv.side, mv.units, alive, route.path, source, events);
+            return alive.length ? carryOut(ctx, draft, mv.side, { ids: alive, start: mv.from }, route, mv.exit, events) : null;
+          },
+          resumeCombat: () => resumeCombatAfterFriction(ctx, draft, source, events),
+        };
         err =
           action.type === 'friction'
-            ? answerFriction(ctx, draft, side, action, source, events, go)
-            : answerFrictionResult(ctx, draft, side, action, source, events, go);
+            ? answerFriction(ctx, draft, side, action, source, events, hooks)
+            : answerFrictionResult(ctx, draft, side, action, source, events, hooks);
         break;
       }
       case 'combat':

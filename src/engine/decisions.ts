@@ -162,10 +162,12 @@ export interface ParkBattalionDecision {
 }
 
 /**
- * A move held for Friction Fire (optional 20.1): the moving stack, where it started and the route it
- * takes, carried out as declared once the fire is over (or only up to the hex where it halts).
+ * A stack under Friction Fire (optional 20.1): a move or an entry held until the fire is over, then
+ * carried out as declared (or only up to the hex where it halts); a retreat already made (8.5.2); an
+ * advance after combat held like a move (8.7).
  */
 export interface FrictionMove {
+  kind: 'move' | 'retreat' | 'advance';
   side: Side;
   units: string[];
   /** null: reinforcements entering (13.1). */

@@ -149,8 +149,17 @@ export type FireEvent =
       rule: '10.4';
     })
   | { type: 'suppressed'; hex: HexId; units: string[]; rule: '10.4.1' }
-  /** A move held while the other player may use Friction Fire on it (optional 20.1). */
-  | { type: 'frictionHeld'; side: Side; units: string[]; from: HexId | null; path: HexId[]; waitingFor: Side; rule: '20.1' }
+  /** A move, retreat or advance the other player may use Friction Fire on (optional 20.1): a move or advance waits. */
+  | {
+      type: 'frictionHeld';
+      kind: 'move' | 'retreat' | 'advance';
+      side: Side;
+      units: string[];
+      from: HexId | null;
+      path: HexId[];
+      waitingFor: Side;
+      rule: '20.1';
+    }
   /** One unit's Friction Fire at a moving stack in `target` (optional 20.1): `steps` from the RAT's Friction Fire column. */
   | (RangedPlan & { type: 'frictionFire'; rollNumber: number; roll: number; total: number; steps: number; rule: '20.1' })
   /** The Friction Fire on a move is over: none fired, or the result and what the moving player chose. */

@@ -7,15 +7,17 @@
  * mortar's or infantry gun's printed RAS halved, rounded up; it is the exception to one Ranged Attack per
  * Combat Phase (10.0).
  *
- * Our defaults where the card is silent (docs/rulings.md § Friction Fire, 20.1): built for moves and
- * reinforcements entering (4.0, 13.1), not yet for retreats and advances; the firing player may fire
- * once per move, in one hex of its path, with any units that could make a Ranged Attack on the stack
- * there (range, LOS, spotters, not adjacent, not Suppressed nor in an enemy ZOC, 10.0–10.6), each
- * rolling on its own and the steps added up; a mortar or gun that fires flips to Fired and 76 mm
- * artillery spends ammo as for any Ranged Attack (12.4, 12.5); the result marks no one Suppressed; the
- * moving player then takes the steps (armor and leaders take none, 12.1.1, 12.3.1) or halts in the hex
- * fired on (not where the stack may not stop: overstacked, 6.0), and a move goes on as declared after
- * the steps. The default answers: let the stack pass; halt.
+ * Our defaults where the card is silent (docs/rulings.md § Friction Fire, 20.1): moves, reinforcements
+ * entering, retreats and advances after combat are fired on; the firing player may fire once per move,
+ * retreat or advance (a retreat of several stacks along different paths: once per stack), in one hex of
+ * its path, with any units that could make a Ranged Attack on the stack there (range, LOS, spotters, not
+ * adjacent, not Suppressed nor in an enemy ZOC, 10.0–10.6), each rolling on its own and the steps added
+ * up; a mortar or gun that fires flips to Fired and 76 mm artillery spends ammo as for any Ranged Attack
+ * (12.4, 12.5); the result marks no one Suppressed; the moving player then takes the steps (armor and
+ * leaders take none, 12.1.1, 12.3.1) or halts in the hex fired on (not where the stack may not stop:
+ * overstacked, 6.0; never a retreat, whose units must take them), and a move or advance goes on as
+ * declared after the steps. A retreat is fired on once it is made (it cannot halt, so nothing waits on
+ * it), before the Combat goes on. The default answers: let the stack pass; halt (retreats: the steps).
  */
 import type { Ctx } from './ctx.js';
 import type { HexId, Side } from './ruleset.js';
@@ -45,6 +47,7 @@ function withStackIn(state: GameState, units: readonly string[], hex: HexId): Ga
 
 /** Who could fire on the moving stack in each hex of its path (the hexes it enters), and with what. */
 export function frictionOptions(ctx: Ctx, state: GameState, move: FrictionMove): FrictionFireDecision['options'] {
+  if (!ruleOn(state.options, RULE)) return [];
   const firing = otherSide(move.side);
   const out: FrictionFireDecision['options'] = [];
   for (const hex of move.route.path) {
@@ -52,7 +55,7 @@ export function frictionOptions(ctx: Ctx, state: GameState, move: FrictionMove):
     const firers: FrictionFireDecision['options'][number]['firers'] = [];
     for (const u of Object.values(state.units)) {
       if (u.side !== firing || (u.location !== 'map' && u.location !== 'offMap')) continue;
-      const plan = planRanged(ctx, there, firing, u.id, hex, undefined, 'friction');
+      const plan = planRanged(ctx, there, firing, u.id, hex, undefined, 'friction', move.kind);
       if ('violation' in plan) continue;
       firers.push({ unit: u.id, mod: plan.ras + plan.drms.reduce((s, d) => s + d.value, 0), spotter: plan.spotter });
     }
@@ -62,10 +65,37 @@ export function frictionOptions(ctx: Ctx, state: GameState, move: FrictionMove):
 }
 
 /**
- * Before a move is carried out (4.0, 13.1): when Friction Fire is on and the other player could fire on
- * the stack somewhere along its route, hold the move and ask them (a `frictionFire` decision). True when
- * the move is held; the units have not moved.
+ * When Friction Fire is on and the other player could fire on this stack somewhere along its path, ask
+ * them first: a `frictionFire` decision in front of whatever else waits (a held advance's own decision
+ * stays behind it). True when asked; a move or advance has not been made yet, a retreat has.
  */
+export function offerFriction(ctx: Ctx, draft: GameState, move: FrictionMove, events: GameEvent[]): boolean {
+  const options = frictionOptions(ctx, draft, move);
+  if (!options.length) return false;
+  const firing = otherSide(move.side);
+  draft.pending.unshift({
+    type: 'frictionFire',
+    side: firing,
+    rule: RULE,
+    move,
+    options,
+    default: { pass: true },
+    defaultText: 'let the stack pass',
+  });
+  events.push({
+    type: 'frictionHeld',
+    kind: move.kind,
+    side: move.side,
+    units: [...move.units],
+    from: move.from,
+    path: [...move.route.path],
+    waitingFor: firing,
+    rule: RULE,
+  });
+  return true;
+}
+
+/** Before a move or entry is carried out (4.0, 13.1): ask for Friction Fire first when anyone can fire. */
 export function holdForFriction(
   ctx: Ctx,
   draft: GameState,
@@ -75,26 +105,27 @@ export function holdForFriction(
   exit: boolean,
   events: GameEvent[],
 ): boolean {
-  if (!ruleOn(draft.options, RULE)) return false;
-  const move: FrictionMove = { side, units: [...m.ids], from: m.start, route: { ...route, path: [...route.path] }, exit };
-  const options = frictionOptions(ctx, draft, move);
-  if (!options.length) return false;
-  const firing = otherSide(side);
-  draft.pending.push({
-    type: 'frictionFire',
-    side: firing,
-    rule: RULE,
-    move,
-    options,
-    default: { pass: true },
-    defaultText: 'let the stack pass',
-  });
-  events.push({ type: 'frictionHeld', side, units: [...m.ids], from: m.start, path: [...route.path], waitingFor: firing, rule: RULE });
-  return true;
+  const move: FrictionMove = { kind: 'move', side, units: [...m.ids], from: m.start, route: { ...route, path: [...route.path] }, exit };
+  return offerFriction(ctx, draft, move, events);
 }
 
-/** Carries a held move out along `route` (src/engine/apply.ts carryOut), for the units still in it. */
-export type CarryOut = (move: FrictionMove, route: FrictionMove['route']) => RuleViolation | null;
+/**
+ * What the engine does once Friction Fire on a stack is over: carry a held move or advance out along
+ * `route` for the units still in it (src/engine/apply.ts), and go on with the Combat after a retreat
+ * was fired on (src/engine/combat/engine.ts).
+ */
+export interface FrictionHooks {
+  /** `move.units` as declared; those still in the game (stillIn) go. */
+  carryOut(move: FrictionMove, route: FrictionMove['route']): RuleViolation | null;
+  resumeCombat(): void;
+}
+
+/** The fire on `move` is over: a move or advance goes on along `route`; after a retreat, the Combat goes on. */
+function finish(draft: GameState, move: FrictionMove, route: FrictionMove['route'], hooks: FrictionHooks): RuleViolation | null {
+  if (move.kind !== 'retreat') return hooks.carryOut(move, route);
+  if (!draft.pending.some((p) => p.type === 'frictionFire' || p.type === 'frictionResult')) hooks.resumeCombat();
+  return null;
+}
 
 /** The answer to a `frictionFire` decision: fire in one hex of the path with some of the units offered, or pass. */
 export function answerFriction(
@@ -104,7 +135,7 @@ export function answerFriction(
   a: FrictionAction,
   source: DiceSource,
   events: GameEvent[],
-  carryOut: CarryOut,
+  hooks: FrictionHooks,
 ): RuleViolation | null {
   const p = draft.pending[0];
   if (!p || p.type !== 'frictionFire') return fail('rule/friction', 'There is no moving stack to fire on now.');
@@ -113,7 +144,7 @@ export function answerFriction(
   if (a.hex === undefined && (a.units ?? []).length === 0) {
     draft.pending.shift();
     events.push({ type: 'frictionOutcome', side: move.side, units: [...move.units], hex: null, steps: 0, answer: 'passed', rule: RULE });
-    return carryOut(move, move.route);
+    return finish(draft, move, move.route, hooks);
   }
   const hex = typeof a.hex === 'string' ? a.hex.trim().toUpperCase() : '';
   const here = p.options.find((o) => o.hex === hex);
@@ -134,7 +165,7 @@ export function answerFriction(
   let steps = 0;
   for (const id of units) {
     const spotter = a.spotters?.[id] ?? here.firers.find((f) => f.unit === id)!.spotter ?? undefined;
-    const plan = planRanged(ctx, withStackIn(draft, move.units, hex), otherSide(move.side), id, hex, spotter, 'friction');
+    const plan = planRanged(ctx, withStackIn(draft, move.units, hex), otherSide(move.side), id, hex, spotter, 'friction', move.kind);
     if ('violation' in plan) return plan.violation;
     const dice = rollDice(draft, 2, `Friction Fire by ${id} on ${hex}`, RULE, source, events);
     const roll = dice[0]! + dice[1]!;
@@ -146,16 +177,18 @@ export function answerFriction(
   }
   if (steps === 0) {
     events.push({ type: 'frictionOutcome', side: move.side, units: [...move.units], hex, steps: 0, answer: 'no effect', rule: RULE });
-    return carryOut(move, move.route);
+    return finish(draft, move, move.route, hooks);
   }
   const takers = move.units
+    .filter((id) => draft.units[id]?.location !== 'eliminated' && draft.units[id]?.location !== 'deadPool')
     .filter((id) => !isLeader(mustCounter(ctx.ruleset, id)) && !isArmored(mustCounter(ctx.ruleset, id)))
     .map((id) => ({ unit: id, stepsLeft: draft.units[id]!.stepsLeft }))
     .filter((u) => u.stepsLeft > 0);
-  const canHalt = haltProblem(ctx, draft, move, hex) === null;
+  // Retreating units must take the steps (the card); others may halt where the stack may stop (6.0).
+  const canHalt = move.kind !== 'retreat' && haltProblem(ctx, draft, move, hex) === null;
   if (!canHalt && takers.length === 0) {
     events.push({ type: 'frictionOutcome', side: move.side, units: [...move.units], hex, steps, answer: 'no effect', rule: RULE });
-    return carryOut(move, move.route);
+    return finish(draft, move, move.route, hooks);
   }
   const due = Math.min(
     steps,
@@ -199,7 +232,7 @@ export function answerFrictionResult(
   a: FrictionResultAction,
   source: DiceSource,
   events: GameEvent[],
-  carryOut: CarryOut,
+  hooks: FrictionHooks,
 ): RuleViolation | null {
   const p = draft.pending[0];
   if (!p || p.type !== 'frictionResult') return fail('rule/friction', 'No Friction Fire result waits for an answer now.');
@@ -211,7 +244,7 @@ export function answerFrictionResult(
       return fail('rule/friction', `The stack cannot stop in ${p.hex}: ${haltProblem(ctx, draft, move, p.hex) ?? 'take the steps'}.`);
     draft.pending.shift();
     events.push({ type: 'frictionOutcome', side, units: [...move.units], hex: p.hex, steps: p.steps, answer: 'halted', rule: RULE });
-    return carryOut(move, haltedRoute(move.route, p.hex));
+    return finish(draft, move, haltedRoute(move.route, p.hex), hooks);
   }
   const due = Math.min(
     p.steps,
@@ -236,18 +269,17 @@ export function answerFrictionResult(
       `Take ${due} step(s) in all${p.canHalt ? `, or halt in ${p.hex}` : ''}; this answer takes ${sum}. Default: ${p.defaultText}.`,
     );
   draft.pending.shift();
-  // The steps are lost where the fire hit the stack; the survivors then go on as declared.
-  for (const id of move.units) {
-    const u = draft.units[id]!;
-    u.location = 'map';
-    u.hex = p.hex;
-  }
+  // The steps are lost where the fire hit the stack (the units stand there for it); the survivors are
+  // then back where they were: a move or advance goes on as declared, a retreat is over.
+  const was = new Map(move.units.map((id) => [id, { location: draft.units[id]!.location, hex: draft.units[id]!.hex }]));
+  for (const id of move.units) Object.assign(draft.units[id]!, { location: 'map', hex: p.hex });
   applyRangedSteps(ctx, draft, steps, source, events, RULE, 'Friction Fire');
   events.push({ type: 'frictionOutcome', side, units: [...move.units], hex: p.hex, steps: due, answer: 'steps', rule: RULE });
-  const left = move.units.filter((id) => draft.units[id]?.location === 'map');
-  if (!left.length) return null;
-  // Units placed in the hex for the steps but eliminated are gone; the rest finish the move from its start.
-  for (const id of left) draft.units[id]!.hex = move.from;
-  if (move.from === null) for (const id of left) draft.units[id]!.location = 'pending';
-  return carryOut({ ...move, units: left }, move.route);
+  for (const id of move.units) if (draft.units[id]?.location === 'map') Object.assign(draft.units[id]!, was.get(id));
+  return finish(draft, move, move.route, hooks);
+}
+
+/** The units of a stack under Friction Fire still in the game (the fire may have eliminated some). */
+export function stillIn(state: GameState, move: FrictionMove): string[] {
+  return move.units.filter((id) => state.units[id]?.location === 'map' || state.units[id]?.location === 'pending');
 }

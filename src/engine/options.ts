@@ -35,7 +35,7 @@ export const RULE_OPTIONS: readonly RuleOptionInfo[] = [
   { key: '17.0.4', title: 'Soviet Morale Collapse (our trigger)', kind: 'special', defaultOn: true },
   { key: '17.1', title: 'change of Finnish operational stance', kind: 'special', defaultOn: true },
   { key: '17.1-auto', title: 'Soviet automatic victory by taking A13 (our reading)', kind: 'special', defaultOn: true },
-  { key: '20.1', title: 'Friction Fire (on moves and entries; not yet on retreats and advances)', kind: 'optional', defaultOn: false },
+  { key: '20.1', title: 'Friction Fire (our defaults: once per move, retreat or advance)', kind: 'optional', defaultOn: false },
   {
     key: '20.2',
     title: 'breakdown platoons',

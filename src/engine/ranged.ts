@@ -175,6 +175,8 @@ export function planRanged(
   targetText: unknown,
   spotterIn?: unknown,
   mode: 'own' | 'support' | 'defensive' | 'friction' = 'own',
+  /** Friction Fire's target (20.1): a stack moving, retreating or advancing (DRMs 10, 11). */
+  frictionKind: 'move' | 'retreat' | 'advance' = 'move',
 ): RangedPlan | { violation: RuleViolation } {
   if (mode === 'own' || mode === 'friction') {
     const bonfire = bonfireCombatProblem(state, [unitIdIn]); // 16.2
@@ -298,7 +300,15 @@ export function planRanged(
     selfSpot,
     ras: vals.ras ?? 0,
     drms: [
-      ...ratDrms(ctx, state, side, def, { target, direct, range, spotter, selfSpot, defensiveSupportVsDugInAttacker: defensive, friction }),
+      ...ratDrms(ctx, state, side, def, {
+        target,
+        direct,
+        range,
+        spotter,
+        selfSpot,
+        defensiveSupportVsDugInAttacker: defensive,
+        ...(friction ? { friction: frictionKind } : {}),
+      }),
       ...lmgDrm(ctx, state, unitId, range),
       ...(friction ? frictionRasDrm(ctx, def, vals.ras ?? 0) : []),
     ],
@@ -333,8 +343,8 @@ export function ratDrms(
     spotter: string | null;
     selfSpot: boolean;
     defensiveSupportVsDugInAttacker?: boolean;
-    /** Friction Fire (optional 20.1): DRM 1 left out (the table marks it). */
-    friction?: boolean;
+    /** Friction Fire (optional 20.1) at a stack doing this: DRM 1 left out, DRM 10 or 11 added (the table marks them). */
+    friction?: 'move' | 'retreat' | 'advance';
   },
 ): AppliedDrm[] {
   const out: AppliedDrm[] = [];
@@ -381,6 +391,9 @@ export function ratDrms(
     state.markers.some((m) => m.type === 'fieldKitchenEliminated' && m.hex === p.target)
   )
     pushDrm(out, drmDef(ctx, 'fieldKitchen'), valueOf(drmDef(ctx, 'fieldKitchen')));
+  // 10 / 11 (optional 20.1): Friction Fire at a retreating or advancing stack.
+  if (p.friction === 'retreat') pushDrm(out, drmDef(ctx, 'ffRetreating'), valueOf(drmDef(ctx, 'ffRetreating')));
+  if (p.friction === 'advance') pushDrm(out, drmDef(ctx, 'ffAdvancing'), valueOf(drmDef(ctx, 'ffAdvancing')));
   return out;
 }
 

@@ -119,6 +119,7 @@ describe('verb catalog parity', () => {
 /** The two Friction Fire decisions (optional 20.1), as small as they come. */
 function frictionDecisions(): PendingDecision[] {
   const move = {
+    kind: 'move' as const,
     side: 'soviet' as const,
     units: ['1/1/609'],
     from: 'M16',

@@ -67,7 +67,16 @@ describe('Friction Fire (optional 20.1)', () => {
       { hex: 'M17', firers: [{ unit: MG, mod: 4 + 2, spotter: null }] },
     ]);
     expect(of(r.events, 'frictionHeld')).toEqual([
-      { type: 'frictionHeld', side: 'soviet', units: [S1], from: 'M20', path: ['M19', 'M18', 'M17'], waitingFor: 'finnish', rule: '20.1' },
+      {
+        type: 'frictionHeld',
+        kind: 'move',
+        side: 'soviet',
+        units: [S1],
+        from: 'M20',
+        path: ['M19', 'M18', 'M17'],
+        waitingFor: 'finnish',
+        rule: '20.1',
+      },
     ]);
     // Only the answer is taken meanwhile.
     const other = engine.apply(r.state, 'finnish', { type: 'endPhase', phase: 'action' });
@@ -210,6 +219,79 @@ describe('Friction Fire (optional 20.1)', () => {
     expect(r.state.units['4/2/364']).toMatchObject({ location: 'deadPool' });
     expect(of(r.events, 'eliminated')[0]).toMatchObject({ unit: '4/2/364', hex });
     expect(of(r.events, 'moved')).toEqual([]); // nothing left to enter
+  });
+
+  it('20.1 DRM 10, and the card: a retreat is fired on once made, its units must take the steps, then the Combat goes on', () => {
+    // The Soviets attack 1/1/JR16 in M18 (2:1, a 12: 0/4); its default retreat is L18 → K17 → J17 → I16.
+    const s = scene(
+      [
+        [S1, 'M19'],
+        [S2, 'M19'],
+        ['1/1/JR16', 'M18'],
+        ['MG/1/364', 'I13'],
+        [MG, 'M15'],
+      ],
+      { side: 'soviet', turn: 2 },
+    );
+    s.options = { ...s.options, '20.1': true };
+    const fight = ok(engine.apply(s, 'soviet', { type: 'combat', attackers: [S1, S2], target: 'M18' }, { forcedDice: [6, 6] }));
+    const loss = fight.state.pending[0]!;
+    if (loss.type !== 'combatLosses') throw new Error('no loss decision');
+    const retreat = ok(engine.apply(fight.state, 'finnish', { type: 'takeLosses', ...loss.default }));
+    expect(retreat.state.units['1/1/JR16']!.hex).toBe('I16'); // the retreat is made
+    expect(retreat.state.pending.map((p) => p.type)).toEqual(['frictionFire']); // the advance waits
+    const p = retreat.state.pending[0]!;
+    expect(p.type === 'frictionFire' && p.options).toEqual([
+      { hex: 'I16', firers: [{ unit: 'MG/1/364', mod: 5 + 1 + 2 - 1, spotter: null }] },
+    ]);
+    const fired = ok(engine.apply(retreat.state, 'soviet', { type: 'friction', hex: 'I16' }, { forcedDice: [6, 6] }));
+    expect(of(fired.events, 'frictionFire')[0]!.drms.map((d) => d.n)).toEqual([2, 8, 10]);
+    const result = fired.state.pending[0]!;
+    expect(result).toMatchObject({
+      type: 'frictionResult',
+      side: 'finnish',
+      steps: 3,
+      canHalt: false,
+      default: { steps: { '1/1/JR16': 2 } },
+    });
+    const halt = engine.apply(fired.state, 'finnish', { type: 'frictionResult', halt: true });
+    expect(!halt.ok && halt.violation).toMatchObject({ code: 'rule/friction' });
+    const taken = ok(engine.apply(fired.state, 'finnish', { type: 'frictionResult', steps: { '1/1/JR16': 2 } }));
+    expect(taken.state.units['1/1/JR16']!.location).toBe('deadPool');
+    expect(of(taken.events, 'eliminated')[0]).toMatchObject({ unit: '1/1/JR16', hex: 'I16' });
+    // The Combat goes on: the attackers' advance (8.7), which the Finnish MG may now fire on (DRM 11).
+    expect(taken.state.pending[0]).toMatchObject({ type: 'advance', side: 'soviet' });
+  });
+
+  it('20.1 DRM 11: an advance after combat waits for the fire, and halts or goes on', () => {
+    const s = scene(
+      [
+        [S1, 'M19'],
+        [S2, 'M19'],
+        ['1/1/JR16', 'M18'],
+        [MG, 'M15'],
+      ],
+      { side: 'soviet', turn: 2 },
+    );
+    s.options = { ...s.options, '20.1': true };
+    const fight = ok(engine.apply(s, 'soviet', { type: 'combat', attackers: [S1, S2], target: 'M18' }, { forcedDice: [6, 6] }));
+    const loss = fight.state.pending[0]!;
+    if (loss.type !== 'combatLosses') throw new Error('no loss decision');
+    const retreat = ok(engine.apply(fight.state, 'finnish', { type: 'takeLosses', ...loss.default }));
+    expect(retreat.state.pending[0]).toMatchObject({ type: 'advance' });
+    const adv = ok(engine.apply(retreat.state, 'soviet', { type: 'advance', units: [S1, S2], path: ['M18'] }));
+    expect(adv.state.units[S1]!.hex).toBe('M19'); // not yet
+    expect(adv.state.pending.map((p) => p.type)).toEqual(['frictionFire', 'advance']);
+    const p = adv.state.pending[0]!;
+    expect(p.type === 'frictionFire' && p.options).toEqual([{ hex: 'M18', firers: [{ unit: MG, mod: 4 + 2 + 1 - 1, spotter: null }] }]);
+    const fired = ok(engine.apply(adv.state, 'finnish', { type: 'friction', hex: 'M18' }, { forcedDice: [5, 5] })); // 10+6 = 16: 1 step
+    expect(fired.state.pending[0]).toMatchObject({ type: 'frictionResult', side: 'soviet', steps: 1, canHalt: true });
+    const stepped = ok(engine.apply(fired.state, 'soviet', { type: 'frictionResult', steps: { [S2]: 1 } }));
+    expect(stepped.state.units[S2]).toMatchObject({ hex: 'M18', stepsLeft: 1 });
+    expect(stepped.state.units[S1]).toMatchObject({ hex: 'M18', stepsLeft: 2 });
+    expect(of(stepped.events, 'advanced')[0]).toMatchObject({ units: [S1, S2], path: ['M18'] });
+    expect(of(stepped.events, 'combatDone')).toHaveLength(1);
+    expect(stepped.state.pending).toEqual([]);
   });
 
   it('20.1: no one in reach, no wait', () => {

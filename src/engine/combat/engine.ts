@@ -33,6 +33,8 @@ import {
   resumeDeclared,
   type CombatIo,
   type Declared,
+  advanceAlong,
+  proceed,
 } from './resolve.js';
 import { combatInProgress, consumeOverrun, moveContinuation, overrunAllowance, readRecord } from './record.js';
 import { combatFireStep } from '../combat-fire.js';
@@ -156,6 +158,25 @@ export function applyCombatAction(
     default:
       return { code: 'input/unknown-action', rule: '3.0', message: `Not a combat action: ${action.type}.` };
   }
+}
+
+/** Friction Fire on an advance is over (optional 20.1): the units still in it advance along `path`. */
+export function continueAdvance(
+  ctx: Ctx,
+  draft: GameState,
+  side: Side,
+  declared: readonly string[],
+  units: string[],
+  path: HexId[],
+  source: DiceSource,
+  events: GameEvent[],
+): RuleViolation | null {
+  return advanceAlong(draft, ctx.ruleset, side, declared, units, path, ioFor(ctx, draft, source, events));
+}
+
+/** Friction Fire on the retreats of a Combat is over (optional 20.1): the Combat goes on. */
+export function resumeCombatAfterFriction(ctx: Ctx, draft: GameState, source: DiceSource, events: GameEvent[]): void {
+  proceed(draft, ctx.ruleset, ioFor(ctx, draft, source, events));
 }
 
 export function combatOptions(ctx: Ctx, state: GameState, side: Side): CombatOptions {

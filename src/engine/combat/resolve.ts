@@ -49,6 +49,7 @@ import { isProhibitedFor } from '../terrain.js';
 import { stackFits } from '../stacking.js';
 import type { RuleCode } from '../codes.js';
 import { ruleOn } from '../options.js';
+import { offerFriction } from '../friction-fire.js';
 
 /** What the combat code needs from the engine around it. */
 export interface CombatIo {
@@ -557,7 +558,27 @@ export function answerLosses(draft: GameState, ruleset: Ruleset, side: Side, ans
   for (const e of checks) io.emit(e);
   draft.pending.shift();
   c.stage = d.role === 'defender' ? 'attackerLosses' : 'advance';
-  proceed(draft, ruleset, io);
+  // Optional 20.1: the other side may fire on each retreating stack first; the Combat goes on after.
+  const held: GameEvent[] = [];
+  let asked = false;
+  for (const g of [...byPath.values()].reverse()) {
+    const units = g.units.filter((id) => draft.units[id]?.location === 'map');
+    const from =
+      evs.find((e): e is Extract<LossEvent, { type: 'retreated' }> => e.type === 'retreated' && units.includes(e.unit))?.from ?? null;
+    if (!units.length) continue;
+    const route = {
+      hex: g.path[g.path.length - 1]!,
+      path: [...g.path],
+      cost: 0,
+      mpLeft: 0,
+      extended: false,
+      minimumMove: false,
+      zocStop: false,
+    };
+    asked = offerFriction(contextOf(ruleset), draft, { kind: 'retreat', side: d.side, units, from, route, exit: false }, held) || asked;
+  }
+  for (const e of held) io.emit(e);
+  if (!asked) proceed(draft, ruleset, io);
   return null;
 }
 
@@ -702,6 +723,44 @@ export function answerAdvance(
     .map((u) => u.id);
   if (!stackFits(contextOf(ruleset), [...staying, ...ids]))
     return fail('rule/overstack', '6.0', `Advancing into ${end} would overstack it.`);
+  // Optional 20.1: the other side may fire on the advancing stack first; the advance waits for it.
+  const held: GameEvent[] = [];
+  const route = { hex: end, path: [...path], cost: 0, mpLeft: 0, extended: false, minimumMove: false, zocStop: false };
+  const move = { kind: 'advance' as const, side, units: [...ids], from: draft.units[ids[0]!]!.hex, route, exit: false };
+  if (offerFriction(contextOf(ruleset), draft, move, held)) {
+    for (const e of held) io.emit(e);
+    return null;
+  }
+  return advanceAlong(draft, ruleset, side, ids, ids, path, io);
+}
+
+/**
+ * Carry out an advance after combat (8.7, 8.7.1) answering the advance decision at the head of the
+ * pending list: `units` (those still in the game of the `declared` ones) go along `path`; then the
+ * advance decision goes on for units not yet advanced, or the Combat goes on. Called by answerAdvance,
+ * and once Friction Fire on the advance is over (optional 20.1).
+ */
+export function advanceAlong(
+  draft: GameState,
+  ruleset: Ruleset,
+  side: Side,
+  declared: readonly string[],
+  ids: string[],
+  path: HexId[],
+  io: CombatIo,
+): RuleViolation | null {
+  const d = currentDecision(draft);
+  if (!d || d.type !== 'advance') return fail('rule/no-advance-decision', '8.7', 'No Advance After Combat is open now.');
+  const rec = writeRecord(draft);
+  const c = rec.current!;
+  const finish = (): null => {
+    draft.pending.shift();
+    c.stage = 'done';
+    proceed(draft, ruleset, io);
+    return null;
+  };
+  if (ids.length === 0 || path.length === 0) return finish();
+  const end = path[path.length - 1]!;
   const from = ids.map((id) => draft.units[id]!.hex!);
   for (const id of ids) {
     draft.units[id]!.hex = end;
@@ -718,11 +777,13 @@ export function answerAdvance(
     }
   }
   // Units not yet advanced may advance along another path from the vacated hex (8.7.1); an empty answer ends it.
-  const rest = d.units.filter((x) => !ids.includes(x.unit) && !isLeader(mustCounter(ruleset, x.unit)));
+  const rest = d.units.filter(
+    (x) => !declared.includes(x.unit) && !isLeader(mustCounter(ruleset, x.unit)) && draft.units[x.unit]?.location === 'map',
+  );
   if (rest.length > 0 && !d.mandatory) {
     const nd: AdvanceDecision = {
       ...d,
-      units: d.units.filter((x) => !ids.includes(x.unit)),
+      units: d.units.filter((x) => !declared.includes(x.unit) && draft.units[x.unit]?.location === 'map'),
       default: { units: [], path: [] },
       defaultText: 'no further advance',
     };
