@@ -121,7 +121,9 @@ export async function runServiceFuzz(opts: FuzzOptions): Promise<FuzzFigures> {
     channel = `fuzz-${opts.seed ?? 's'}-${++gameSeq}`.replace(/[^A-Za-z0-9_.-]/g, '-');
     const ids = opts.scenarios ?? opts.ruleset.scenarios.map((s) => s.id);
     const scenario = ids.includes('campaign') && chance(0.5) ? 'campaign' : pick(ids);
-    const created = await service.createGame({ channelId: channel, host: SOLO, scenario, seatHostAs: 'both' });
+    // Now and then with Friction Fire on (optional 20.1): moves, retreats and advances wait for the other side.
+    const options = chance(0.35) ? { options: { '20.1': true } } : {};
+    const created = await service.createGame({ channelId: channel, host: SOLO, scenario, seatHostAs: 'both', ...options });
     if (!created.ok) throw new Error(`fuzz: cannot create a game: ${created.error.code} ${created.error.message}`);
     ref = { gameId: created.gameId };
     const started = await service.start(ref, SOLO);
