@@ -29,6 +29,20 @@ const of = <K extends GameEvent['type']>(events: readonly GameEvent[], type: K) 
 
 const move: Action = { type: 'move', units: [S1], to: 'M17' };
 
+/** 1/1/364's move from M20 to M17, held for the Finnish MG in M15 (20.1). */
+function heldMove(): GameState {
+  return ok(
+    engine.apply(
+      actionPhase([
+        [S1, 'M20'],
+        [MG, 'M15'],
+      ]),
+      'soviet',
+      move,
+    ),
+  ).state;
+}
+
 describe('Friction Fire (optional 20.1)', () => {
   it('20.1 off (the default): a move in reach of enemy fire goes on at once', () => {
     const r = ok(
@@ -84,16 +98,7 @@ describe('Friction Fire (optional 20.1)', () => {
   });
 
   it('20.1: letting it pass (the default answer) carries the move out as declared', () => {
-    const held = ok(
-      engine.apply(
-        actionPhase([
-          [S1, 'M20'],
-          [MG, 'M15'],
-        ]),
-        'soviet',
-        move,
-      ),
-    ).state;
+    const held = heldMove();
     const r = ok(engine.apply(held, 'finnish', { type: 'friction' }));
     expect(r.state.units[S1]).toMatchObject({ hex: 'M17', flags: { acted: true } });
     expect(of(r.events, 'moved')[0]).toMatchObject({ from: 'M20', to: 'M17', path: ['M19', 'M18', 'M17'] });
@@ -101,16 +106,7 @@ describe('Friction Fire (optional 20.1)', () => {
   });
 
   it('20.1: the RAT Friction Fire column (17–18: 2), every DRM but #1; the mover halts in the hex (default)', () => {
-    const held = ok(
-      engine.apply(
-        actionPhase([
-          [S1, 'M20'],
-          [MG, 'M15'],
-        ]),
-        'soviet',
-        move,
-      ),
-    ).state;
+    const held = heldMove();
     const fired = ok(engine.apply(held, 'finnish', { type: 'friction', hex: 'M18' }, { forcedDice: [6, 6] }));
     const shot = of(fired.events, 'frictionFire')[0]!;
     expect(shot).toMatchObject({ unit: MG, target: 'M18', roll: 12, total: 12 + 4 + 2 - 1, steps: 2, rule: '20.1' });
@@ -169,16 +165,7 @@ describe('Friction Fire (optional 20.1)', () => {
   });
 
   it('20.1: a unit that cannot fire on the stack there is refused, naming those that can', () => {
-    const held = ok(
-      engine.apply(
-        actionPhase([
-          [S1, 'M20'],
-          [MG, 'M15'],
-        ]),
-        'soviet',
-        move,
-      ),
-    ).state;
+    const held = heldMove();
     const r = engine.apply(held, 'finnish', { type: 'friction', hex: 'M19' });
     expect(!r.ok && r.violation).toMatchObject({ code: 'input/friction', rule: '20.1' });
     expect(!r.ok && r.violation.message).toContain('M18, M17');

@@ -661,20 +661,13 @@ export function answerAdvance(
   if (!Array.isArray(units) || units.some((x) => typeof x !== 'string'))
     return fail('input/units', '8.7', 'Name the advancing units (an empty list declines).');
   const ids = units as string[];
-  const rec = writeRecord(draft);
-  const c = rec.current!;
-  const finish = (): null => {
-    draft.pending.shift();
-    c.stage = 'done';
-    proceed(draft, ruleset, io);
-    return null;
-  };
+  const c = writeRecord(draft).current!;
   const allowed = new Map(d.units.map((x) => [x.unit, x.maxHexes]));
   if (ids.length === 0) {
     if (d.mandatory)
       return fail('rule/assault-must-advance', '9.2', `After a successful Assault the attackers must advance into ${d.vacated}.`);
     io.emit({ type: 'advanceDeclined', combatId: c.id, rule: '8.7' });
-    return finish();
+    return closeAdvance(draft, ruleset, io);
   }
   if (new Set(ids).size !== ids.length) return fail('input/duplicate-unit', '8.7', 'A unit is named twice.');
   for (const id of ids) {
@@ -753,13 +746,7 @@ export function advanceAlong(
   if (!d || d.type !== 'advance') return fail('rule/no-advance-decision', '8.7', 'No Advance After Combat is open now.');
   const rec = writeRecord(draft);
   const c = rec.current!;
-  const finish = (): null => {
-    draft.pending.shift();
-    c.stage = 'done';
-    proceed(draft, ruleset, io);
-    return null;
-  };
-  if (ids.length === 0 || path.length === 0) return finish();
+  if (ids.length === 0 || path.length === 0) return closeAdvance(draft, ruleset, io);
   const end = path[path.length - 1]!;
   const from = ids.map((id) => draft.units[id]!.hex!);
   for (const id of ids) {
@@ -790,5 +777,13 @@ export function advanceAlong(
     (draft.pending as unknown as CombatDecision[])[0] = nd;
     return null;
   }
-  return finish();
+  return closeAdvance(draft, ruleset, io);
+}
+
+/** The advance decision is settled (8.7): it leaves the pending list and the Combat goes on. */
+function closeAdvance(draft: GameState, ruleset: Ruleset, io: CombatIo): null {
+  draft.pending.shift();
+  writeRecord(draft).current!.stage = 'done';
+  proceed(draft, ruleset, io);
+  return null;
 }
