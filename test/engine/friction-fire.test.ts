@@ -29,6 +29,19 @@ const of = <K extends GameEvent['type']>(events: readonly GameEvent[], type: K) 
 
 const move: Action = { type: 'move', units: [S1], to: 'M17' };
 
+/**
+ * The Soviets attack 1/1/JR16 in M18 from M19 (2:1, a 12: 0/4) with a Finnish MG in M15 and `more` units,
+ * and the Finns retreat by default: L18 → K17 → J17 → I16.
+ */
+function afterRetreat(more: [string, string][]) {
+  const s = scene([[S1, 'M19'], [S2, 'M19'], ['1/1/JR16', 'M18'], [MG, 'M15'], ...more], { side: 'soviet', turn: 2 });
+  s.options = { ...s.options, '20.1': true };
+  const fight = ok(engine.apply(s, 'soviet', { type: 'combat', attackers: [S1, S2], target: 'M18' }, { forcedDice: [6, 6] }));
+  const loss = fight.state.pending[0]!;
+  if (loss.type !== 'combatLosses') throw new Error('no loss decision');
+  return ok(engine.apply(fight.state, 'finnish', { type: 'takeLosses', ...loss.default }));
+}
+
 /** 1/1/364's move from M20 to M17, held for the Finnish MG in M15 (20.1). */
 function heldMove(): GameState {
   return ok(
@@ -209,22 +222,7 @@ describe('Friction Fire (optional 20.1)', () => {
   });
 
   it('20.1 DRM 10, and the card: a retreat is fired on once made, its units must take the steps, then the Combat goes on', () => {
-    // The Soviets attack 1/1/JR16 in M18 (2:1, a 12: 0/4); its default retreat is L18 → K17 → J17 → I16.
-    const s = scene(
-      [
-        [S1, 'M19'],
-        [S2, 'M19'],
-        ['1/1/JR16', 'M18'],
-        ['MG/1/364', 'I13'],
-        [MG, 'M15'],
-      ],
-      { side: 'soviet', turn: 2 },
-    );
-    s.options = { ...s.options, '20.1': true };
-    const fight = ok(engine.apply(s, 'soviet', { type: 'combat', attackers: [S1, S2], target: 'M18' }, { forcedDice: [6, 6] }));
-    const loss = fight.state.pending[0]!;
-    if (loss.type !== 'combatLosses') throw new Error('no loss decision');
-    const retreat = ok(engine.apply(fight.state, 'finnish', { type: 'takeLosses', ...loss.default }));
+    const retreat = afterRetreat([['MG/1/364', 'I13']]);
     expect(retreat.state.units['1/1/JR16']!.hex).toBe('I16'); // the retreat is made
     expect(retreat.state.pending.map((p) => p.type)).toEqual(['frictionFire']); // the advance waits
     const p = retreat.state.pending[0]!;
@@ -251,20 +249,7 @@ describe('Friction Fire (optional 20.1)', () => {
   });
 
   it('20.1 DRM 11: an advance after combat waits for the fire, and halts or goes on', () => {
-    const s = scene(
-      [
-        [S1, 'M19'],
-        [S2, 'M19'],
-        ['1/1/JR16', 'M18'],
-        [MG, 'M15'],
-      ],
-      { side: 'soviet', turn: 2 },
-    );
-    s.options = { ...s.options, '20.1': true };
-    const fight = ok(engine.apply(s, 'soviet', { type: 'combat', attackers: [S1, S2], target: 'M18' }, { forcedDice: [6, 6] }));
-    const loss = fight.state.pending[0]!;
-    if (loss.type !== 'combatLosses') throw new Error('no loss decision');
-    const retreat = ok(engine.apply(fight.state, 'finnish', { type: 'takeLosses', ...loss.default }));
+    const retreat = afterRetreat([]);
     expect(retreat.state.pending[0]).toMatchObject({ type: 'advance' });
     const adv = ok(engine.apply(retreat.state, 'soviet', { type: 'advance', units: [S1, S2], path: ['M18'] }));
     expect(adv.state.units[S1]!.hex).toBe('M19'); // not yet
