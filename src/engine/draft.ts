@@ -1,11 +1,27 @@
 /**
  * Copy-on-apply: a draft of GameState that the rule code may mutate without touching the input.
- * Everything is deep-copied (structuredClone), so a field added to GameState later is copied too;
- * only the event log is copied shallowly, since logged events are never changed.
+ * Everything is deep-copied, so a field added to GameState later is copied too; only the event log is
+ * copied shallowly, since logged events are never changed.
+ *
+ * The state is plain JSON data (it is stored as JSON), so a plain recursive copy does: it is about four
+ * times as fast as structuredClone on a game state (the copy is most of apply's own time; issue 18).
  */
 import type { GameState } from './types.js';
 
 export function draftOf(s: GameState): GameState {
   const { log, ...rest } = s;
-  return { ...structuredClone(rest), log: log.slice() };
+  return { ...(copyData(rest) as Omit<GameState, 'log'>), log: log.slice() };
+}
+
+/** A deep copy of plain data: arrays and plain objects copied, everything else (numbers, strings…) kept. */
+export function copyData(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    const out = new Array<unknown>(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = copyData(v[i]);
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) out[k] = copyData((v as Record<string, unknown>)[k]);
+  return out;
 }
