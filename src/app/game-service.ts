@@ -1709,6 +1709,17 @@ function viewsFor(action: Action, events: GameEvent[]): ViewRequest[] {
     ];
   }
   if (events.some((e) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver')) return [{ caption: 'Position', options: {} }];
+  // A stack waiting for Friction Fire (optional 20.1): its path, so the firing player sees where it goes.
+  const held = events.filter((e): e is Extract<GameEvent, { type: 'frictionHeld' }> => e.type === 'frictionHeld').at(-1);
+  if (held) {
+    const end = held.path[held.path.length - 1]!;
+    return [
+      {
+        caption: `Friction Fire? ${held.units.join('+')} ${held.kind === 'retreat' ? 'retreated' : held.kind === 'advance' ? 'advancing' : 'moving'} to ${end}`,
+        options: { highlight: [...held.path], focus: { center: end, radius: 4 } },
+      },
+    ];
+  }
   // A fight or a shot: a zoom of where it happened, its arrows and results drawn (src/engine/map-view.ts).
   const fights = events.flatMap((e) =>
     e.type === 'combat' || e.type === 'combatNoRoll' || e.type === 'nightRaidAttack' || e.type === 'rangedAttack'

@@ -33,6 +33,13 @@ describe('Friction Fire through the service (20.1)', () => {
     const { h, ref } = await game();
     const m = ok(await h.service.act(ref, SOV, { type: 'move', units: [S1], to: 'M14' }));
     expect(m.lines.join('\n')).toMatch(/Friction Fire first \(rule 20\.1\)/);
+    // A zoom on the path, so the firing player sees where the stack goes (the map with the question).
+    expect(m.views).toEqual([
+      {
+        caption: 'Friction Fire? 1/1/609 moving to M14',
+        options: { highlight: ['N16', 'N15', 'M14'], focus: { center: 'M14', radius: 4 } },
+      },
+    ]);
     const st = ok(await h.service.status(ref)).status;
     expect(st.mustAct).toMatchObject({ side: 'finnish', pending: { type: 'frictionFire' } });
     expect(refusal(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'action' }))).toBe('perm/not-your-turn');
