@@ -115,6 +115,16 @@ const decide: ComponentHandler<BotContext> = {
     if (pending.type === 'parkBattalion' && what === 'park' && chosen) action = { type: 'artilleryPark', unit: chosen };
     if (pending.type === 'atFireTarget' && what === 'aim' && chosen) action = { type: 'atFire', units: [pending.gun], target: chosen };
     if (pending.type === 'frictionFire' && what === 'ff' && chosen) action = { type: 'friction', hex: chosen };
+    if (pending.type === 'frictionFire' && what === 'ffsome' && values.length) {
+      const hexes = new Set(values.map((v) => v.split('|')[0]!));
+      if (hexes.size > 1)
+        throw new Refusal(
+          `Friction Fire is fired in one hex of the path; these units are in ${[...hexes].join(' and ')}.`,
+          pending.rule,
+          'pick units that fire on one hex.',
+        );
+      action = { type: 'friction', hex: [...hexes][0]!, units: values.map((v) => v.split('|')[1]!) };
+    }
     if (pending.type === 'frictionResult' && what === 'ffsteps') action = { type: 'frictionResult', steps: { ...pending.allocation } };
     if (!action)
       throw new Refusal(

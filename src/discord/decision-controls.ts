@@ -7,7 +7,7 @@
 // - Defensive Support (10.3.2, 10.3.4): which units fire, then on which attacking hex;
 // - placing Pajari (12.3.1): a default button and a select of the other hexes;
 // - Friction Fire (optional 20.1): let the stack pass (default) or fire in one hex of its path with every
-//   unit that can (some of them: `/play decide`); then the moving player halts (default) or takes the
+//   unit that can, or with some of them from a select; then the moving player halts (default) or takes the
 //   steps as the engine allocates them (another allocation: `/play decide`).
 //
 // A draft answer travels in the customId of the next control (`b:<kind>:<picks>:<path>:<op>`): the
@@ -116,8 +116,8 @@ export function decisionControls(at: DecisionAt, pending: PendingDecision): Row[
           ),
         ),
       ];
-    case 'frictionFire':
-      return [
+    case 'frictionFire': {
+      const rows = [
         row(
           new ButtonBuilder().setCustomId(id(at, 'default')).setLabel(label('Let it pass (default)')).setStyle(ButtonStyle.Success),
           ...pending.options.slice(0, 4).map((o) =>
@@ -128,6 +128,23 @@ export function decisionControls(at: DecisionAt, pending: PendingDecision): Row[
           ),
         ),
       ];
+      // Some of the units only: a select of hex and unit (all picks in one hex: one fire per stack, 20.1).
+      const picks = pending.options.flatMap((o) =>
+        o.firers.map((f) => ({ label: label(`${o.hex}: ${f.unit} ${f.mod >= 0 ? '+' : ''}${f.mod}`), value: `${o.hex}|${f.unit}` })),
+      );
+      if (pending.options.some((o) => o.firers.length > 1))
+        rows.push(
+          row(
+            new StringSelectMenuBuilder()
+              .setCustomId(id(at, 'ffsome'))
+              .setPlaceholder(label('Or fire with some of them (units in one hex)'))
+              .setMinValues(1)
+              .setMaxValues(Math.min(picks.length, MAX_OPTIONS))
+              .addOptions(picks.slice(0, MAX_OPTIONS)),
+          ),
+        );
+      return rows;
+    }
     case 'frictionResult': {
       const buttons: ButtonBuilder[] = [];
       if (pending.canHalt)

@@ -3,7 +3,7 @@
 // whose controls fire in a hex of the path or let the stack pass (the default); the Soviet player then
 // halts (the default) or takes the steps.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buttonLabels, controlId, startBotHarness, type BotHarness } from '../support/bot-harness.js';
+import { buttonLabels, controlId, selectOn, startBotHarness, type BotHarness } from '../support/bot-harness.js';
 import { fakeUser, type BotReply } from '../support/fake-discord.js';
 import type { GameDoc } from '../../src/app/game-doc.js';
 
@@ -24,7 +24,7 @@ describe('Discord end to end: Friction Fire (20.1)', () => {
   });
 
   /** A tutorial with 20.1 on, in the Soviet Action Phase, the board cut down to 1/1/609 and a Finnish MG. */
-  async function setUp(): Promise<void> {
+  async function setUp(more: [string, string][] = []): Promise<void> {
     const made = await h.slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish', rules: '20.1:on' });
     expect(made.map((r) => r.content).join('\n')).toMatch(/Friction Fire/);
     await h.slash(boris, 'game join', { side: 'soviet' });
@@ -37,6 +37,7 @@ describe('Discord end to end: Friction Fire (20.1)', () => {
     for (const u of Object.values(doc.state!.units)) if (u.id !== S1) Object.assign(u, { location: 'eliminated', hex: null });
     Object.assign(doc.state!.units[S1]!, { location: 'map', hex: 'M16', stepsLeft: 2, flags: {} });
     doc.state!.units[MG] = { id: MG, side: 'finnish', location: 'map', hex: 'M12', stepsLeft: 2, flags: {} };
+    for (const [id, hex] of more) Object.assign(doc.state!.units[id]!, { location: 'map', hex, stepsLeft: 2, flags: {} });
     await h.bot.store.save(st.gameId, doc, stored.version);
   }
 
@@ -72,5 +73,21 @@ describe('Discord end to end: Friction Fire (20.1)', () => {
     const ask = find(r, /^Let it pass \(default\)$/)!;
     const passed = await h.click(alice, ask.message!, controlId(ask.message, 'Let it pass (default)'));
     expect(passed.map((x) => x.content).join('\n')).toMatch(/No Friction Fire: 1\/1\/609 move on/);
+  });
+
+  it('fires with some of the units offered, from a select; picks in two hexes are refused', { timeout: 60_000 }, async () => {
+    await setUp([['1/1/JR16', 'M12']]); // a company with the MG: both reach M14
+    const r = await h.slash(boris, 'play move', { unit: S1, to: 'M14' });
+    const ask = find(r, /^Let it pass \(default\)$/)!;
+    const some = selectOn(ask.message, /fire with some of them/);
+    expect(some.values).toEqual(expect.arrayContaining(['M14|1/1/JR16', 'M14|MG/1/JR16#1', 'N15|MG/1/JR16#1']));
+    const mixed = await h.select(alice, ask.message!, some.customId, ['M14|1/1/JR16', 'N15|MG/1/JR16#1']);
+    expect(mixed[0]!.ephemeral).toBe(true);
+    expect(mixed[0]!.content).toMatch(/fired in one hex of the path/);
+    const fired = await h.select(alice, ask.message!, some.customId, ['M14|1/1/JR16']);
+    const text = fired.map((x) => x.content).join('\n');
+    expect(text).toMatch(/Friction Fire by 1\/1\/JR16 on the stack in M14/);
+    expect(text).not.toMatch(/Friction Fire by MG\/1\/JR16#1/);
+    expect(h.fake.schemaErrors).toEqual([]);
   });
 });
