@@ -62,7 +62,7 @@ import {
   type RollRecord,
 } from './game-doc.js';
 import { upgradeDoc } from './doc-upgrade.js';
-import { addEntry, nextSeq, trimRecent } from './record-window.js';
+import { addEntry, nextSeq, storedRecord, trimRecent } from './record-window.js';
 import { checkpointState, noteUndoStep } from './undo-window.js';
 import { verifyRecord, type VerifyReport } from './verify.js';
 import { chargeClock, clockLeft, DEFAULT_PACE, paceLines, paceOf, type Pace } from './pace.js';
@@ -1571,7 +1571,7 @@ export class GameService {
   private async wholeRecord(loaded: { id: string; carried: RecordEntry[] }): Promise<RecordEntry[] | { ok: false; error: Refusal }> {
     if (loaded.carried.length) return loaded.carried;
     try {
-      return ((await this.store.history(loaded.id)) ?? []) as RecordEntry[];
+      return await storedRecord(this.store, loaded.id);
     } catch (err) {
       if (isStoreError(err)) return this.storeRefusal(err, 'reading the record', loaded.id);
       throw err;

@@ -21,6 +21,7 @@
  */
 import type { Ctx } from './ctx.js';
 import type { HexId, Side } from './ruleset.js';
+import { parseHexId } from './hex.js';
 import type { FrictionAction, FrictionResultAction, GameEvent, GameState, RuleViolation } from './types.js';
 import type { FrictionFireDecision, FrictionMove, FrictionResultDecision } from './decisions.js';
 import type { Mover } from './movement.js';
@@ -146,13 +147,14 @@ export function answerFriction(
     events.push({ type: 'frictionOutcome', side: move.side, units: [...move.units], hex: null, steps: 0, answer: 'passed', rule: RULE });
     return finish(draft, move, move.route, hooks);
   }
-  const hex = typeof a.hex === 'string' ? a.hex.trim().toUpperCase() : '';
-  const here = p.options.find((o) => o.hex === hex);
+  const asked = typeof a.hex === 'string' ? parseHexId(a.hex) : null;
+  const here = p.options.find((o) => o.hex === asked);
   if (!here)
     return fail(
       'input/friction',
       `Fire in one of the hexes the stack enters where your units can reach it: ${p.options.map((o) => o.hex).join(', ')}.`,
     );
+  const hex = here.hex;
   const units = a.units?.length ? a.units : here.firers.map((f) => f.unit);
   for (const id of units)
     if (!here.firers.some((f) => f.unit === id))
@@ -179,8 +181,7 @@ export function answerFriction(
     events.push({ type: 'frictionOutcome', side: move.side, units: [...move.units], hex, steps: 0, answer: 'no effect', rule: RULE });
     return finish(draft, move, move.route, hooks);
   }
-  const takers = move.units
-    .filter((id) => draft.units[id]?.location !== 'eliminated' && draft.units[id]?.location !== 'deadPool')
+  const takers = stillIn(draft, move)
     .filter((id) => !isLeader(mustCounter(ctx.ruleset, id)) && !isArmored(mustCounter(ctx.ruleset, id)))
     .map((id) => ({ unit: id, stepsLeft: draft.units[id]!.stepsLeft }))
     .filter((u) => u.stepsLeft > 0);
