@@ -42,50 +42,38 @@ function afterRetreat(more: [string, string][]) {
   return ok(engine.apply(fight.state, 'finnish', { type: 'takeLosses', ...loss.default }));
 }
 
+/** A Soviet move (1/1/364 from M20 to M17 unless told) in the Soviet Action Phase with these units. */
+function moveWith(placed: [string, string][], action: Action = move, on = true) {
+  return ok(engine.apply(actionPhase(placed, on), 'soviet', action));
+}
+
 /** 1/1/364's move from M20 to M17, held for the Finnish MG in M15 (20.1). */
 function heldMove(): GameState {
-  return ok(
-    engine.apply(
-      actionPhase([
-        [S1, 'M20'],
-        [MG, 'M15'],
-      ]),
-      'soviet',
-      move,
-    ),
-  ).state;
+  return moveWith([
+    [S1, 'M20'],
+    [MG, 'M15'],
+  ]).state;
 }
 
 describe('Friction Fire (optional 20.1)', () => {
   it('20.1 off (the default): a move in reach of enemy fire goes on at once', () => {
-    const r = ok(
-      engine.apply(
-        actionPhase(
-          [
-            [S1, 'M20'],
-            [MG, 'M15'],
-          ],
-          false,
-        ),
-        'soviet',
-        move,
-      ),
+    const r = moveWith(
+      [
+        [S1, 'M20'],
+        [MG, 'M15'],
+      ],
+      move,
+      false,
     );
     expect(r.state.units[S1]!.hex).toBe('M17');
     expect(r.state.pending).toEqual([]);
   });
 
   it('20.1: the move waits while the other player may fire on it, in each hex of its path within reach', () => {
-    const r = ok(
-      engine.apply(
-        actionPhase([
-          [S1, 'M20'],
-          [MG, 'M15'],
-        ]),
-        'soviet',
-        move,
-      ),
-    );
+    const r = moveWith([
+      [S1, 'M20'],
+      [MG, 'M15'],
+    ]);
     expect(r.state.units[S1]!.hex).toBe('M20'); // not moved yet
     expect(engine.whoMustAct(r.state)).toMatchObject({ side: 'finnish', pending: { type: 'frictionFire' } });
     const p = r.state.pending[0]!;
@@ -134,16 +122,13 @@ describe('Friction Fire (optional 20.1)', () => {
   });
 
   it('20.1: or the stack takes the steps where it was hit and goes on to where it was going', () => {
-    const held = ok(
-      engine.apply(
-        actionPhase([
-          [S1, 'M20'],
-          [S2, 'M20'],
-          [MG, 'M15'],
-        ]),
-        'soviet',
-        { ...move, units: [S1, S2] },
-      ),
+    const held = moveWith(
+      [
+        [S1, 'M20'],
+        [S2, 'M20'],
+        [MG, 'M15'],
+      ],
+      { ...move, units: [S1, S2] },
     ).state;
     const fired = ok(engine.apply(held, 'finnish', { type: 'friction', hex: 'M17' }, { forcedDice: [4, 4] })); // 8+6 = 14: 1 step
     expect(fired.state.pending[0]).toMatchObject({ type: 'frictionResult', steps: 1 });
@@ -157,16 +142,10 @@ describe('Friction Fire (optional 20.1)', () => {
   });
 
   it('20.1 DRM 12: a mortar fires with its printed RAS halved, rounded up, and flips to Fired (12.5)', () => {
-    const held = ok(
-      engine.apply(
-        actionPhase([
-          [S1, 'M20'],
-          [MTR, 'M13'],
-        ]),
-        'soviet',
-        move,
-      ),
-    ).state;
+    const held = moveWith([
+      [S1, 'M20'],
+      [MTR, 'M13'],
+    ]).state;
     const p = held.pending[0]!;
     expect(p.type === 'frictionFire' && p.options.map((o) => o.hex)).toEqual(['M18', 'M17']);
     const fired = ok(engine.apply(held, 'finnish', { type: 'friction', hex: 'M17', units: [MTR] }, { forcedDice: [1, 1] }));
@@ -190,7 +169,7 @@ describe('Friction Fire (optional 20.1)', () => {
       ['4/2/364', 'M18'],
       ['5/2/364', 'M18'],
     ];
-    const held = ok(engine.apply(actionPhase([[S1, 'M20'], [MG, 'M15'], ...crowd]), 'soviet', move)).state;
+    const held = moveWith([[S1, 'M20'], [MG, 'M15'], ...crowd]).state;
     const fired = ok(engine.apply(held, 'finnish', { type: 'friction', hex: 'M18' }, { forcedDice: [6, 6] }));
     expect(fired.state.pending[0]).toMatchObject({ type: 'frictionResult', canHalt: false, default: { steps: { [S1]: 2 } } });
     const halt = engine.apply(fired.state, 'soviet', { type: 'frictionResult', halt: true });
@@ -267,16 +246,10 @@ describe('Friction Fire (optional 20.1)', () => {
   });
 
   it('20.1: no one in reach, no wait', () => {
-    const r = ok(
-      engine.apply(
-        actionPhase([
-          [S1, 'M20'],
-          [MG, 'A1'],
-        ]),
-        'soviet',
-        move,
-      ),
-    );
+    const r = moveWith([
+      [S1, 'M20'],
+      [MG, 'A1'],
+    ]);
     expect(r.state.units[S1]!.hex).toBe('M17');
   });
 });
