@@ -406,6 +406,28 @@ export class FileStore implements GameStore {
     });
   }
 
+  async peek(gameId: string): Promise<SavedGame | null> {
+    this.ensureOpen();
+    checkId('game id', gameId);
+    return this.mutex.run(gameId, async () => {
+      this.refuseQuarantined(gameId);
+      if (!this.live(gameId)) return null;
+      // The version on disk (another writer may have saved since), and its header line alone.
+      const dir = this.gameDir(gameId);
+      const v = await latest(dir);
+      if (v === 0) {
+        this.unindex(gameId);
+        return null;
+      }
+      const h = await this.readHeader(versionFile(dir, v)).catch((err: unknown) => {
+        throw err instanceof Damaged ? this.corrupt(gameId, `version ${v} cannot be read: ${err.message}`) : err;
+      });
+      if (h.version !== v) throw this.corrupt(gameId, `version ${v} cannot be read: its header says version ${h.version}`);
+      this.index(gameId, h);
+      return this.live(gameId) ? { version: h.version, channelId: h.channelId, finishedAt: h.finishedAt, expiresAt: h.expiresAt } : null;
+    });
+  }
+
   async create(gameId: string, channelId: string, doc: unknown, index?: GameIndex): Promise<StoredGame> {
     this.ensureWritable();
     checkId('game id', gameId);

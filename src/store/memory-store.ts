@@ -85,6 +85,13 @@ export class MemoryStore implements GameStore {
     return e ? this.out(e) : null;
   }
 
+  async peek(gameId: string): Promise<SavedGame | null> {
+    this.open();
+    checkId('game id', gameId);
+    const e = this.live(gameId);
+    return e ? { version: e.version, channelId: e.channelId, finishedAt: e.finishedAt, expiresAt: e.expiresAt } : null;
+  }
+
   async create(gameId: string, channelId: string, doc: unknown, index?: GameIndex): Promise<StoredGame> {
     this.open();
     checkId('game id', gameId);

@@ -119,6 +119,12 @@ export interface GameStore {
   /** The game and its version, or null if there is none (or it has expired). */
   load(gameId: string): Promise<StoredGame | null>;
 
+  /**
+   * The game's version and header without its document (a small read: the service checks a document it
+   * kept from its own last save against it), or null as `load` would answer.
+   */
+  peek(gameId: string): Promise<SavedGame | null>;
+
   /** Store a new game at version 1 and claim its channel. Fails 'store/exists' / 'store/channel-taken'. */
   create(gameId: string, channelId: string, doc: unknown, index?: GameIndex): Promise<StoredGame>;
 

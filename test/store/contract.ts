@@ -165,6 +165,21 @@ export function storeContract(name: string, harness: ContractHarness): void {
       expect((await store.load('g1'))!.version).toBe(1);
     });
 
+    it('peeks at a game\'s version and header without its document, as load would answer', async () => {
+      expect(await store.peek('g1')).toBeNull();
+      await store.create('g1', 'c1', doc(1));
+      expect(await store.peek('g1')).toEqual({ version: 1, channelId: 'c1', finishedAt: null, expiresAt: null });
+      await store.save('g1', doc(2, { note: '"version":99' }), 1);
+      const { doc: _d, ...header } = (await store.load('g1'))!;
+      expect(await store.peek('g1')).toEqual(header);
+      const finishedAt = Date.now();
+      await store.save('g1', doc(3), 2, { finishedAt });
+      expect(await store.peek('g1')).toEqual({ version: 3, channelId: 'c1', finishedAt, expiresAt: finishedAt + 90 * DAY_MS });
+      await store.delete('g1');
+      expect(await store.peek('g1')).toBeNull();
+      expect((await rejection(store.peek('bad id!'))).code).toBe('store/invalid');
+    });
+
     it('never expires an active game', async () => {
       await store.create('g1', 'c1', doc(1));
       await store.save('g1', doc(2), 1);
@@ -198,6 +213,7 @@ export function storeContract(name: string, harness: ContractHarness): void {
       await store.save('old', doc(2), 1, { finishedAt });
       expect(await store.load('old')).not.toBeNull();
       await new Promise((r) => setTimeout(r, 600));
+      expect(await store.peek('old')).toBeNull();
       expect(await store.load('old')).toBeNull();
       expect((await store.list()).map((g) => g.gameId)).toEqual(['live']);
       expect(await store.load('live')).not.toBeNull();
