@@ -67,6 +67,7 @@ import { checkpointState, noteUndoStep } from './undo-window.js';
 import { verifyRecord, type VerifyReport } from './verify.js';
 import { chargeClock, clockLeft, DEFAULT_PACE, paceLines, paceOf, type Pace } from './pace.js';
 import { briefingLines, type ScenarioBrief } from './briefing.js';
+import { DocCache } from './doc-cache.js';
 
 export interface Actor {
   userId: string;
@@ -137,7 +138,6 @@ export interface ServiceDeps {
   store: GameStore;
   engine: EngineApi;
   helpers: EngineHelpers;
-  /** Scenario ids and names of the ruleset (validated at create). */
   /** The scenarios as far as the service needs them: ids and names, and for the briefing their turns, objectives and rules. */
   ruleset: { id: string; scenarios: readonly ScenarioBrief[] };
   /** Epoch ms. The service never reads the system clock itself. */
@@ -148,6 +148,10 @@ export interface ServiceDeps {
   newGameId?: () => string;
   /** Most undo steps kept per side's run of actions (default 30). */
   maxUndo?: number;
+  /** How many saved documents to keep for the next change of their game (src/app/doc-cache.ts; default 64, 0: none). */
+  keepDocs?: number;
+  /** Freeze each kept document's state, so a change to a state the engine was given fails (tests). */
+  freezeKept?: boolean;
   /** Told about every compare-and-set conflict (metrics, the race tool). */
   onConflict?: (gameId: string, attempt: number) => void;
   /**
@@ -263,6 +267,8 @@ export class GameService {
    * stale; /play's autocomplete asks for the same ones at every keystroke. Callers must not change them.
    */
   private readonly legalCache = new Map<string, ReturnType<EngineApi['legalActions']>>();
+  /** The documents saved last, for the next change of the same game (src/app/doc-cache.ts). */
+  private readonly kept: DocCache;
 
   constructor(deps: ServiceDeps) {
     this.store = deps.store;
@@ -275,6 +281,7 @@ export class GameService {
     this.maxUndo = deps.maxUndo ?? 30;
     this.onConflict = deps.onConflict ?? (() => {});
     this.onStoreFailure = deps.onStoreFailure ?? (() => {});
+    this.kept = new DocCache(deps.keepDocs ?? 64, deps.freezeKept ?? false);
   }
 
   /** Call `fn` with the game as saved after every accepted change (the reminders re-arm on it). */
@@ -342,31 +349,75 @@ export class GameService {
     }
   }
 
-  /** load → step → save(version); on a conflict re-read and re-run the step once, then report. */
+  /**
+   * The document this service saved last for the game, if it kept it (src/app/doc-cache.ts): a change
+   * starts from it without reading the store, and the save's compare-and-set tells whether it was still
+   * the stored version.
+   */
+  private takeKept(ref: GameRef): Awaited<ReturnType<GameService['loadDoc']>> | null {
+    const kept = 'gameId' in ref || typeof ref.channelId === 'string' ? this.kept.take(ref) : undefined;
+    if (!kept) return null;
+    // A game id asked for in another channel is refused from the stored document, as ever.
+    if ('gameId' in ref && ref.channelId !== undefined && ref.channelId !== kept.saved.channelId) return null;
+    return { id: kept.gameId, stored: { ...kept.saved, doc: kept.doc }, doc: kept.doc, carried: [] };
+  }
+
+  /** Whether the store still holds `version` of the game (a refusal from a kept document stands only then). */
+  private async stillStored(id: string, version: number): Promise<boolean> {
+    try {
+      const now = await this.store.peek(id);
+      return now !== null && now.version === version && now.finishedAt === null;
+    } catch (err) {
+      if (isStoreError(err)) return false; // read the game again; that read reports the failure
+      throw err;
+    }
+  }
+
+  /**
+   * load → step → save(version); on a conflict re-read and re-run the step once, then report. A change
+   * may start from the document kept from this service's last save without a read: its refusals are
+   * given only once a peek shows that version is still stored, and a save it loses (another process
+   * saved since) is not a conflict: the change is run again on the stored document.
+   */
   private async mutate<X extends object = object>(
     ref: GameRef,
     doing: string,
     step: Step<X>,
     basedOnVersion?: number,
   ): Promise<Result<{ extra?: X }>> {
+    let kept = this.takeKept(ref);
     for (let attempt = 0; ; attempt++) {
-      const loaded = await this.loadDoc(ref);
+      const fromKept = kept !== null;
+      const loaded = kept ?? (await this.loadDoc(ref));
+      kept = null;
       if ('ok' in loaded) return loaded;
       const { id, stored, doc, carried } = loaded;
+      /** A refusal, or from a kept document no longer stored: the change again on the stored one. */
+      const refusal = async (r: { ok: false; error: Refusal }) => (fromKept && !(await this.stillStored(id, stored.version)) ? null : r);
       if (basedOnVersion !== undefined && basedOnVersion !== stored.version) {
         // In words, what happened since and what the game waits for now (never version numbers).
         const since = doc.recent.filter((e) => e.v > basedOnVersion);
         const told = since.slice(-3).map((e) => `#${e.seq} ${entryWords(e, (u) => this.label(doc, u))}`);
-        return refuse(
-          'game/stale',
-          `The game has moved on since that message: ${since.length > 3 ? `… ${since.length - 3} earlier; ` : ''}${told.join('; ') || 'it changed'}. ${this.waitLine(doc, this.who(doc))}`,
+        const r = await refusal(
+          refuse(
+            'game/stale',
+            `The game has moved on since that message: ${since.length > 3 ? `… ${since.length - 3} earlier; ` : ''}${told.join('; ') || 'it changed'}. ${this.waitLine(doc, this.who(doc))}`,
+          ),
         );
+        if (r) return r;
+        attempt--;
+        continue;
       }
       const before = this.statusView(doc, id, stored.version);
       const usersBefore = indexedUsers(doc).join(' ');
       const entriesBefore = doc.entries;
       const change = await step(doc, stored.version);
-      if (isRefusal(change)) return change;
+      if (isRefusal(change)) {
+        const r = await refusal(change);
+        if (r) return r;
+        attempt--;
+        continue;
+      }
       change.doc.meta.updatedAt = this.clock();
       // A wait ended (a new one began, or the game did): its time goes on the waiting side's clock.
       const waitNow = change.doc.meta.status === 'active' ? change.doc.meta.waitingSince : null;
@@ -386,6 +437,7 @@ export class GameService {
         });
         const savedState = change.doc.state;
         const after = this.statusView(change.doc, id, saved.version);
+        this.kept.put(id, change.doc, saved);
         for (const fn of this.savedListeners) fn(after);
         return {
           ok: true,
@@ -401,6 +453,11 @@ export class GameService {
           ...(change.extra ? { extra: change.extra } : {}),
         };
       } catch (err) {
+        // The kept document was not the stored one any more (or the game is gone): read it and go again.
+        if (fromKept && (isStoreError(err, 'store/conflict') || isStoreError(err, 'store/not-found'))) {
+          attempt--;
+          continue;
+        }
         if (isStoreError(err, 'store/conflict')) this.onConflict(id, attempt);
         if (isStoreError(err, 'store/conflict') && attempt === 0) continue;
         if (isStoreError(err, 'store/conflict')) {

@@ -31,6 +31,13 @@ export interface WiringOptions {
   /** Storage failures the service turned into refusals, with the id the player was shown. */
   onStoreFailure?: ServiceDeps['onStoreFailure'];
   newSeed?: () => string;
+  /** Documents kept for the next change of their game (ServiceDeps.keepDocs). */
+  keepDocs?: number;
+  /**
+   * Freeze the states of kept documents, so code that changes a state it was given fails loudly. On when
+   * HEXREF_FREEZE_KEPT=1 (the test suite sets it: vitest.config.ts).
+   */
+  freezeKept?: boolean;
 }
 
 export const engineHelpers: EngineHelpers = {
@@ -56,6 +63,8 @@ export async function openGameService(opts: WiringOptions): Promise<GameServiceB
     ...(opts.onConflict ? { onConflict: opts.onConflict } : {}),
     ...(opts.onStoreFailure ? { onStoreFailure: opts.onStoreFailure } : {}),
     ...(opts.newSeed ? { newSeed: opts.newSeed } : {}),
+    ...(opts.keepDocs !== undefined ? { keepDocs: opts.keepDocs } : {}),
+    freezeKept: opts.freezeKept ?? process.env.HEXREF_FREEZE_KEPT === '1',
   });
   return { service, store, ruleset, engine, helpers: engineHelpers, close: () => store.close() };
 }

@@ -136,7 +136,10 @@ describe('storage trouble: players read what happened and an id, never hosts, po
       const r = await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' });
       expect(refusal(r)).toBe('store/unavailable');
       const msg = !r.ok ? r.error.message : '';
-      expect(msg).toMatch(/Storage problem while loading the game: the game store cannot be reached right now \(error id [0-9a-f]{8}\)/);
+      // The change started from the document kept from the last save, so the write is what failed.
+      expect(msg).toMatch(
+        /Storage problem while applying your action: the game store cannot be reached right now \(error id [0-9a-f]{8}\)/,
+      );
       expect(msg).not.toContain(String(port));
       expect(msg).not.toMatch(/127\.0\.0\.1|redis:\/\//);
       expect(seen.at(-1)!.err.message).toContain(String(port));

@@ -221,7 +221,7 @@ describe('game service: acting, status, conflicts', () => {
   });
 
   it('on a version conflict it re-reads and re-applies once (both notes land)', async () => {
-    const h = harness();
+    const h = harness({ keepDocs: 0 }); // both read the store (a kept document is test/app/doc-cache.test.ts)
     const ref = await seatedGame(h);
     const [a, b] = await Promise.all([h.service.note(ref, FIN, 'one'), h.service.note(ref, SOV, 'two')]);
     expect(a.ok && b.ok).toBe(true);
@@ -243,7 +243,7 @@ describe('game service: acting, status, conflicts', () => {
   });
 
   it('after a second conflict it gives up with store/conflict and applies nothing', async () => {
-    const h = harness();
+    const h = harness({ keepDocs: 0 });
     const ref = await seatedGame(h);
     const results = await Promise.all(Array.from({ length: 6 }, (_, i) => h.service.note(ref, FIN, `n${i}`)));
     const okCount = results.filter((r) => r.ok).length;

@@ -22,7 +22,14 @@ export interface Harness {
 }
 
 export function harness(
-  opts: { store?: GameStore; seed?: string; onStoreFailure?: ServiceDeps['onStoreFailure']; ruleset?: Ruleset } = {},
+  opts: {
+    store?: GameStore;
+    seed?: string;
+    onStoreFailure?: ServiceDeps['onStoreFailure'];
+    ruleset?: Ruleset;
+    /** Documents kept for the next change (ServiceDeps.keepDocs); 0 makes every change read the store. */
+    keepDocs?: number;
+  } = {},
 ): Harness {
   const rs = opts.ruleset ?? ruleset();
   const engine = createEngine(rs);
@@ -47,6 +54,8 @@ export function harness(
       ruleset: { id: rs.id, scenarios: rs.scenarios },
       clock: () => clock.now,
       onConflict: () => h.conflicts++,
+      freezeKept: true,
+      ...(opts.keepDocs !== undefined ? { keepDocs: opts.keepDocs } : {}),
       ...(opts.seed ? { newSeed: () => opts.seed! } : {}),
       ...(opts.onStoreFailure ? { onStoreFailure: opts.onStoreFailure } : {}),
     }),

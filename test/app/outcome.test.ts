@@ -1,18 +1,26 @@
-// The service answers each change with one typed outcome from one load and one save (issue 14): the
+// The service answers each change with one typed outcome from one read and one save (issue 14): the
 // status before and after, the events and their narration, the phase summary, and the map as saved.
+// The read is a load; a change of a game this service saved last starts from the document it kept and
+// reads nothing (src/app/doc-cache.ts; issue 18): these tests keep none, so every change reads once.
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/engine/types.js';
 import type { MapView } from '../../src/engine/view.js';
 import { MemoryStore } from '../../src/store/index.js';
 import { FIN, SOV, harness, ok, seatedGame } from './helpers.js';
 
-/** The real memory store, counting its reads. */
+/** The real memory store, counting its reads (`loads` counts loads and peeks; `peeks` the peeks alone). */
 class CountingStore extends MemoryStore {
   loads = 0;
+  peeks = 0;
   saves = 0;
   override async load(id: string) {
     this.loads++;
     return super.load(id);
+  }
+  override async peek(id: string) {
+    this.loads++;
+    this.peeks++;
+    return super.peek(id);
   }
   override async save(...args: Parameters<MemoryStore['save']>) {
     this.saves++;
@@ -25,7 +33,7 @@ const MOVE_609: Action = { type: 'move', units: ['1/1/609'], to: 'K16' };
 describe('game service: one typed outcome per change', () => {
   it('a move: one load, the status before and after, narration, and the map as saved', async () => {
     const store = new CountingStore();
-    const h = harness({ store });
+    const h = harness({ store, keepDocs: 0 });
     const ref = await seatedGame(h);
     ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
     store.loads = 0;
@@ -52,7 +60,7 @@ describe('game service: one typed outcome per change', () => {
 
   it('a builder makes the action from the same read: one load, one save (issue 18)', async () => {
     const store = new CountingStore();
-    const h = harness({ store });
+    const h = harness({ store, keepDocs: 0 });
     const ref = await seatedGame(h);
     ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
     store.loads = store.saves = 0;
@@ -81,7 +89,7 @@ describe('game service: one typed outcome per change', () => {
 
   it('the follow-ups of an action (phases with nothing to decide) go into the same write (issue 18)', async () => {
     const store = new CountingStore();
-    const h = harness({ store });
+    const h = harness({ store, keepDocs: 0 });
     const ref = await seatedGame(h, { endEmpty: true });
     let grouped = 0;
     for (let i = 0; i < 12 && !grouped; i++) {
@@ -102,7 +110,7 @@ describe('game service: one typed outcome per change', () => {
 
   it('the legal listing brings the side (one policy) and the status from the same read', async () => {
     const store = new CountingStore();
-    const h = harness({ store });
+    const h = harness({ store, keepDocs: 0 });
     const ref = await seatedGame(h);
     store.loads = 0;
     const r = ok(await h.service.legal(ref, SOV));

@@ -165,7 +165,7 @@ export function storeContract(name: string, harness: ContractHarness): void {
       expect((await store.load('g1'))!.version).toBe(1);
     });
 
-    it('peeks at a game\'s version and header without its document, as load would answer', async () => {
+    it("peeks at a game's version and header without its document, as load would answer", async () => {
       expect(await store.peek('g1')).toBeNull();
       await store.create('g1', 'c1', doc(1));
       expect(await store.peek('g1')).toEqual({ version: 1, channelId: 'c1', finishedAt: null, expiresAt: null });
