@@ -162,6 +162,18 @@ export function checkFirer(
 }
 
 /**
+ * Whether `u` might fire at `target` at all: false only where planRanged surely refuses (the unit has
+ * no RAS (10.0), or it is on the map beyond its range (10.1)). Listings that try planRanged for every
+ * unit and hex skip the rest with this (issue 18: no full scans for units that cannot fire).
+ */
+export function mightFireAt(ctx: Ctx, u: UnitState, target: HexId): boolean {
+  const def = mustCounter(ctx.ruleset, u.id);
+  const vals = currentValues(def, u);
+  if (vals.ras === null || vals.range === null || isLeader(def)) return false;
+  return !(u.location === 'map' && u.hex && vals.range !== 'unlimited' && hexDistance(u.hex, target) > vals.range);
+}
+
+/**
  * Full check of one Ranged Attack; returns the plan with its DRMs. `own`: a standalone attack;
  * `support`: the phasing player's Support of a Combat (10.3); `defensive`: the other player's (10.3.2);
  * `friction`: Friction Fire at a stack moving through `targetText` (optional 20.1: in any phase, not
