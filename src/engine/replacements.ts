@@ -17,7 +17,7 @@ import type { GameEvent, GameState, ReplacementAction, ReplacementOptions, RuleV
 import type { HexId } from './hex.js';
 import { hexDistance, parseHexId } from './hex.js';
 import { isInSupply, suppliedHexes } from './supply.js';
-import { overstackProblem } from './stacking.js';
+import { overstackChecker } from './stacking.js';
 import { lastTurn } from './reinforcements.js';
 import { occupyHexes } from './occupy.js';
 import { eventsThisPhase, isInfantryCompany, isReduced } from './strength.js';
@@ -53,6 +53,7 @@ export function reconstitutionHexes(ctx: Ctx, state: GameState, side: Side, unit
   const supplied = suppliedHexes(state, ctx, side);
   const enemyDistance = enemyDistances(state, side);
   const ezoc = zocOf(ctx, state, otherSide(side));
+  const overstack = overstackChecker(ctx, state, [unitId]); // no enemy units in the hexes it is asked about
   const out: HexId[] = [];
   for (const h of supplied) {
     if (!ctx.hex(h)) continue;
@@ -62,7 +63,7 @@ export function reconstitutionHexes(ctx: Ctx, state: GameState, side: Side, unit
     if (enemyDistance(h) === 0) continue;
     if (ezoc.has(h)) continue; // 7.2: not into an enemy ZOC
 
-    if (overstackProblem(ctx, state, h, [unitId], [])) continue;
+    if (overstack(h)) continue;
     out.push(h);
   }
   return out.sort();

@@ -15,7 +15,7 @@ import type { HexId } from './hex.js';
 import { compareHexIds, hexDistance } from './hex.js';
 import { commitmentOf } from './hash.js';
 import { initialRng } from './dice.js';
-import { overstackProblem } from './stacking.js';
+import { overstackChecker, overstackProblem } from './stacking.js';
 import { initialControl } from './zoc.js';
 import { enterReset } from './sequence.js';
 import type { RuleCode } from './codes.js';
@@ -41,7 +41,8 @@ function placeOnMap(ctx: Ctx, state: GameState, u: UnitState, p: Placement, even
   const center = p.at.hex;
   if (!ctx.hex(center)) throw new EngineInputError('input/bad-setup', '1.2', `setup hex ${center} of ${u.id} is not in play`);
   const maxD = p.at.type === 'within' ? p.at.distance : 0;
-  const fits = (h: HexId): boolean => !overstackProblem(ctx, state, h, [u.id], []);
+  let checker: ((h: HexId) => string | null) | undefined; // counted once, when first asked
+  const fits = (h: HexId): boolean => !(checker ??= overstackChecker(ctx, state, [u.id], { everySide: true }))(h);
   if (chosen !== undefined) {
     // A player's own placement (1.2): within the setup area, not on a frozen lake, stacking allowed.
     const h = ctx.hex(chosen);

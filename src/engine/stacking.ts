@@ -54,13 +54,19 @@ export function overstackProblem(
 
 /**
  * A fast checker for many destination hexes of one move: counts every hex once.
- * Returns a function giving the same answer as overstackProblem(ctx, state, hex, adding).
+ * Returns a function giving the same answer as overstackProblem(ctx, state, hex, adding) in every hex
+ * without enemy units (those are counted too with `everySide`, as overstackProblem counts them).
  */
-export function overstackChecker(ctx: Ctx, state: GameState, adding: readonly string[]): (hex: HexId) => string | null {
+export function overstackChecker(
+  ctx: Ctx,
+  state: GameState,
+  adding: readonly string[],
+  opts: { everySide?: boolean } = {},
+): (hex: HexId) => string | null {
   const counts = new Map<HexId, { units: number; inf: number }>();
   const side = adding.length ? ctx.counter(adding[0]!).side : null;
   for (const u of Object.values(state.units)) {
-    if (u.location !== 'map' || !u.hex || u.side !== side || adding.includes(u.id)) continue;
+    if (u.location !== 'map' || !u.hex || (u.side !== side && !opts.everySide) || adding.includes(u.id)) continue;
     const c = ctx.counter(u.id);
     if (isLeader(c)) continue;
     const e = counts.get(u.hex) ?? { units: 0, inf: 0 };

@@ -390,9 +390,11 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
 
 /** Where an eliminated unit goes (8.6): infantry companies in supply to the Dead Pool, everything else permanently. */
 export function eliminationBox(state: GameState, ruleset: Ruleset, unitId: string): 'deadPool' | 'eliminated' {
-  const def = mustCounter(ruleset, unitId);
-  if (!def.infantryCompany) return 'eliminated';
-  return isInSupply(state, contextOf(ruleset), unitId) ? 'deadPool' : 'eliminated';
+  return boxFor(ruleset, unitId, isInSupply(state, contextOf(ruleset), unitId));
+}
+
+function boxFor(ruleset: Ruleset, unitId: string, inSupply: boolean): 'deadPool' | 'eliminated' {
+  return mustCounter(ruleset, unitId).infantryCompany && inSupply ? 'deadPool' : 'eliminated';
 }
 
 /** The events a loss can cause (defined once, in events.ts). */
@@ -410,8 +412,10 @@ export function reduceUnit(
 ): boolean {
   const u = draft.units[unitId]!;
   const hex = u.hex!;
-  const inSupply = isInSupply(draft, contextOf(ruleset), unitId);
-  const box = u.stepsLeft - n <= 0 ? eliminationBox(draft, ruleset, unitId) : null;
+  // Supply matters only to an eliminated unit (its box and its event): one search, and only then.
+  const eliminated = u.stepsLeft - n <= 0;
+  const inSupply = eliminated && isInSupply(draft, contextOf(ruleset), unitId);
+  const box = eliminated ? boxFor(ruleset, unitId, inSupply) : null;
   u.stepsLeft = Math.max(0, u.stepsLeft - n);
   events.push({ type: 'stepLoss', unit: unitId, steps: n, stepsLeft: u.stepsLeft, rule, reason });
   if (box) {
