@@ -117,8 +117,12 @@ interface Node {
   stop: boolean;
 }
 
-/** Dijkstra from the mover's start within `limit` MPs. `relaxZoc` ignores ZOC stops (for messages). */
-export function search(ctx: Ctx, m: Mover, env: Env, extended: boolean, limit: number, relaxZoc = false): Map<HexId, Node> {
+/**
+ * Dijkstra from the mover's start within `limit` MPs. `relaxZoc` ignores ZOC stops (for messages). With
+ * `target` it stops once that hex is settled: its node and the nodes of its path are then final (a node
+ * changes only for a strictly cheaper cost, and every hex settled later costs at least as much).
+ */
+export function search(ctx: Ctx, m: Mover, env: Env, extended: boolean, limit: number, relaxZoc = false, target?: HexId): Map<HexId, Node> {
   const best = new Map<HexId, Node>();
   const heap = new CostHeap();
   const relax = (from: HexId | null, to: HexId, base: number): void => {
@@ -145,6 +149,7 @@ export function search(ctx: Ctx, m: Mover, env: Env, extended: boolean, limit: n
     done.add(hex);
     const node = best.get(hex)!;
     if (node.cost !== cost) continue;
+    if (hex === target) break;
     if (node.stop && hex !== m.start) continue;
     for (const n of ctx.neighbours(hex)) if (n !== m.start) relax(hex, n, cost);
   }
@@ -162,6 +167,16 @@ function pathTo(nodes: Map<HexId, Node>, hex: HexId): HexId[] {
   return out.reverse();
 }
 
+function routeFrom(nodes: Map<HexId, Node>, hex: HexId, n: Node, mp: number, extended: boolean): ReachableHex {
+  return { hex, cost: n.cost, mpLeft: mp - n.cost, path: pathTo(nodes, hex), extended, minimumMove: false, zocStop: n.stop };
+}
+
+/** The minimum move (4.1.1) into `h`: any single legal step, when no search reached it. */
+function minimumMove(ctx: Ctx, m: Mover, env: Env, h: HexId): ReachableHex | null {
+  const st = stepFor(ctx, m, env, m.start, h, false);
+  return st && { hex: h, cost: m.allowance, mpLeft: 0, path: [h], extended: false, minimumMove: true, zocStop: st.stop };
+}
+
 /** Every hex the mover may end its move in now, with the best way there. */
 export function reachable(ctx: Ctx, state: GameState, m: Mover, env: Env): ReachableHex[] {
   const out = new Map<HexId, ReachableHex>();
@@ -170,44 +185,45 @@ export function reachable(ctx: Ctx, state: GameState, m: Mover, env: Env): Reach
     if (!cur || r.mpLeft > cur.mpLeft) out.set(r.hex, r);
   };
   const normal = search(ctx, m, env, false, m.allowance);
-  for (const [hex, n] of normal) {
-    consider({
-      hex,
-      cost: n.cost,
-      mpLeft: m.allowance - n.cost,
-      path: pathTo(normal, hex),
-      extended: false,
-      minimumMove: false,
-      zocStop: n.stop,
-    });
-  }
+  for (const [hex, n] of normal) consider(routeFrom(normal, hex, n, m.allowance, false));
   if (m.startsOnRoad) {
-    const bonus = ctx.ruleset.tables.movement.extendedMovement.bonusMp;
-    const ext = search(ctx, m, env, true, m.allowance + bonus);
-    for (const [hex, n] of ext) {
-      consider({
-        hex,
-        cost: n.cost,
-        mpLeft: m.allowance + bonus - n.cost,
-        path: pathTo(ext, hex),
-        extended: true,
-        minimumMove: false,
-        zocStop: n.stop,
-      });
-    }
+    const mp = m.allowance + ctx.ruleset.tables.movement.extendedMovement.bonusMp;
+    const ext = search(ctx, m, env, true, mp);
+    for (const [hex, n] of ext) consider(routeFrom(ext, hex, n, mp, true));
   }
-  // Minimum move (4.1.1): any single legal step.
   const firsts = m.start === null ? m.entryHexes : ctx.neighbours(m.start);
   for (const h of firsts) {
     if (out.has(h)) continue;
-    const st = stepFor(ctx, m, env, m.start, h, false);
-    if (!st) continue;
-    out.set(h, { hex: h, cost: m.allowance, mpLeft: 0, path: [h], extended: false, minimumMove: true, zocStop: st.stop });
+    const r = minimumMove(ctx, m, env, h);
+    if (r) out.set(h, r);
   }
   const list: ReachableHex[] = [];
   const over = overstackChecker(ctx, state, m.ids);
   for (const r of out.values()) if (!over(r.hex)) list.push(r);
   return list.sort((a, b) => a.cost - b.cost || (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : 0));
+}
+
+/**
+ * The best way to one hex: exactly `reachable(...).find((r) => r.hex === to)`, with searches that stop
+ * once `to` is settled (a move's own route; issue 18).
+ */
+export function reachOne(ctx: Ctx, state: GameState, m: Mover, env: Env, to: HexId): ReachableHex | undefined {
+  let found: ReachableHex | null = null;
+  const settle = (nodes: Map<HexId, Node>, mp: number, extended: boolean): void => {
+    if (m.start !== null) nodes.delete(m.start); // as search's full result leaves it out
+    const n = nodes.get(to);
+    if (!n) return;
+    const r = routeFrom(nodes, to, n, mp, extended);
+    if (!found || r.mpLeft > found.mpLeft) found = r;
+  };
+  if (to !== m.start) settle(search(ctx, m, env, false, m.allowance, false, to), m.allowance, false);
+  if (to !== m.start && m.startsOnRoad) {
+    const mp = m.allowance + ctx.ruleset.tables.movement.extendedMovement.bonusMp;
+    settle(search(ctx, m, env, true, mp, false, to), mp, true);
+  }
+  if (!found && (m.start === null ? m.entryHexes : ctx.neighbours(m.start)).includes(to)) found = minimumMove(ctx, m, env, to);
+  if (!found || overstackChecker(ctx, state, m.ids)(to)) return undefined;
+  return found;
 }
 
 /**
@@ -324,7 +340,7 @@ export function routeTo(ctx: Ctx, state: GameState, m: Mover, env: Env, to: HexI
   if (to === m.start) return v('input/no-move', '4.1', `The units are already in ${to}.`);
   if (env.blocked.has(to))
     return v('rule/enemy-occupied', '4.1', `${to} holds enemy units; a unit may enter an enemy hex only if it holds a lone leader.`);
-  const found = reachable(ctx, state, m, env).find((r) => r.hex === to);
+  const found = reachOne(ctx, state, m, env, to);
   if (found) return { ok: true, route: found };
   if (m.start === null) {
     // A reinforcement sent to another group's entry point (13.1, 13.1.1): say where it enters instead.
