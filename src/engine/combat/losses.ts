@@ -77,10 +77,34 @@ export function limitIn(def: CounterDef, state: GameState, unitId: string, kind:
 /** A retreat step off the map edge (4.2): the unit leaves the game. Only ever the last entry of a path. */
 export const OFF_MAP = 'off-map';
 
-/** What a retreat step asks of the board about each hex next to it, collected once per step. */
+/** What a retreat step asks of the board about each hex next to it. */
 interface Board {
   at: Map<HexId, UnitState[]>;
   inZoc: (hex: HexId) => boolean;
+}
+
+/**
+ * The boards of one state, each collected once (for a side, and for a group of armor alone or not), for
+ * the many retreat steps one check or default looks at. Only for as long as the state does not change:
+ * each entry point below makes its own.
+ */
+export class RetreatBoards {
+  private readonly boards = new Map<string, Board>();
+  private at: Map<HexId, UnitState[]> | undefined;
+  constructor(
+    private readonly state: GameState,
+    private readonly ruleset: Ruleset,
+  ) {}
+  get(side: Side, armoredOnly: boolean): Board {
+    const key = `${side}:${armoredOnly}`;
+    let b = this.boards.get(key);
+    if (!b) {
+      this.at ??= unitsByHex(this.state);
+      b = { at: this.at, inZoc: enemyZocTest(this.state, contextOf(this.ruleset), side, { armored: armoredOnly }) };
+      this.boards.set(key, b);
+    }
+    return b;
+  }
 }
 
 /** Priority score of a retreat hex (8.5.2): [I stacking, II stays on the map, III not in eZOC, IV distance 2/1/0]. */
@@ -126,10 +150,11 @@ export function retreatChoices(
   awayFrom: HexId[],
   final: boolean,
   leaving: ReadonlySet<string>,
+  boards = new RetreatBoards(state, ruleset),
 ): HexId[] {
   const enemy = otherSide(side);
   const armoredOnly = group.every((id) => isArmored(mustCounter(ruleset, id)));
-  const board: Board = { at: unitsByHex(state), inZoc: enemyZocTest(state, contextOf(ruleset), side, { armored: armoredOnly }) };
+  const board = boards.get(side, armoredOnly);
   // A hex holding enemy combat units is never entered; a lone enemy leader's may be, and he is picked up (4.1, 12.3.1).
   const cands = contextOf(ruleset)
     .neighbours(cur)
@@ -161,12 +186,13 @@ export function defaultPath(
   length: number,
   awayFrom: HexId[],
   leaving: ReadonlySet<string>,
+  boards = new RetreatBoards(state, ruleset),
 ): HexId[] | null {
   const path: HexId[] = [];
   const visited = new Set<HexId>([from]);
   let cur = from;
   for (let i = 0; i < length; i++) {
-    const ch = retreatChoices(state, ruleset, side, group, cur, visited, awayFrom, i === length - 1, leaving);
+    const ch = retreatChoices(state, ruleset, side, group, cur, visited, awayFrom, i === length - 1, leaving, boards);
     if (ch.length === 0) return null;
     cur = ch[0]!;
     visited.add(cur);
@@ -212,7 +238,13 @@ export function minimumSteps(setup: LossSetup, capacity: number): number {
 }
 
 /** Validate an owner's loss allocation (8.5–8.5.2.2, 12.1.1, 12.3.1). */
-export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup, answer: LossAnswer): Check<LossOutcome> {
+export function checkLosses(
+  state: GameState,
+  ruleset: Ruleset,
+  setup: LossSetup,
+  answer: LossAnswer,
+  boards = new RetreatBoards(state, ruleset),
+): Check<LossOutcome> {
   const us = infos(state, ruleset, setup);
   const byId = new Map(us.map((u) => [u.id, u]));
   const capacity = us.filter((u) => u.steppable).reduce((t, u) => t + u.stepsLeft, 0);
@@ -317,7 +349,7 @@ export function checkLosses(state: GameState, ruleset: Ruleset, setup: LossSetup
     let cur = u.hex;
     for (let i = 0; i < path.length; i++) {
       const next = path[i]!;
-      const choices = retreatChoices(state, ruleset, setup.side, [id], cur, visited, setup.awayFrom, i === R - 1, leaving);
+      const choices = retreatChoices(state, ruleset, setup.side, [id], cur, visited, setup.awayFrom, i === R - 1, leaving, boards);
       if (!choices.includes(next)) {
         return bad(
           'rule/retreat-priority',
@@ -497,18 +529,19 @@ export function lossDecision(state: GameState, ruleset: Ruleset, setup: LossSetu
   const us = infos(state, ruleset, setup);
   const capacity = us.filter((u) => u.steppable).reduce((t, u) => t + u.stepsLeft, 0);
   const minSteps = minimumSteps(setup, capacity);
-  const best = defaultAllocation(state, ruleset, setup);
+  const boards = new RetreatBoards(state, ruleset);
+  const best = defaultAllocation(state, ruleset, setup, boards);
   const leaving = new Set(us.map((u) => u.id));
   const firstHexes: Record<string, HexId[]> = {};
   for (const u of us) {
     if (!u.must || u.limit < 1) continue;
     // The first hex is also the last when the retreat can be only one hex long.
     const oneHex = setup.losses - minSteps <= 1 || u.limit <= 1;
-    firstHexes[u.id] = retreatChoices(state, ruleset, setup.side, [u.id], u.hex, new Set([u.hex]), setup.awayFrom, oneHex, leaving);
+    firstHexes[u.id] = retreatChoices(state, ruleset, setup.side, [u.id], u.hex, new Set([u.hex]), setup.awayFrom, oneHex, leaving, boards);
   }
   let maxRetreat = 0;
   for (let r = Math.max(0, setup.losses - minSteps); r > 0; r--) {
-    if (allocationFor(state, ruleset, setup, r, false)) {
+    if (allocationFor(state, ruleset, setup, r, false, boards)) {
       maxRetreat = r;
       break;
     }
@@ -538,7 +571,14 @@ export function lossDecision(state: GameState, ruleset: Ruleset, setup: LossSetu
 }
 
 /** Steps for retreat length r: eliminate units that cannot retreat r first, then flip full-strength units (weakest first). */
-function allocationFor(state: GameState, ruleset: Ruleset, setup: LossSetup, r: number, avoidZoc: boolean): LossAnswer | null {
+function allocationFor(
+  state: GameState,
+  ruleset: Ruleset,
+  setup: LossSetup,
+  r: number,
+  avoidZoc: boolean,
+  boards: RetreatBoards,
+): LossAnswer | null {
   const us = infos(state, ruleset, setup);
   const steppable = us.filter((u) => u.steppable);
   const capacity = steppable.reduce((t, u) => t + u.stepsLeft, 0);
@@ -579,27 +619,32 @@ function allocationFor(state: GameState, ruleset: Ruleset, setup: LossSetup, r: 
   const leaving = new Set(survivors.map((u) => u.id));
   const byHex = new Map<HexId, string[]>();
   for (const u of must) byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), u.id]);
-  const inZoc = enemyZocTest(state, contextOf(ruleset), setup.side);
+  const inZoc = boards.get(setup.side, false).inZoc;
   for (const [hex, group] of byHex) {
-    const p = defaultPath(state, ruleset, setup.side, group, hex, r, setup.awayFrom, leaving);
+    const p = defaultPath(state, ruleset, setup.side, group, hex, r, setup.awayFrom, leaving, boards);
     if (!p) return null;
     if (avoidZoc && p.some((h) => h === OFF_MAP || inZoc(h))) return null;
     for (const id of group) retreat[id] = p;
   }
   const answer: LossAnswer = { steps, retreat };
-  return checkLosses(state, ruleset, setup, answer).ok ? answer : null;
+  return checkLosses(state, ruleset, setup, answer, boards).ok ? answer : null;
 }
 
 /**
  * The default the owner can accept in one step: keep steps where possible by retreating as far as the
  * loss allows without entering an enemy ZOC; otherwise take the losses as step reductions.
  */
-export function defaultAllocation(state: GameState, ruleset: Ruleset, setup: LossSetup): LossAnswer {
+export function defaultAllocation(
+  state: GameState,
+  ruleset: Ruleset,
+  setup: LossSetup,
+  boards = new RetreatBoards(state, ruleset),
+): LossAnswer {
   for (let r = setup.losses; r > 0; r--) {
-    const a = allocationFor(state, ruleset, setup, r, true);
+    const a = allocationFor(state, ruleset, setup, r, true, boards);
     if (a) return a;
   }
-  return allocationFor(state, ruleset, setup, 0, false) ?? { steps: {} };
+  return allocationFor(state, ruleset, setup, 0, false, boards) ?? { steps: {} };
 }
 
 export { isMapCombatUnit };
