@@ -11,7 +11,7 @@ import type { Ctx } from './ctx.js';
 import type { HexId, Side } from './ruleset.js';
 import type { CombatAction, DefensiveDeclaration, DefensiveSupportDecision, GameState, RuleViolation, SupportAction } from './types.js';
 import { checkCombatDeclaration } from './combat/resolve.js';
-import { mightFireAt, planRanged, spottersFor } from './ranged.js';
+import { mightFireAt, planRanged, RangedBoard } from './ranged.js';
 import { writeFireRecord } from './fire-record.js';
 import { otherSide } from './units.js';
 
@@ -28,15 +28,16 @@ export function defensiveOptions(
   target: HexId,
 ): DefensiveSupportDecision['options'] {
   const hexes = attackerHexesOf(state, attackers);
+  const board = new RangedBoard(ctx, state);
   const out: DefensiveSupportDecision['options'] = [];
   for (const u of Object.values(state.units)) {
     if (u.side !== defender || (u.location !== 'map' && u.location !== 'offMap') || u.hex === target) continue;
     const targets: DefensiveSupportDecision['options'][number]['targets'] = [];
     for (const h of hexes) {
       if (!mightFireAt(ctx, u, h)) continue;
-      const p = planRanged(ctx, state, defender, u.id, h, undefined, 'defensive');
+      const p = planRanged(ctx, state, defender, u.id, h, undefined, 'defensive', 'move', board);
       if ('violation' in p) continue;
-      targets.push({ hex: h, spotters: p.direct ? [] : spottersFor(ctx, state, defender, h), defaultSpotter: p.spotter });
+      targets.push({ hex: h, spotters: p.direct ? [] : board.spotters(defender, h).slice(), defaultSpotter: p.spotter });
     }
     if (targets.length) out.push({ unit: u.id, targets });
   }

@@ -28,7 +28,16 @@ import type { Mover } from './movement.js';
 import type { DiceSource } from './dice.js';
 import { rollDice } from './dice.js';
 import { ruleOn } from './options.js';
-import { applyRangedSteps, afterFiring, defaultRangedSteps, describeSteps, mightFireAt, planRanged, ratResult } from './ranged.js';
+import {
+  applyRangedSteps,
+  afterFiring,
+  defaultRangedSteps,
+  describeSteps,
+  mightFireAt,
+  planRanged,
+  RangedBoard,
+  ratResult,
+} from './ranged.js';
 import { overstackChecker } from './stacking.js';
 import { isArmored, isLeader, mustCounter, otherSide } from './units.js';
 
@@ -53,10 +62,11 @@ export function frictionOptions(ctx: Ctx, state: GameState, move: FrictionMove):
   const out: FrictionFireDecision['options'] = [];
   for (const hex of move.route.path) {
     const there = withStackIn(state, move.units, hex);
+    const board = new RangedBoard(ctx, there);
     const firers: FrictionFireDecision['options'][number]['firers'] = [];
     for (const u of Object.values(state.units)) {
       if (u.side !== firing || (u.location !== 'map' && u.location !== 'offMap') || !mightFireAt(ctx, u, hex)) continue;
-      const plan = planRanged(ctx, there, firing, u.id, hex, undefined, 'friction', move.kind);
+      const plan = planRanged(ctx, there, firing, u.id, hex, undefined, 'friction', move.kind, board);
       if ('violation' in plan) continue;
       firers.push({ unit: u.id, mod: plan.ras + plan.drms.reduce((s, d) => s + d.value, 0), spotter: plan.spotter });
     }

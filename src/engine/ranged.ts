@@ -26,8 +26,8 @@ import { reduceUnit, type LossEvent } from './combat/losses.js';
 import { sidePhaseLabel, sideLabel } from './labels.js';
 import { bonfireCombatProblem } from './bonfire.js';
 import { dieTableRow } from './die-table.js';
-import { currentValues, isArmored, isLeader, mustCounter, otherSide } from './units.js';
-import { inEnemyZoc } from './zoc.js';
+import { currentValues, isArmored, isLeader, mustCounter, otherSide, unitsByHex } from './units.js';
+import { enemyZocTest, inEnemyZoc } from './zoc.js';
 import type { RuleCode } from './codes.js';
 
 const fail = (code: RuleCode, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
@@ -62,36 +62,80 @@ export function isOffMapArtillery(def: CounterDef): boolean {
   return ARTILLERY.has(def.type);
 }
 
-function enemyUnitsIn(state: GameState, hex: HexId, side: Side): UnitState[] {
-  return Object.values(state.units).filter((u) => u.location === 'map' && u.hex === hex && u.side !== side);
-}
+/**
+ * What planning Ranged Attacks asks of one state's units, each collected once: the units by hex, the
+ * hexes each side holds, the enemy ZOC, and the spotters of a hex. Only while the state does not change:
+ * a listing that plans many attacks on one state shares one; a single plan makes its own (issue 18: no
+ * scan of every unit for each unit and hex a listing tries).
+ */
+export class RangedBoard {
+  private byHex: Map<HexId, UnitState[]> | undefined;
+  private readonly held = new Map<string, ReadonlySet<HexId>>();
+  private readonly zoc = new Map<string, (hex: HexId) => boolean>();
+  private readonly spot = new Map<string, string[]>();
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly state: GameState,
+  ) {}
 
-function isDugIn(state: GameState, hex: HexId, owner: Side): boolean {
-  return (
-    state.markers.some((m) => m.hex === hex && m.type === 'dugIn' && (m.side === undefined || m.side === owner)) ||
-    Object.values(state.units).some((u) => u.location === 'map' && u.hex === hex && u.side === owner && u.flags.dugIn === true)
-  );
-}
-
-/** Hexes holding units of `side` (blocking terrain for that side's direct fire, 10.6.1). */
-function hexesOf(state: GameState, side: Side, except?: string): Set<HexId> {
-  const out = new Set<HexId>();
-  for (const u of Object.values(state.units)) if (u.side === side && u.location === 'map' && u.hex && u.id !== except) out.add(u.hex);
-  return out;
-}
-
-/** Friendly units or leaders that may spot `target` for `side` now (10.5.1): adjacent, or in LOS within the turn's range. */
-export function spottersFor(ctx: Ctx, state: GameState, side: Side, target: HexId): string[] {
-  const maxRange = losRange(ctx.ruleset, state);
-  const out: string[] = [];
-  for (const u of Object.values(state.units)) {
-    if (u.side !== side || u.location !== 'map' || !u.hex) continue;
-    const d = hexDistance(u.hex, target);
-    if (d === 0) continue;
-    // Friendly units never block a spotter's LOS (10.6.1).
-    if (d === 1 || lineOfSight(ctx.ruleset, u.hex, target, { maxRange }).clear) out.push(u.id);
+  /** Units on the map in `hex` (any side), in the state's order. */
+  unitsAt(hex: HexId): readonly UnitState[] {
+    return (this.byHex ??= unitsByHex(this.state)).get(hex) ?? [];
   }
-  return out.sort();
+
+  /** The units in `hex` that are not `side`'s. */
+  enemiesIn(hex: HexId, side: Side): UnitState[] {
+    return this.unitsAt(hex).filter((u) => u.side !== side);
+  }
+
+  /** Whether `owner`'s units in `hex` are Dug-In (14.3): a marker there, or a unit so flagged. */
+  isDugIn(hex: HexId, owner: Side): boolean {
+    return (
+      this.state.markers.some((m) => m.hex === hex && m.type === 'dugIn' && (m.side === undefined || m.side === owner)) ||
+      this.unitsAt(hex).some((u) => u.side === owner && u.flags.dugIn === true)
+    );
+  }
+
+  /** Hexes holding units of `side` other than `except` (blocking terrain for that side's direct fire, 10.6.1). */
+  hexesOf(side: Side, except?: string): ReadonlySet<HexId> {
+    const key = `${side}:${except ?? ''}`;
+    let out = this.held.get(key);
+    if (!out) {
+      const set = new Set<HexId>();
+      for (const [hex, list] of (this.byHex ??= unitsByHex(this.state)))
+        if (list.some((u) => u.side === side && u.id !== except)) set.add(hex);
+      this.held.set(key, (out = set));
+    }
+    return out;
+  }
+
+  /** Whether `hex` is in the ZOC of `side`'s enemy, as inEnemyZoc answers (for armor: AT units' only, 12.1). */
+  inEnemyZoc(hex: HexId, side: Side, armored: boolean): boolean {
+    const key = `${side}:${armored}`;
+    let test = this.zoc.get(key);
+    if (!test) this.zoc.set(key, (test = enemyZocTest(this.state, this.ctx, side, { armored })));
+    return test(hex);
+  }
+
+  /** Friendly units or leaders that may spot `target` for `side` now (10.5.1): adjacent, or in LOS within the turn's range. */
+  spotters(side: Side, target: HexId): string[] {
+    const key = `${side}:${target}`;
+    let out = this.spot.get(key);
+    if (!out) {
+      const maxRange = losRange(this.ctx.ruleset, this.state);
+      out = [];
+      for (const u of Object.values(this.state.units)) {
+        if (u.side !== side || u.location !== 'map' || !u.hex) continue;
+        const d = hexDistance(u.hex, target);
+        if (d === 0) continue;
+        // Friendly units never block a spotter's LOS (10.6.1).
+        if (d === 1 || lineOfSight(this.ctx.ruleset, u.hex, target, { maxRange }).clear) out.push(u.id);
+      }
+      out.sort();
+      this.spot.set(key, out);
+    }
+    return out;
+  }
 }
 
 function resultText(r: RatResult): string {
@@ -114,6 +158,7 @@ export function checkFirer(
   unitId: unknown,
   zocIgnore?: ReadonlySet<string>,
   friction = false,
+  board = new RangedBoard(ctx, state),
 ): { unit: UnitState; def: CounterDef } | { violation: RuleViolation } {
   if (typeof unitId !== 'string') return fail('input/units', '10.0', 'Name one firing unit.');
   const u = state.units[unitId];
@@ -151,7 +196,11 @@ export function checkFirer(
     return fail('rule/no-ammo', '12.4.1', `The ${side} player has no 76 mm ammo left.`);
   if (u.location === 'map' && u.hex) {
     if (u.flags.suppressed) return fail('rule/suppressed', '10.2', `${unitId} is Suppressed: it cannot make Ranged Attacks this phase.`);
-    if (inEnemyZoc(state, ctx, u.hex, side, { armored: isArmored(def), ...(zocIgnore ? { ignore: zocIgnore } : {}) }))
+    if (
+      zocIgnore
+        ? inEnemyZoc(state, ctx, u.hex, side, { armored: isArmored(def), ignore: zocIgnore })
+        : board.inEnemyZoc(u.hex, side, isArmored(def))
+    )
       return fail(
         'rule/in-enemy-zoc',
         zocIgnore ? '10.3.6' : '10.2',
@@ -189,6 +238,8 @@ export function planRanged(
   mode: 'own' | 'support' | 'defensive' | 'friction' = 'own',
   /** Friction Fire's target (20.1): a stack moving, retreating or advancing (DRMs 10, 11). */
   frictionKind: 'move' | 'retreat' | 'advance' = 'move',
+  /** Shared by callers that plan many attacks on this same, unchanging state. */
+  board = new RangedBoard(ctx, state),
 ): RangedPlan | { violation: RuleViolation } {
   if (mode === 'own' || mode === 'friction') {
     const bonfire = bonfireCombatProblem(state, [unitIdIn]); // 16.2
@@ -222,7 +273,7 @@ export function planRanged(
     early.hex &&
     earlyTarget &&
     areAdjacent(early.hex, earlyTarget) &&
-    enemyUnitsIn(state, earlyTarget, side).length
+    board.enemiesIn(earlyTarget, side).length
   ) {
     return fail(
       'rule/adjacent-target',
@@ -231,16 +282,14 @@ export function planRanged(
     );
   }
   const zocIgnore =
-    adjacentLake && early?.hex && tHex && areAdjacent(early.hex, tHex)
-      ? new Set(enemyUnitsIn(state, tHex, side).map((e) => e.id))
-      : undefined;
-  const f = checkFirer(ctx, state, side, unitIdIn, zocIgnore, friction);
+    adjacentLake && early?.hex && tHex && areAdjacent(early.hex, tHex) ? new Set(board.enemiesIn(tHex, side).map((e) => e.id)) : undefined;
+  const f = checkFirer(ctx, state, side, unitIdIn, zocIgnore, friction, board);
   if ('violation' in f) return f;
   const { unit: u, def } = f;
   const unitId = u.id;
   const target = typeof targetText === 'string' ? parseHexId(targetText) : null;
   if (!target || !ctx.hex(target)) return fail('input/bad-hex', '2.3', `${JSON.stringify(targetText)} is not a hex on the map (e.g. M16).`);
-  const enemies = enemyUnitsIn(state, target, side);
+  const enemies = board.enemiesIn(target, side);
   if (enemies.length === 0) return fail('rule/no-target', '10.0', `There are no enemy units in ${target}.`);
   if (enemies.every((e) => isLeader(mustCounter(ctx.ruleset, e.id))))
     return fail('rule/leader-alone', '12.3.1', `${target} holds only Pajari: alone, he cannot be fired on.`);
@@ -261,7 +310,7 @@ export function planRanged(
   let spotter: string | null = null;
   let selfSpot = false;
   if (direct) {
-    const los = lineOfSight(ctx.ruleset, from!, target, { maxRange, extraBlockers: hexesOf(state, side, unitId) });
+    const los = lineOfSight(ctx.ruleset, from!, target, { maxRange, extraBlockers: board.hexesOf(side, unitId) });
     if (!los.clear)
       return fail(
         'rule/no-los',
@@ -269,7 +318,7 @@ export function planRanged(
         `Direct fire needs LOS: ${describeLos(los, maxRange)}`,
       );
   } else {
-    const can = spottersFor(ctx, state, side, target);
+    const can = board.spotters(side, target);
     const canSelf = SELF_SPOT.has(def.type) && can.includes(unitId);
     if (spotterIn !== undefined && spotterIn !== null && spotterIn !== '') {
       if (typeof spotterIn !== 'string' || !state.units[spotterIn])
@@ -312,15 +361,22 @@ export function planRanged(
     selfSpot,
     ras: vals.ras ?? 0,
     drms: [
-      ...ratDrms(ctx, state, side, def, {
-        target,
-        direct,
-        range,
-        spotter,
-        selfSpot,
-        defensiveSupportVsDugInAttacker: defensive,
-        ...(friction ? { friction: frictionKind } : {}),
-      }),
+      ...ratDrms(
+        ctx,
+        state,
+        side,
+        def,
+        {
+          target,
+          direct,
+          range,
+          spotter,
+          selfSpot,
+          defensiveSupportVsDugInAttacker: defensive,
+          ...(friction ? { friction: frictionKind } : {}),
+        },
+        board,
+      ),
       ...lmgDrm(ctx, state, unitId, range),
       ...(friction ? frictionRasDrm(ctx, def, vals.ras ?? 0) : []),
     ],
@@ -358,10 +414,11 @@ export function ratDrms(
     /** Friction Fire (optional 20.1) at a stack doing this: DRM 1 left out, DRM 10 or 11 added (the table marks them). */
     friction?: 'move' | 'retreat' | 'advance';
   },
+  board = new RangedBoard(ctx, state),
 ): AppliedDrm[] {
   const out: AppliedDrm[] = [];
   const owner = otherSide(side);
-  const enemies = enemyUnitsIn(state, p.target, side);
+  const enemies = board.enemiesIn(p.target, side);
   // 1: each true infantry company in the target hex.
   const companies = enemies.filter((e) => mustCounter(ctx.ruleset, e.id).infantryCompany).length;
   const d1 = drmDef(ctx, 'infantryCompanies');
@@ -383,7 +440,7 @@ export function ratDrms(
     }
   }
   // 5: Dug-In target hex (14.3); not for defensive support against attackers in a Dug-In hex.
-  if (!p.defensiveSupportVsDugInAttacker && isDugIn(state, p.target, owner))
+  if (!p.defensiveSupportVsDugInAttacker && board.isDugIn(p.target, owner))
     pushDrm(out, drmDef(ctx, 'dugIn'), valueOf(drmDef(ctx, 'dugIn'), p.direct ? 'direct' : 'indirect'));
   // 6 / 7: time of day.
   const light = ctx.turnDef(state.turn)?.light;
@@ -594,7 +651,7 @@ export function resolveRanged(
   afterFiring(ctx, draft, plan.unit, def, source, events);
   const owner = otherSide(plan.side);
   if (r.suppressed) {
-    const hit = enemyUnitsIn(draft, plan.target, plan.side).map((u) => u.id);
+    const hit = new RangedBoard(ctx, draft).enemiesIn(plan.target, plan.side).map((u) => u.id);
     for (const id of hit) draft.units[id]!.flags.suppressed = true;
     events.push({ type: 'suppressed', hex: plan.target, units: hit, rule: '10.4.1' });
   }
@@ -639,15 +696,11 @@ export function rangedOptions(ctx: Ctx, state: GameState, side: Side): FireOptio
   for (const u of Object.values(state.units)) {
     if (u.side !== side && u.location === 'map' && u.hex && !isLeader(mustCounter(ctx.ruleset, u.id))) targets.add(u.hex);
   }
-  const spotCache = new Map<HexId, string[]>();
-  const spotters = (h: HexId): string[] => {
-    let s = spotCache.get(h);
-    if (!s) spotCache.set(h, (s = spottersFor(ctx, state, side, h)));
-    return s;
-  };
+  const board = new RangedBoard(ctx, state);
+  const spotters = (h: HexId): string[] => board.spotters(side, h);
   for (const u of Object.values(state.units)) {
     if (u.side !== side || (u.location !== 'map' && u.location !== 'offMap')) continue;
-    const f = checkFirer(ctx, state, side, u.id);
+    const f = checkFirer(ctx, state, side, u.id, undefined, false, board);
     if ('violation' in f) continue;
     const vals = currentValues(f.def, u);
     const opts: RangedTargetOption[] = [];
@@ -655,7 +708,7 @@ export function rangedOptions(ctx: Ctx, state: GameState, side: Side): FireOptio
       if (u.hex && vals.range !== 'unlimited' && hexDistance(u.hex, t) > (vals.range ?? 0)) continue;
       const indirect = isIndirect(f.def);
       if (indirect && spotters(t).length === 0) continue;
-      const p = planRanged(ctx, state, side, u.id, t);
+      const p = planRanged(ctx, state, side, u.id, t, undefined, 'own', 'move', board);
       if ('violation' in p) continue;
       const sp = p.direct ? [] : spotters(t).filter((id) => id !== u.id || SELF_SPOT.has(f.def.type));
       opts.push({ hex: t, range: p.range, direct: p.direct, spotters: sp, defaultSpotter: p.spotter });
