@@ -25,7 +25,7 @@ import type { DiceSource } from './dice.js';
 import { hexDistance } from './hex.js';
 import { atFireDrms, atFireLos, isAtFireGun, resolveAtFire } from './atfire.js';
 import { readFireRecord, writeFireRecord } from './fire-record.js';
-import { inflictRangedSteps, planRanged, resolveRanged } from './ranged.js';
+import { inflictRangedSteps, planRanged, RangedBoard, resolveRanged } from './ranged.js';
 import type { Declared, FireStepOutcome } from './combat/resolve.js';
 import { isArmored, mustCounter, otherSide } from './units.js';
 
@@ -148,10 +148,11 @@ export function checkSupport(
   if (new Set(names).size !== names.length)
     return { code: 'input/duplicate-unit', rule: '10.3.2', message: 'A supporting unit is named twice.' };
   const plans: Plan[] = [];
+  const board = new RangedBoard(ctx, draft); // planning only: the state does not change here
   for (const id of names) {
     if (d.attackers.some((a) => a.unit === id))
       return { code: 'rule/support-and-attack', rule: '10.0', message: `${id} attacks in this Combat, so it cannot also support it.` };
-    const p = planRanged(ctx, draft, d.side, id, d.target, action?.spotters?.[id], 'support');
+    const p = planRanged(ctx, draft, d.side, id, d.target, action?.spotters?.[id], 'support', 'move', board);
     if ('violation' in p) return { ...p.violation, message: `Support by ${id}: ${p.violation.message}` };
     plans.push(p);
   }

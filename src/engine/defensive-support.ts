@@ -95,8 +95,9 @@ export function checkSupportAnswer(
       rule: '10.3.4',
       message: `Defensive Support fires on one hex of attackers: ${p.attackerHexes.join(', ')}.`,
     };
+  const board = new RangedBoard(ctx, state); // checking only: the state does not change here
   for (const id of units) {
-    const r = planRanged(ctx, state, side, id, target, a.spotters?.[id], 'defensive');
+    const r = planRanged(ctx, state, side, id, target, a.spotters?.[id], 'defensive', 'move', board);
     if ('violation' in r) return { ...r.violation, message: `Support by ${id}: ${r.violation.message}` };
   }
   return { units, target, spotters: { ...(a.spotters ?? {}) } };
