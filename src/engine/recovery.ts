@@ -129,7 +129,7 @@ export function recoveryThreshold(ctx: Ctx): number {
 export function recoveryOptions(ctx: Ctx, state: GameState, side: Side): RecoveryOption[] {
   const out: RecoveryOption[] = [];
   if (state.phase !== 'action' || ctx.ruleset.tables.recovery.rows.length === 0) return out;
-  let supplied: Set<HexId> | undefined;
+  let supplied: ReadonlySet<HexId> | undefined;
   for (const u of Object.values(state.units)) {
     if (u.side !== side || u.location !== 'map' || !u.hex) continue;
     if (recoveryProblem(ctx, state, side, u.id)) continue;

@@ -36,16 +36,41 @@ export function supplyPassable(state: GameState, ctx: Ctx, side: Side): (hex: He
 /** Maximum hexes from a Soviet unit to the road (15.2). */
 export const SOVIET_OFF_ROAD_HEXES = 4;
 
+/**
+ * The supplied hexes of the last few boards, per ruleset: they depend only on where each unit stands (a
+ * unit's side and kind are its id's), so the key is the side and every unit's hex. A Sub-Zero or Combat
+ * phase that eliminates unit after unit asks again for boards it has just searched (issue 18).
+ */
+const memo = new WeakMap<Ctx, Map<string, ReadonlySet<HexId>>>();
+const MEMO_MAX = 32;
+
 /** Every hex from which a unit of `side` would be in supply now. */
-export function suppliedHexes(state: GameState, ctx: Ctx, side: Side): Set<HexId> {
+export function suppliedHexes(state: GameState, ctx: Ctx, side: Side): ReadonlySet<HexId> {
+  let key = side as string;
+  for (const u of Object.values(state.units)) if (u.location === 'map' && u.hex) key += `|${u.id}@${u.hex}`;
+  let byKey = memo.get(ctx);
+  if (!byKey) memo.set(ctx, (byKey = new Map()));
+  const hit = byKey.get(key);
+  if (hit) {
+    byKey.delete(key);
+    byKey.set(key, hit);
+    return hit;
+  }
+  const out = searchSupply(state, ctx, side);
+  byKey.set(key, out);
+  if (byKey.size > MEMO_MAX) byKey.delete(byKey.keys().next().value!);
+  return out;
+}
+
+/** suppliedHexes without the memo: the supply paths searched on this state (15.2, 15.3). */
+export function searchSupply(state: GameState, ctx: Ctx, side: Side): ReadonlySet<HexId> {
   const ok = supplyPassable(state, ctx, side);
   const sources = (ctx.ruleset.map.supplySources[side] ?? []).filter((h) => ctx.ruleset.map.hexes[h] && ok(h));
   if (side === 'finnish') {
     const seen = new Set<HexId>(sources);
     const queue = [...sources];
-    while (queue.length > 0) {
-      const h = queue.shift()!;
-      for (const n of ctx.neighbours(h)) {
+    for (let i = 0; i < queue.length; i++) {
+      for (const n of ctx.neighbours(queue[i]!)) {
         if (!seen.has(n) && ok(n)) {
           seen.add(n);
           queue.push(n);
@@ -57,9 +82,8 @@ export function suppliedHexes(state: GameState, ctx: Ctx, side: Side): Set<HexId
   // Soviet: first the road hexes joined to the source along passable road links…
   const onRoad = new Set<HexId>(sources);
   const rq = [...sources];
-  while (rq.length > 0) {
-    const h = rq.shift()!;
-    for (const n of ctx.roadNeighbours(h)) {
+  for (let i = 0; i < rq.length; i++) {
+    for (const n of ctx.roadNeighbours(rq[i]!)) {
       if (!onRoad.has(n) && ctx.ruleset.map.hexes[n] && ok(n)) {
         onRoad.add(n);
         rq.push(n);
@@ -69,8 +93,8 @@ export function suppliedHexes(state: GameState, ctx: Ctx, side: Side): Set<HexId
   // …then up to four hexes off that road.
   const dist = new Map<HexId, number>([...onRoad].map((h) => [h, 0]));
   const q = [...onRoad];
-  while (q.length > 0) {
-    const h = q.shift()!;
+  for (let i = 0; i < q.length; i++) {
+    const h = q[i]!;
     const d = dist.get(h)!;
     if (d >= SOVIET_OFF_ROAD_HEXES) continue;
     for (const n of ctx.neighbours(h)) {
@@ -92,7 +116,7 @@ export function isInSupply(state: GameState, ctx: Ctx, unitId: string): boolean 
 
 /** Supply status of every unit on the map, for views (15.0). */
 export function supplyStatus(state: GameState, ctx: Ctx): Record<string, boolean> {
-  const sets: Record<Side, Set<HexId>> = {
+  const sets: Record<Side, ReadonlySet<HexId>> = {
     soviet: suppliedHexes(state, ctx, 'soviet'),
     finnish: suppliedHexes(state, ctx, 'finnish'),
   };
