@@ -401,16 +401,26 @@ interface RouteInfo {
  * Routes of one raider (16.4.1): through hexes free of enemy units; a hex in an enemy ZOC may only be
  * the last hex of the route. Road rate as in movement (5.3): not into an enemy ZOC nor next to an enemy unit.
  */
-function raiderRoutes(ctx: Ctx, c: CounterDef, from: HexId, ezoc: ZocMap, enemy: EnemyPresence): RouteInfo {
+export function raiderRoutes(
+  ctx: Ctx,
+  c: CounterDef,
+  from: HexId,
+  ezoc: ZocMap,
+  enemy: EnemyPresence,
+  only?: ReadonlySet<HexId>,
+): RouteInfo {
   const run = (easyOnly: boolean): Map<HexId, number> => {
     const best = new Map<HexId, number>([[from, 0]]);
     const queue = new CostHeap();
     queue.push(0, from);
     const done = new Set<HexId>();
+    let left = only?.size ?? -1;
     for (let item = queue.pop(); item; item = queue.pop()) {
       const [cost, hex] = item;
       if (done.has(hex)) continue;
       done.add(hex);
+      // Asked about some hexes only: done once each is settled (its cost is then final).
+      if (only?.has(hex) && --left === 0) break;
       if (hex !== from && zocBinds(ezoc, c, hex)) continue; // route ends on entering an enemy ZOC
       for (const n of ctx.neighbours(hex)) {
         if (enemy.occupied.has(n) || done.has(n)) continue;
@@ -430,6 +440,7 @@ function raiderRoutes(ctx: Ctx, c: CounterDef, from: HexId, ezoc: ZocMap, enemy:
       }
     }
     best.delete(from);
+    if (only) for (const h of best.keys()) if (!only.has(h) || !done.has(h)) best.delete(h);
     return best;
   };
   // The easy routes matter only to a chosen raid (its FNRT DRM), not to the listing of raids: searched when read.
@@ -532,6 +543,8 @@ interface RaidEnv {
   ezoc: ZocMap;
   enemy: EnemyPresence;
   starts: HexId[];
+  /** When one raid is planned: the hexes its routes are asked about (the target's neighbours). */
+  only?: ReadonlySet<HexId>;
   routes: Map<string, RouteInfo>;
 }
 
@@ -547,7 +560,7 @@ function raidEnv(ctx: Ctx, state: GameState): RaidEnv {
 function routesOf(ctx: Ctx, state: GameState, env: RaidEnv, id: string): RouteInfo {
   let r = env.routes.get(id);
   if (!r) {
-    r = raiderRoutes(ctx, ctx.counter(id), state.units[id]!.hex!, env.ezoc, env.enemy);
+    r = raiderRoutes(ctx, ctx.counter(id), state.units[id]!.hex!, env.ezoc, env.enemy, env.only);
     env.routes.set(id, r);
   }
   return r;
@@ -746,7 +759,8 @@ export function applyNightRaid(
     approach = typeof a.from === 'string' ? parseHexId(a.from) : null;
     if (!approach) return fail('input/bad-hex', '2.3', `${JSON.stringify(a.from)} is not a hex id like M16.`);
   }
-  const env = raidEnv(ctx, draft);
+  // One raid: its routes are searched only as far as the hexes next to its target.
+  const env = { ...raidEnv(ctx, draft), only: new Set(ctx.neighbours(target)) };
   const plan = planRaid(ctx, draft, env, list.ids, target, approach);
   if ('code' in plan) return plan;
 
