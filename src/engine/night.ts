@@ -759,8 +759,10 @@ export function applyNightRaid(
     approach = typeof a.from === 'string' ? parseHexId(a.from) : null;
     if (!approach) return fail('input/bad-hex', '2.3', `${JSON.stringify(a.from)} is not a hex id like M16.`);
   }
-  // One raid: its routes are searched only as far as the hexes next to its target.
-  const env = { ...raidEnv(ctx, draft), only: new Set(ctx.neighbours(target)) };
+  // One raid: its routes are searched only as far as the hexes next to its target it might approach from
+  // (never a hex with enemy units).
+  const base = raidEnv(ctx, draft);
+  const env = { ...base, only: new Set(ctx.neighbours(target).filter((h) => !base.enemy.occupied.has(h))) };
   const plan = planRaid(ctx, draft, env, list.ids, target, approach);
   if ('code' in plan) return plan;
 
