@@ -142,4 +142,49 @@ console.log(`stateHash: ${stats(hashMs)}`);
       }
     }
   }
+  // The same by action kind, steadier: a kind with few actions has its one slowest call (a collection of
+  // garbage, the machine busy) for its p99. Each action is timed REPEAT times, interleaved with a JSON
+  // clone of its state timed as often, and each side keeps its median; then p99 per kind as above.
+  const REPEAT = 5;
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.99 * xs.length))]!;
+  const steady = new Map<string, { apply: number[]; clone: number[] }>();
+  let st = gameEngine.setup(record.scenario, { seed: record.seed! });
+  for (const ra of record.actions) {
+    const a: number[] = [];
+    const c: number[] = [];
+    let r: ReturnType<typeof gameEngine.apply> | undefined;
+    for (let i = 0; i < REPEAT; i++) {
+      let t0 = performance.now();
+      JSON.parse(JSON.stringify(st));
+      c.push(performance.now() - t0);
+      t0 = performance.now();
+      r = gameEngine.apply(st, ra.side, ra.action);
+      a.push(performance.now() - t0);
+    }
+    const k = steady.get(ra.action.type) ?? { apply: [], clone: [] };
+    k.apply.push(med(a));
+    k.clone.push(med(c));
+    steady.set(ra.action.type, k);
+    if (!r?.ok) throw new Error('record refused');
+    st = r.state;
+  }
+  console.log(
+    `by action kind, each action the median of ${REPEAT} calls: apply p99 | JSON clone p99 of the same states (ratio; target ≤ 2×)`,
+  );
+  let worst = 0;
+  for (const [kind, k] of [...steady].sort((a, b) => b[1].apply.length - a[1].apply.length)) {
+    const a = p99(k.apply);
+    const c = p99(k.clone);
+    worst = Math.max(worst, a / c);
+    console.log(
+      `    ${kind.padEnd(20)} n=${String(k.apply.length).padStart(4)}  ${a.toFixed(3)} ms | ${c.toFixed(3)} ms  (${(a / c).toFixed(2)}×)`,
+    );
+  }
+  const all = [...steady.values()];
+  const aAll = p99(all.flatMap((k) => k.apply));
+  const cAll = p99(all.flatMap((k) => k.clone));
+  console.log(
+    `    every kind together  ${aAll.toFixed(3)} ms | ${cAll.toFixed(3)} ms  (${(aAll / cAll).toFixed(2)}×); worst kind ${worst.toFixed(2)}×`,
+  );
 }

@@ -17,11 +17,19 @@ export function draftOf(s: GameState): GameState {
 export function copyData(v: unknown): unknown {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) {
-    const out = new Array<unknown>(v.length);
-    for (let i = 0; i < v.length; i++) out[i] = copyData(v[i]);
+    const n = v.length;
+    const out = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) {
+      const x: unknown = v[i];
+      out[i] = x === null || typeof x !== 'object' ? x : copyData(x);
+    }
     return out;
   }
+  // for…in: the state's objects are plain JSON data (no inherited keys), and it makes no key list.
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) out[k] = copyData((v as Record<string, unknown>)[k]);
+  for (const k in v) {
+    const x = (v as Record<string, unknown>)[k];
+    out[k] = x === null || typeof x !== 'object' ? x : copyData(x);
+  }
   return out;
 }
