@@ -15,9 +15,12 @@ export function lastTurn(ctx: Ctx, state: GameState): number {
   return state.endTurn ?? ctx.scenario(state.scenario)?.turns.last ?? state.turn;
 }
 
-function enemyOn(state: GameState, hex: HexId, side: Side): boolean {
+/** The hexes holding units of `side`'s enemy on the map, collected in one pass. */
+function enemyHexes(state: GameState, side: Side): Set<HexId> {
   const enemy = otherSide(side);
-  return Object.values(state.units).some((u) => u.side === enemy && u.location === 'map' && u.hex === hex);
+  const out = new Set<HexId>();
+  for (const u of Object.values(state.units)) if (u.side === enemy && u.location === 'map' && u.hex) out.add(u.hex);
+  return out;
 }
 
 /** Pending map reinforcements of `side` due now (entry turn reached). */
@@ -40,10 +43,12 @@ export function dueReinforcements(state: GameState, side: Side): UnitState[] {
 export function entryHexesFor(ctx: Ctx, state: GameState, u: UnitState): HexId[] {
   const entry = u.entryHex;
   if (!entry) return [];
-  if (!u.entryDisplaced) return enemyOn(state, entry, u.side) ? [] : [entry];
+  if (!u.entryDisplaced) {
+    const enemy = otherSide(u.side);
+    return Object.values(state.units).some((x) => x.side === enemy && x.location === 'map' && x.hex === entry) ? [] : [entry];
+  }
+  const held = enemyHexes(state, u.side);
   const dirs = new Set(offMapDirections(entry));
-  const enemy = otherSide(u.side);
-  const held = new Set(Object.values(state.units).flatMap((x) => (x.side === enemy && x.location === 'map' && x.hex ? [x.hex] : [])));
   const out: HexId[] = [];
   for (const id of Object.keys(ctx.ruleset.map.hexes)) {
     if (hexDistance(id, entry) > 3) continue;
@@ -60,8 +65,9 @@ export function entryHexesFor(ctx: Ctx, state: GameState, u: UnitState): HexId[]
  */
 export function involuntaryDelays(state: GameState, side: Side, events: GameEvent[]): void {
   const hit: UnitState[] = [];
+  let held: Set<HexId> | undefined; // collected once, when a due unit asks
   for (const u of dueReinforcements(state, side)) {
-    if (u.entryDisplaced || !u.entryHex || !enemyOn(state, u.entryHex, side)) continue;
+    if (u.entryDisplaced || !u.entryHex || !(held ??= enemyHexes(state, side)).has(u.entryHex)) continue;
     hit.push(u);
   }
   if (!hit.length) return;
