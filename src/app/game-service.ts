@@ -68,6 +68,7 @@ import { verifyRecord, type VerifyReport } from './verify.js';
 import { chargeClock, clockLeft, DEFAULT_PACE, paceLines, paceOf, type Pace } from './pace.js';
 import { briefingLines, type ScenarioBrief } from './briefing.js';
 import { DocCache } from './doc-cache.js';
+import { newEntryId } from './entry-id.js';
 
 export interface Actor {
   userId: string;
@@ -473,7 +474,7 @@ export class GameService {
     return {
       seq: nextSeq(doc),
       v: version + 1,
-      id: requestId ?? randomBytes(8).toString('hex'),
+      id: requestId ?? newEntryId(),
       user: actor.userId,
       at: this.clock(),
     };
