@@ -9,6 +9,7 @@ import type { HexId } from './hex.js';
 import { whoMustAct } from './sequence.js';
 import { mustActLabel } from './labels.js';
 import { canReachAny, envFor, reachable, type Env, type Mover } from './movement.js';
+import { sideStacks, type SideStacks } from './stacking.js';
 import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
 import { dueReinforcements, lastTurn } from './reinforcements.js';
 import { combatOptions } from './combat/engine.js';
@@ -29,10 +30,10 @@ import { replacementOptions } from './replacements.js';
  * it is read and kept, so listing every unit costs a cheap "can it move at all" check per unit, and a
  * caller pays the full search only for the units it asks about (autocomplete, one unit's move).
  */
-function movesOf(ctx: Ctx, state: GameState, side: Side, m: Mover, env: Env, kind: 'move' | 'enter'): UnitMoves {
+function movesOf(ctx: Ctx, state: GameState, side: Side, m: Mover, env: Env, kind: 'move' | 'enter', stacks?: SideStacks): UnitMoves {
   const sources = ctx.ruleset.map.supplySources[side];
   let reach: ReachableHex[] | undefined;
-  const full = (): ReachableHex[] => (reach ??= reachable(ctx, state, m, env));
+  const full = (): ReachableHex[] => (reach ??= reachable(ctx, state, m, env, stacks));
   const out: UnitMoves = {
     units: [...m.ids],
     from: m.start,
@@ -53,9 +54,9 @@ function movesOf(ctx: Ctx, state: GameState, side: Side, m: Mover, env: Env, kin
 }
 
 /** Whether a mover belongs in the listing: it can go somewhere, or leave the map where it stands (4.2). */
-function canMove(ctx: Ctx, state: GameState, side: Side, m: Mover, env: Env, kind: 'move' | 'enter'): boolean {
+function canMove(ctx: Ctx, state: GameState, side: Side, m: Mover, env: Env, kind: 'move' | 'enter', stacks?: SideStacks): boolean {
   if (kind === 'move' && m.start !== null && ctx.ruleset.map.supplySources[side].includes(m.start)) return true;
-  return canReachAny(ctx, state, m, env);
+  return canReachAny(ctx, state, m, env, stacks);
 }
 
 /**
@@ -135,13 +136,14 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side, opts: { 
   const actions: ActionType[] = ['endPhase'];
   if (state.phase === 'action') {
     const env = envFor(ctx, state, side);
+    const counts = sideStacks(ctx, state, side); // stacking counted once for every mover listed
     const byHex = new Map<HexId, string[]>();
     for (const u of Object.values(state.units)) {
       if (u.side !== side || u.location !== 'map' || !u.hex || (u.flags.acted && overrunAllowance(state, u.id) === null)) continue;
       const m = moverOnMap(ctx, state, side, [u.id], env);
       if ('violation' in m) continue;
-      if (!canMove(ctx, state, side, m, env, 'move')) continue;
-      const mv = movesOf(ctx, state, side, m, env, 'move');
+      if (!canMove(ctx, state, side, m, env, 'move', counts)) continue;
+      const mv = movesOf(ctx, state, side, m, env, 'move', counts);
       if (opts.probe) return { ...base, units: [mv], phaseActions: [...actions, 'move'] };
       base.units.push(mv);
       const l = byHex.get(u.hex);
@@ -151,16 +153,16 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side, opts: { 
     for (const ids of byHex.values()) {
       if (ids.length < 2) continue;
       const m = moverOnMap(ctx, state, side, ids, env);
-      if ('violation' in m || !canMove(ctx, state, side, m, env, 'move')) continue;
-      base.stacks.push(movesOf(ctx, state, side, m, env, 'move'));
+      if ('violation' in m || !canMove(ctx, state, side, m, env, 'move', counts)) continue;
+      base.stacks.push(movesOf(ctx, state, side, m, env, 'move', counts));
     }
     const due = dueReinforcements(state, side);
     const byEntry = new Map<string, string[]>();
     for (const u of due) {
       const m = moverEntering(ctx, state, side, [u.id], env);
       if ('violation' in m) continue;
-      if (!canReachAny(ctx, state, m, env)) continue;
-      const mv = movesOf(ctx, state, side, m, env, 'enter');
+      if (!canReachAny(ctx, state, m, env, counts)) continue;
+      const mv = movesOf(ctx, state, side, m, env, 'enter', counts);
       base.units.push(mv);
       const key = m.entryHexes.join(',');
       const l = byEntry.get(key);
@@ -171,7 +173,7 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side, opts: { 
       if (ids.length < 2) continue;
       const m = moverEntering(ctx, state, side, ids, env);
       if ('violation' in m) continue;
-      if (canReachAny(ctx, state, m, env)) base.stacks.push(movesOf(ctx, state, side, m, env, 'enter'));
+      if (canReachAny(ctx, state, m, env, counts)) base.stacks.push(movesOf(ctx, state, side, m, env, 'enter', counts));
     }
     const last = lastTurn(ctx, state);
     const turns: number[] = [];

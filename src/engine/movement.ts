@@ -19,7 +19,7 @@ import { currentValues, otherSide } from './units.js';
 import { stepCost } from './terrain.js';
 import { zocBinds, zocOf, type ZocMap } from './zoc.js';
 import { enemyPresence, mayUseRoadRate } from './enemy.js';
-import { overstackChecker, overstackProblem } from './stacking.js';
+import { overstackChecker, overstackProblem, type SideStacks } from './stacking.js';
 import { wrongEntryPoint } from './reinforcements.js';
 import type { RuleCode } from './codes.js';
 
@@ -177,8 +177,11 @@ function minimumMove(ctx: Ctx, m: Mover, env: Env, h: HexId): ReachableHex | nul
   return st && { hex: h, cost: m.allowance, mpLeft: 0, path: [h], extended: false, minimumMove: true, zocStop: st.stop };
 }
 
-/** Every hex the mover may end its move in now, with the best way there. */
-export function reachable(ctx: Ctx, state: GameState, m: Mover, env: Env): ReachableHex[] {
+/**
+ * Every hex the mover may end its move in now, with the best way there. `stacks`: the side's stacking
+ * counts of this state, when many movers of one listing share them (stacking.ts sideStacks).
+ */
+export function reachable(ctx: Ctx, state: GameState, m: Mover, env: Env, stacks?: SideStacks): ReachableHex[] {
   const out = new Map<HexId, ReachableHex>();
   const consider = (r: ReachableHex): void => {
     const cur = out.get(r.hex);
@@ -198,7 +201,7 @@ export function reachable(ctx: Ctx, state: GameState, m: Mover, env: Env): Reach
     if (r) out.set(h, r);
   }
   const list: ReachableHex[] = [];
-  const over = overstackChecker(ctx, state, m.ids);
+  const over = overstackChecker(ctx, state, m.ids, {}, stacks);
   for (const r of out.values()) if (!over(r.hex)) list.push(r);
   return list.sort((a, b) => a.cost - b.cost || (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : 0));
 }
@@ -231,8 +234,8 @@ export function reachOne(ctx: Ctx, state: GameState, m: Mover, env: Env, to: Hex
  * end in settles it (the minimum move, 4.1.1, makes such a step always reachable); only when every first
  * step is refused or overstacked is the full search run.
  */
-export function canReachAny(ctx: Ctx, state: GameState, m: Mover, env: Env): boolean {
-  const over = overstackChecker(ctx, state, m.ids);
+export function canReachAny(ctx: Ctx, state: GameState, m: Mover, env: Env, stacks?: SideStacks): boolean {
+  const over = overstackChecker(ctx, state, m.ids, {}, stacks);
   const firsts = m.start === null ? m.entryHexes : ctx.neighbours(m.start);
   let anyStep = false;
   for (const h of firsts) {
@@ -240,7 +243,7 @@ export function canReachAny(ctx: Ctx, state: GameState, m: Mover, env: Env): boo
     if (!over(h)) return true;
     anyStep = true;
   }
-  return anyStep && reachable(ctx, state, m, env).length > 0;
+  return anyStep && reachable(ctx, state, m, env, stacks).length > 0;
 }
 
 export type PathCheck = { ok: true; route: ReachableHex } | { ok: false; violation: RuleViolation };

@@ -29,7 +29,7 @@ import { dieRoller, rollDice, type DiceSource } from './dice.js';
 import { leaderCaptureChecks } from './pajari.js';
 import { heartCheck, PAJARI_ID } from './heart.js';
 import { isNight } from './movement.js';
-import { isBridgeHexside, isLake, stepCost } from './terrain.js';
+import { hasSkis, isBridgeHexside, isLake, stepCost } from './terrain.js';
 import { zocOf, zocBinds, type ZocMap } from './zoc.js';
 import { checkUnitList } from './mover.js';
 import { crtCell } from './combat/crt.js';
@@ -39,7 +39,7 @@ import { combatInProgress } from './combat/record.js';
 import { attemptedRecoveryThisPhase } from './recovery.js';
 import { describeSteps, splits } from './ranged.js';
 import { enemyPresence, mayUseRoadRate, nearestEnemyDistance, type EnemyPresence } from './enemy.js';
-import { currentValues, isLeader, isMapCombatUnit, mustCounter } from './units.js';
+import { currentValues, isArmored, isLeader, isMapCombatUnit, mustCounter } from './units.js';
 import { bonfireAt, clearNightMarkers, underBonfire } from './bonfire.js';
 import { ruleOn } from './options.js';
 import { dieTableResult, drmText, drmValue } from './die-table.js';
@@ -545,6 +545,7 @@ interface RaidEnv {
   starts: HexId[];
   /** When one raid is planned: the hexes its routes are asked about (the target's neighbours). */
   only?: ReadonlySet<HexId>;
+  /** Routes by start hex and what of a counter its steps read (raiders who share both share routes). */
   routes: Map<string, RouteInfo>;
 }
 
@@ -558,10 +559,14 @@ function raidEnv(ctx: Ctx, state: GameState): RaidEnv {
 }
 
 function routesOf(ctx: Ctx, state: GameState, env: RaidEnv, id: string): RouteInfo {
-  let r = env.routes.get(id);
+  const c = ctx.counter(id);
+  const from = state.units[id]!.hex!;
+  // A step's cost and ZOC read only these of the counter (terrain.ts stepCost, zocBinds, mayUseRoadRate).
+  const key = `${from}|${isArmored(c) ? `armored ${c.type}` : ''}|${hasSkis(c) ? 'skis' : ''}`;
+  let r = env.routes.get(key);
   if (!r) {
-    r = raiderRoutes(ctx, ctx.counter(id), state.units[id]!.hex!, env.ezoc, env.enemy, env.only);
-    env.routes.set(id, r);
+    r = raiderRoutes(ctx, c, from, env.ezoc, env.enemy, env.only);
+    env.routes.set(key, r);
   }
   return r;
 }

@@ -52,21 +52,14 @@ export function overstackProblem(
   return null;
 }
 
-/**
- * A fast checker for many destination hexes of one move: counts every hex once.
- * Returns a function giving the same answer as overstackProblem(ctx, state, hex, adding) in every hex
- * without enemy units (those are counted too with `everySide`, as overstackProblem counts them).
- */
-export function overstackChecker(
-  ctx: Ctx,
-  state: GameState,
-  adding: readonly string[],
-  opts: { everySide?: boolean } = {},
-): (hex: HexId) => string | null {
+/** Units of one side counted for stacking, per hex (leaders not counted): see sideStacks. */
+export type SideStacks = ReadonlyMap<HexId, { readonly units: number; readonly inf: number }>;
+
+/** Every hex's stacking count for `side` (everySide: all units), in one pass. */
+export function sideStacks(ctx: Ctx, state: GameState, side: string | null, everySide = false): SideStacks {
   const counts = new Map<HexId, { units: number; inf: number }>();
-  const side = adding.length ? ctx.counter(adding[0]!).side : null;
   for (const u of Object.values(state.units)) {
-    if (u.location !== 'map' || !u.hex || (u.side !== side && !opts.everySide) || adding.includes(u.id)) continue;
+    if (u.location !== 'map' || !u.hex || (u.side !== side && !everySide)) continue;
     const c = ctx.counter(u.id);
     if (isLeader(c)) continue;
     const e = counts.get(u.hex) ?? { units: 0, inf: 0 };
@@ -74,6 +67,27 @@ export function overstackChecker(
     if (c.infantryCompany) e.inf++;
     counts.set(u.hex, e);
   }
+  return counts;
+}
+
+/**
+ * A fast checker for many destination hexes of one move: counts every hex once.
+ * Returns a function giving the same answer as overstackProblem(ctx, state, hex, adding) in every hex
+ * without enemy units (those are counted too with `everySide`, as overstackProblem counts them).
+ * `stacks`, the side's counts of this same state (sideStacks), may be shared by the checkers of many
+ * movers (a legal listing): the movers' own units are then taken out where they stand.
+ */
+export function overstackChecker(
+  ctx: Ctx,
+  state: GameState,
+  adding: readonly string[],
+  opts: { everySide?: boolean } = {},
+  stacks?: SideStacks,
+): (hex: HexId) => string | null {
+  const side = adding.length ? ctx.counter(adding[0]!).side : null;
+  const counts = stacks ?? sideStacks(ctx, state, side, opts.everySide);
+  // The movers' own units, where they stand now (they leave it): not counted there.
+  const own = new Map<HexId, { units: number; inf: number }>();
   let addUnits = 0;
   let addInf = 0;
   for (const id of new Set(adding)) {
@@ -81,11 +95,19 @@ export function overstackChecker(
     if (isLeader(c)) continue;
     addUnits++;
     if (c.infantryCompany) addInf++;
+    const u = state.units[id];
+    if (u?.location === 'map' && u.hex && (u.side === side || opts.everySide)) {
+      const e = own.get(u.hex) ?? { units: 0, inf: 0 };
+      e.units++;
+      if (c.infantryCompany) e.inf++;
+      own.set(u.hex, e);
+    }
   }
   return (hex) => {
     const e = counts.get(hex);
-    const units = (e?.units ?? 0) + addUnits;
-    const inf = (e?.inf ?? 0) + addInf;
+    const o = own.get(hex);
+    const units = (e?.units ?? 0) - (o?.units ?? 0) + addUnits;
+    const inf = (e?.inf ?? 0) - (o?.inf ?? 0) + addInf;
     if (units > STACK_LIMIT.units)
       return `${hex} would hold ${units} units; the limit is ${STACK_LIMIT.units} per side (leaders not counted)`;
     if (inf > STACK_LIMIT.infantryCompanies)

@@ -7,10 +7,11 @@ import type { CounterDef, RoadType, Terrain } from './ruleset.js';
 import type { HexId } from './hex.js';
 import { isArmored } from './units.js';
 
+const SKI_TYPES: ReadonlySet<string> = new Set(['infantry', 'bicycle', 'engineer', 'provisional', 'mg', 'mortar', 'leader']);
+
 /** Finnish infantry (incl. bicycle, engineer, provisional), MG, mortar units and Pajari ski (4.4); AT units do not. */
 export function hasSkis(c: CounterDef): boolean {
-  if (c.side !== 'finnish') return false;
-  return ['infantry', 'bicycle', 'engineer', 'provisional', 'mg', 'mortar', 'leader'].includes(c.type);
+  return c.side === 'finnish' && SKI_TYPES.has(c.type);
 }
 
 /**
