@@ -14,33 +14,43 @@ export class CostHeap {
 
   push(cost: number, hex: HexId): void {
     const heap = this.items;
-    heap.push([cost, hex]);
-    let i = heap.length - 1;
+    const item: [number, HexId] = [cost, hex];
+    // Sift up with a hole (the same order as swapping, without a pair per swap).
+    let i = heap.length;
+    heap.push(item);
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (heap[p]![0] <= heap[i]![0]) break;
-      [heap[p], heap[i]] = [heap[i]!, heap[p]!];
+      const parent = heap[p]!;
+      if (parent[0] <= cost) break;
+      heap[i] = parent;
       i = p;
     }
+    heap[i] = item;
   }
 
   pop(): [number, HexId] | undefined {
     const heap = this.items;
     const top = heap[0];
     const last = heap.pop();
-    if (heap.length > 0 && last) {
-      heap[0] = last;
+    const n = heap.length;
+    if (n > 0 && last) {
+      const cost = last[0];
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
         const r = l + 1;
         let s = i;
-        if (l < heap.length && heap[l]![0] < heap[s]![0]) s = l;
-        if (r < heap.length && heap[r]![0] < heap[s]![0]) s = r;
+        let sCost = cost;
+        if (l < n && heap[l]![0] < sCost) {
+          s = l;
+          sCost = heap[l]![0];
+        }
+        if (r < n && heap[r]![0] < sCost) s = r;
         if (s === i) break;
-        [heap[s], heap[i]] = [heap[i]!, heap[s]!];
+        heap[i] = heap[s]!;
         i = s;
       }
+      heap[i] = last;
     }
     return top;
   }
