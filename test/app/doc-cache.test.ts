@@ -6,24 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/engine/types.js';
 import { DocCache } from '../../src/app/doc-cache.js';
 import type { GameDoc } from '../../src/app/game-doc.js';
-import { MemoryStore } from '../../src/store/index.js';
-import { FIN, SOV, harness, ok, refusal, seatedGame } from './helpers.js';
-
-class CountingStore extends MemoryStore {
-  loads = 0;
-  peeks = 0;
-  override async load(id: string) {
-    this.loads++;
-    return super.load(id);
-  }
-  override async peek(id: string) {
-    this.peeks++;
-    return super.peek(id);
-  }
-  reset() {
-    this.loads = this.peeks = 0;
-  }
-}
+import { CountingStore, FIN, SOV, harness, ok, refusal, seatedGame } from './helpers.js';
 
 const MOVE_609: Action = { type: 'move', units: ['1/1/609'], to: 'K16' };
 const reset: Action = { type: 'endPhase', phase: 'reset' };

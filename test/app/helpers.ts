@@ -109,3 +109,25 @@ export function refusal(r: { ok: boolean }): string {
   if (r.ok) throw new Error('expected a refusal, the operation succeeded');
   return (r as unknown as { error: { code: string } }).error.code;
 }
+
+/** The real memory store, counting its reads (loads and peeks apart) and its saves. */
+export class CountingStore extends MemoryStore {
+  loads = 0;
+  peeks = 0;
+  saves = 0;
+  override async load(id: string) {
+    this.loads++;
+    return super.load(id);
+  }
+  override async peek(id: string) {
+    this.peeks++;
+    return super.peek(id);
+  }
+  override async save(...args: Parameters<MemoryStore['save']>) {
+    this.saves++;
+    return super.save(...args);
+  }
+  reset(): void {
+    this.loads = this.peeks = this.saves = 0;
+  }
+}

@@ -5,28 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/engine/types.js';
 import type { MapView } from '../../src/engine/view.js';
-import { MemoryStore } from '../../src/store/index.js';
-import { FIN, SOV, harness, ok, seatedGame } from './helpers.js';
-
-/** The real memory store, counting its reads (`loads` counts loads and peeks; `peeks` the peeks alone). */
-class CountingStore extends MemoryStore {
-  loads = 0;
-  peeks = 0;
-  saves = 0;
-  override async load(id: string) {
-    this.loads++;
-    return super.load(id);
-  }
-  override async peek(id: string) {
-    this.loads++;
-    this.peeks++;
-    return super.peek(id);
-  }
-  override async save(...args: Parameters<MemoryStore['save']>) {
-    this.saves++;
-    return super.save(...args);
-  }
-}
+import { CountingStore, FIN, SOV, harness, ok, seatedGame } from './helpers.js';
 
 const MOVE_609: Action = { type: 'move', units: ['1/1/609'], to: 'K16' };
 

@@ -3,54 +3,43 @@
 // (src/engine/night.ts `raiderRoutes` with `only`; issue 18). They must be the full search's costs there,
 // and its easy routes too: checked for every Finnish unit on the map against every Soviet-held hex, at each
 // Finnish Action Phase of a night turn of the recorded Campaign.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadRuleset } from '../../src/data/load.js';
-import { createEngine, type GameRecord } from '../../src/engine/index.js';
-import { contextOf } from '../../src/engine/ctx.js';
 import { raiderRoutes } from '../../src/engine/night.js';
 import { zocOf } from '../../src/engine/zoc.js';
 import { enemyPresence } from '../../src/engine/enemy.js';
 import type { HexId } from '../../src/engine/hex.js';
-import { withArmorReinforcements } from './helpers/campaign-bot.js';
+import { recordedCampaign, replayCampaign } from './helpers/recorded-campaign.js';
 
 describe('16.4.1 the routes of the raid being made', () => {
   it('are the full search’s costs next to its target, easy routes included, all through the recorded Campaign', { timeout: 60_000 }, () => {
-    const ruleset = withArmorReinforcements(loadRuleset());
-    const engine = createEngine(ruleset);
-    const ctx = contextOf(ruleset);
-    const record = JSON.parse(readFileSync('test/fixtures/records/campaign-bot.json', 'utf8')) as GameRecord;
-    let st = engine.setup(record.scenario, { seed: record.seed! });
+    const c = recordedCampaign();
+    const { ctx } = c;
     let checked = 0;
     let reached = 0;
     let lastTurn = -1;
-    for (const ra of record.actions) {
-      if (st.phase === 'action' && st.activeSide === 'finnish' && ctx.turnDef(st.turn)?.light === 'night' && st.turn !== lastTurn) {
-        lastTurn = st.turn;
-        const ezoc = zocOf(ctx, st, 'soviet');
-        const enemy = enemyPresence(st, ctx, 'finnish');
-        const targets = [
-          ...new Set(Object.values(st.units).flatMap((u) => (u.side === 'soviet' && u.location === 'map' && u.hex ? [u.hex] : []))),
-        ];
-        for (const u of Object.values(st.units)) {
-          if (u.side !== 'finnish' || u.location !== 'map' || !u.hex) continue;
-          const c = ctx.counter(u.id);
-          const full = raiderRoutes(ctx, c, u.hex, ezoc, enemy);
-          for (const t of targets) {
-            const only = new Set<HexId>(ctx.neighbours(t));
-            const part = raiderRoutes(ctx, c, u.hex, ezoc, enemy, only);
-            const want = (m: Map<HexId, number>) => new Map([...m].filter(([h]) => only.has(h)));
-            expect(part.cost, `${u.id} to ${t}, turn ${st.turn}`).toEqual(want(full.cost));
-            expect(part.easy, `${u.id} to ${t} (easy), turn ${st.turn}`).toEqual(want(full.easy));
-            checked++;
-            if (part.cost.size) reached++;
-          }
+    replayCampaign(c, (st) => {
+      if (st.phase !== 'action' || st.activeSide !== 'finnish' || ctx.turnDef(st.turn)?.light !== 'night' || st.turn === lastTurn) return;
+      lastTurn = st.turn;
+      const ezoc = zocOf(ctx, st, 'soviet');
+      const enemy = enemyPresence(st, ctx, 'finnish');
+      const targets = [
+        ...new Set(Object.values(st.units).flatMap((u) => (u.side === 'soviet' && u.location === 'map' && u.hex ? [u.hex] : []))),
+      ];
+      for (const u of Object.values(st.units)) {
+        if (u.side !== 'finnish' || u.location !== 'map' || !u.hex) continue;
+        const counter = ctx.counter(u.id);
+        const full = raiderRoutes(ctx, counter, u.hex, ezoc, enemy);
+        for (const t of targets) {
+          const only = new Set<HexId>(ctx.neighbours(t));
+          const part = raiderRoutes(ctx, counter, u.hex, ezoc, enemy, only);
+          const want = (m: Map<HexId, number>) => new Map([...m].filter(([h]) => only.has(h)));
+          expect(part.cost, `${u.id} to ${t}, turn ${st.turn}`).toEqual(want(full.cost));
+          expect(part.easy, `${u.id} to ${t} (easy), turn ${st.turn}`).toEqual(want(full.easy));
+          checked++;
+          if (part.cost.size) reached++;
         }
       }
-      const r = engine.apply(st, ra.side, ra.action);
-      if (!r.ok) throw new Error(r.violation.message);
-      st = r.state;
-    }
+    });
     expect(reached).toBeGreaterThan(50);
     expect(checked - reached).toBeGreaterThan(50);
   });

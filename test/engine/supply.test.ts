@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isInSupply, searchSupply, supplyStatus, suppliedHexes } from '../../src/engine/supply.js';
 import { area, ruleset, state } from './combat/helpers.js';
 import { contextOf } from '../../src/engine/ctx.js';
-import { loadRuleset } from '../../src/data/load.js';
-import { createEngine, type GameRecord } from '../../src/engine/index.js';
-import { withArmorReinforcements } from './helpers/campaign-bot.js';
+import { recordedCampaign, replayCampaign } from './helpers/recorded-campaign.js';
 
 // Columns J..P along row 16; road along the row from P16 (the Soviet source in this toy map) to K16.
 const roads: [string, string][] = [
@@ -90,22 +87,14 @@ describe('A lone Pajari and supply paths (15.2, 15.3; docs/rulings.md "A lone Pa
 
 describe('supplied hexes remembered per board (15.2, 15.3; issue 18)', () => {
   it('answer as a fresh search of the same state, all through the recorded Campaign', { timeout: 60_000 }, () => {
-    const real = withArmorReinforcements(loadRuleset());
-    const engine = createEngine(real);
-    const ctx = contextOf(real);
-    const record = JSON.parse(readFileSync('test/fixtures/records/campaign-bot.json', 'utf8')) as GameRecord;
-    let st = engine.setup(record.scenario, { seed: record.seed! });
-    for (const [i, ra] of record.actions.entries()) {
-      if (i % 7 === 0) {
-        for (const side of ['soviet', 'finnish'] as const) {
-          expect(suppliedHexes(st, ctx, side)).toEqual(searchSupply(st, ctx, side));
-          expect(suppliedHexes(st, ctx, side)).toEqual(searchSupply(st, ctx, side)); // the remembered answer
-        }
+    const c = recordedCampaign();
+    replayCampaign(c, (st, i) => {
+      if (i % 7 !== 0) return;
+      for (const side of ['soviet', 'finnish'] as const) {
+        expect(suppliedHexes(st, c.ctx, side)).toEqual(searchSupply(st, c.ctx, side));
+        expect(suppliedHexes(st, c.ctx, side)).toEqual(searchSupply(st, c.ctx, side)); // the remembered answer
       }
-      const r = engine.apply(st, ra.side, ra.action);
-      if (!r.ok) throw new Error(r.violation.message);
-      st = r.state;
-    }
+    });
   });
 
   it('a unit standing elsewhere is another board: the answer follows it', () => {
