@@ -43,7 +43,7 @@ export interface Env {
   /** Hexes holding enemy units other than a lone leader: never enterable (4.1). */
   blocked: Set<HexId>;
   /** Hexes nearer an enemy unit than `extendedMovement.minEnemyDistance`: off limits for Extended Movement (4.3). */
-  nearEnemy: Set<HexId>;
+  readonly nearEnemy: Set<HexId>;
   /** Hexes next to an enemy unit, a lone leader included: no road rate into them (5.3). */
   nextToEnemy: Set<HexId>;
   /** The mover may not enter an enemy ZOC at all (the Soviets after their morale collapse, 17.0.4). */
@@ -52,15 +52,24 @@ export interface Env {
 
 export function envFor(ctx: Ctx, state: GameState, side: Side): Env {
   const enemy = enemyPresence(state, ctx, side);
-  // Extended Movement must keep at least minEnemyDistance hexes from every enemy unit (4.3, tables.movement).
-  const within = ctx.ruleset.tables.movement.extendedMovement.minEnemyDistance - 1;
-  const nearEnemy = new Set<HexId>();
-  for (const hex of enemy.occupied) for (const h of hexesWithin(hex, within)) nearEnemy.add(h);
+  // Extended Movement must keep at least minEnemyDistance hexes from every enemy unit (4.3, tables.movement):
+  // collected when a search first asks (only movers starting on a road try Extended Movement).
+  let nearEnemy: Set<HexId> | undefined;
+  const near = (): Set<HexId> => {
+    if (!nearEnemy) {
+      const within = ctx.ruleset.tables.movement.extendedMovement.minEnemyDistance - 1;
+      nearEnemy = new Set<HexId>();
+      for (const hex of enemy.occupied) for (const h of hexesWithin(hex, within)) nearEnemy.add(h);
+    }
+    return nearEnemy;
+  };
   const collapsed = side === 'soviet' && state.markers.some((m) => m.type === 'sovietMoraleCollapse');
   return {
     ezoc: zocOf(ctx, state, otherSide(side)),
     blocked: enemy.blocked,
-    nearEnemy,
+    get nearEnemy() {
+      return near();
+    },
     nextToEnemy: enemy.adjacent,
     ...(collapsed ? { noEnemyZoc: true } : {}),
   };
