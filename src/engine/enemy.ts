@@ -37,16 +37,21 @@ export function enemyPresence(state: GameState, ctx: Ctx, side: Side): EnemyPres
   return out;
 }
 
+/** Hexes holding units of `side`'s enemy on the map (a lone leader included), in one pass. */
+export function enemyHexes(state: GameState, side: Side): Set<HexId> {
+  const enemy = otherSide(side);
+  const out = new Set<HexId>();
+  for (const u of Object.values(state.units)) if (u.side === enemy && u.location === 'map' && u.hex) out.add(u.hex);
+  return out;
+}
+
 /**
  * Distance from a hex to the nearest enemy unit of `side` on the map (a lone leader included); Infinity
  * when there is none. Built once from the set of enemy-occupied hexes (one entry per hex, not per unit)
  * and remembered per hex, so a search over many hexes does not scan every unit for each one.
  */
 export function enemyDistances(state: GameState, side: Side): (hex: HexId) => number {
-  const enemy = otherSide(side);
-  const occupied = new Set<HexId>();
-  for (const u of Object.values(state.units)) if (u.side === enemy && u.location === 'map' && u.hex) occupied.add(u.hex);
-  const hexes = [...occupied];
+  const hexes = [...enemyHexes(state, side)];
   const memo = new Map<HexId, number>();
   return (hex) => {
     let best = memo.get(hex);

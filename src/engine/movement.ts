@@ -220,18 +220,16 @@ export function reachable(ctx: Ctx, state: GameState, m: Mover, env: Env, stacks
  * once `to` is settled (a move's own route; issue 18).
  */
 export function reachOne(ctx: Ctx, state: GameState, m: Mover, env: Env, to: HexId): ReachableHex | undefined {
-  let found: ReachableHex | null = null;
-  const settle = (nodes: Map<HexId, Node>, mp: number, extended: boolean): void => {
-    if (m.start !== null) nodes.delete(m.start); // as search's full result leaves it out
+  if (to === m.start) return undefined;
+  const routeIn = (nodes: Map<HexId, Node>, mp: number, extended: boolean): ReachableHex | null => {
     const n = nodes.get(to);
-    if (!n) return;
-    const r = routeFrom(nodes, to, n, mp, extended);
-    if (!found || r.mpLeft > found.mpLeft) found = r;
+    return n ? routeFrom(nodes, to, n, mp, extended) : null;
   };
-  if (to !== m.start) settle(search(ctx, m, env, false, m.allowance, false, to), m.allowance, false);
-  if (to !== m.start && m.startsOnRoad) {
+  let found = routeIn(search(ctx, m, env, false, m.allowance, false, to), m.allowance, false);
+  if (m.startsOnRoad) {
     const mp = m.allowance + ctx.ruleset.tables.movement.extendedMovement.bonusMp;
-    settle(search(ctx, m, env, true, mp, false, to), mp, true);
+    const ext = routeIn(search(ctx, m, env, true, mp, false, to), mp, true);
+    if (ext && (!found || ext.mpLeft > found.mpLeft)) found = ext;
   }
   if (!found && (m.start === null ? m.entryHexes : ctx.neighbours(m.start)).includes(to)) found = minimumMove(ctx, m, env, to);
   if (!found || overstackChecker(ctx, state, m.ids)(to)) return undefined;

@@ -9,18 +9,11 @@ import type { HexId } from './hex.js';
 import { hexDistance, offMapDirections } from './hex.js';
 import { sideLabel } from './labels.js';
 import { otherSide } from './units.js';
+import { enemyHexes } from './enemy.js';
 
 /** Last turn of the game: the scenario's, or the chosen end of a shortened game (GameState.endTurn). */
 export function lastTurn(ctx: Ctx, state: GameState): number {
   return state.endTurn ?? ctx.scenario(state.scenario)?.turns.last ?? state.turn;
-}
-
-/** The hexes holding units of `side`'s enemy on the map, collected in one pass. */
-function enemyHexes(state: GameState, side: Side): Set<HexId> {
-  const enemy = otherSide(side);
-  const out = new Set<HexId>();
-  for (const u of Object.values(state.units)) if (u.side === enemy && u.location === 'map' && u.hex) out.add(u.hex);
-  return out;
 }
 
 /** Pending map reinforcements of `side` due now (entry turn reached). */
@@ -43,11 +36,8 @@ export function dueReinforcements(state: GameState, side: Side): UnitState[] {
 export function entryHexesFor(ctx: Ctx, state: GameState, u: UnitState): HexId[] {
   const entry = u.entryHex;
   if (!entry) return [];
-  if (!u.entryDisplaced) {
-    const enemy = otherSide(u.side);
-    return Object.values(state.units).some((x) => x.side === enemy && x.location === 'map' && x.hex === entry) ? [] : [entry];
-  }
   const held = enemyHexes(state, u.side);
+  if (!u.entryDisplaced) return held.has(entry) ? [] : [entry];
   const dirs = new Set(offMapDirections(entry));
   const out: HexId[] = [];
   for (const id of Object.keys(ctx.ruleset.map.hexes)) {
