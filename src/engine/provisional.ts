@@ -17,7 +17,7 @@ import { overstackChecker } from './stacking.js';
 import { isInSupply } from './supply.js';
 import { mayEnterTerrain } from './terrain.js';
 import { ruleOn } from './options.js';
-import { otherSide } from './units.js';
+import { enemyHexes } from './enemy.js';
 import { enemyZocTest, inEnemyZoc } from './zoc.js';
 
 export const PROVISIONAL = 'Prov/TF-P';
@@ -63,9 +63,8 @@ export function provisionalHexes(ctx: Ctx, state: GameState, side: Side): HexId[
 
 /** What placing the company asks of the board, collected once for all the hexes tried. */
 function placeFacts(ctx: Ctx, state: GameState) {
-  const enemy = otherSide('finnish');
   return {
-    enemyHeld: new Set(Object.values(state.units).flatMap((u) => (u.side === enemy && u.location === 'map' && u.hex ? [u.hex] : []))),
+    enemyHeld: enemyHexes(state, 'finnish'),
     over: overstackChecker(ctx, state, [PROVISIONAL]),
     inZoc: enemyZocTest(state, ctx, 'finnish'),
   };
