@@ -2,11 +2,9 @@
 // (src/engine/legal.ts). The listing must name exactly the units and stacks that have somewhere to go
 // (4.1, the minimum move of 4.1.1 included) or can leave the map (4.2), at every Action Phase state of
 // the recorded Campaign: checked against each unit's own full search (movesFor).
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadRuleset } from '../../src/data/load.js';
-import { createEngine, type GameRecord, type UnitMoves } from '../../src/engine/index.js';
-import { withArmorReinforcements } from './helpers/campaign-bot.js';
+import type { UnitMoves } from '../../src/engine/index.js';
+import { recordedCampaign, replayCampaign } from './helpers/recorded-campaign.js';
 
 const moves = (m: UnitMoves | { violation: unknown }): boolean => !('violation' in m) && (m.reachable.length > 0 || m.canExit);
 
@@ -15,11 +13,10 @@ describe('4.0–4.2 the movers legalActions lists', () => {
     'are exactly the units and stacks that can go somewhere or leave, at every Action Phase of the recorded Campaign',
     { timeout: 120_000 },
     () => {
-      const engine = createEngine(withArmorReinforcements(loadRuleset()));
-      const record = JSON.parse(readFileSync('test/fixtures/records/campaign-bot.json', 'utf8')) as GameRecord;
-      let st = engine.setup(record.scenario, { seed: record.seed! });
+      const c = recordedCampaign();
+      const { engine } = c;
       let checked = 0;
-      for (const ra of record.actions) {
+      replayCampaign(c, (st) => {
         const who = engine.whoMustAct(st);
         if (st.phase === 'action' && !who.pending) {
           const legal = engine.legalActions(st, who.side);
@@ -42,10 +39,7 @@ describe('4.0–4.2 the movers legalActions lists', () => {
             expect('violation' in eager ? null : eager.reachable).toEqual(m.reachable); // read lazily: the same hexes
           }
         }
-        const r = engine.apply(st, ra.side, ra.action);
-        if (!r.ok) throw new Error(r.violation.message);
-        st = r.state;
-      }
+      });
       expect(checked).toBeGreaterThan(1000);
     },
   );
