@@ -386,8 +386,12 @@ export class FileStore implements GameStore {
     if (q) throw this.corrupt(gameId, `its files were damaged and moved to ${q.movedTo} (${q.reason})`);
   }
 
+  private saved(h: Header): SavedGame {
+    return { version: h.version, channelId: h.channelId, finishedAt: h.finishedAt, expiresAt: h.expiresAt };
+  }
+
   private stored(h: Header, doc: unknown): StoredGame {
-    return { doc, version: h.version, channelId: h.channelId, finishedAt: h.finishedAt, expiresAt: h.expiresAt };
+    return { doc, ...this.saved(h) };
   }
 
   async load(gameId: string): Promise<StoredGame | null> {
@@ -424,7 +428,7 @@ export class FileStore implements GameStore {
       });
       if (h.version !== v) throw this.corrupt(gameId, `version ${v} cannot be read: its header says version ${h.version}`);
       this.index(gameId, h);
-      return this.live(gameId) ? { version: h.version, channelId: h.channelId, finishedAt: h.finishedAt, expiresAt: h.expiresAt } : null;
+      return this.live(gameId) ? this.saved(h) : null;
     });
   }
 
@@ -509,7 +513,7 @@ export class FileStore implements GameStore {
       if (itemsJson) await this.appendHistory(gameId, `{"v":${next.version},"items":${itemsJson}}\n`);
       this.historyAt.set(gameId, next.version);
       await prune(dir, expectedVersion - 1);
-      return { version: next.version, channelId: next.channelId, finishedAt: next.finishedAt, expiresAt: next.expiresAt };
+      return this.saved(next);
     });
   }
 
