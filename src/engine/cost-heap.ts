@@ -55,3 +55,62 @@ export class CostHeap {
     return top;
   }
 }
+
+/** The same for hex numbers (grid.ts), keys and items in two plain arrays. */
+export class IndexHeap {
+  private readonly keys: number[] = [];
+  private readonly items: number[] = [];
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  push(key: number, item: number): void {
+    const keys = this.keys;
+    const items = this.items;
+    let i = items.length;
+    keys.push(key);
+    items.push(item);
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (keys[p]! <= key) break;
+      keys[i] = keys[p]!;
+      items[i] = items[p]!;
+      i = p;
+    }
+    keys[i] = key;
+    items[i] = item;
+  }
+
+  /** The item with the least key, or -1 when empty. */
+  pop(): number {
+    const keys = this.keys;
+    const items = this.items;
+    if (items.length === 0) return -1;
+    const top = items[0]!;
+    const lastKey = keys.pop()!;
+    const last = items.pop()!;
+    const n = items.length;
+    if (n > 0) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let s = i;
+        let sKey = lastKey;
+        if (l < n && keys[l]! < sKey) {
+          s = l;
+          sKey = keys[l]!;
+        }
+        if (r < n && keys[r]! < sKey) s = r;
+        if (s === i) break;
+        keys[i] = keys[s]!;
+        items[i] = items[s]!;
+        i = s;
+      }
+      keys[i] = lastKey;
+      items[i] = last;
+    }
+    return top;
+  }
+}

@@ -29,7 +29,7 @@ import { dieRoller, rollDice, type DiceSource } from './dice.js';
 import { leaderCaptureChecks } from './pajari.js';
 import { heartCheck, PAJARI_ID } from './heart.js';
 import { isNight } from './movement.js';
-import { hasSkis, isBridgeHexside, isLake, stepCost } from './terrain.js';
+import { cheapestStep, isBridgeHexside, isLake } from './terrain.js';
 import { zocOf, zocBinds, type ZocMap } from './zoc.js';
 import { checkUnitList } from './mover.js';
 import { crtCell } from './combat/crt.js';
@@ -39,13 +39,14 @@ import { combatInProgress } from './combat/record.js';
 import { attemptedRecoveryThisPhase } from './recovery.js';
 import { describeSteps, splits } from './ranged.js';
 import { enemyPresence, mayUseRoadRate, nearestEnemyDistance, type EnemyPresence } from './enemy.js';
-import { currentValues, isArmored, isLeader, isMapCombatUnit, mustCounter } from './units.js';
+import { currentValues, isLeader, isMapCombatUnit, mustCounter } from './units.js';
 import { bonfireAt, clearNightMarkers, underBonfire } from './bonfire.js';
 import { ruleOn } from './options.js';
 import { dieTableResult, drmText, drmValue } from './die-table.js';
 import { contextOf } from './ctx.js';
 import type { RuleCode } from './codes.js';
-import { CostHeap } from './cost-heap.js';
+import { IndexHeap } from './cost-heap.js';
+import { SLOTS, gridDistance, gridOf, stepKind, stepTableOf } from './grid.js';
 import { nightRaidsSoFar } from './log-window.js';
 
 // ───────────────────────────── events ─────────────────────────────
@@ -409,39 +410,72 @@ export function raiderRoutes(
   enemy: EnemyPresence,
   only?: ReadonlySet<HexId>,
 ): RouteInfo {
+  // On the map's arrays (grid.ts): hundreds of hexes are settled in one search.
+  const g = gridOf(ctx);
+  const steps = stepTableOf(ctx, c);
+  const n = g.ids.length;
+  const start = g.index.get(from)!;
+  const blocked = new Uint8Array(n); // enemy units (never entered)
+  for (const h of enemy.occupied) blocked[g.index.get(h)!] = 1;
+  const binds = new Uint8Array(n); // the route ends on entering it (enemy ZOC)
+  for (const h of ezoc.keys()) if (zocBinds(ezoc, c, h)) binds[g.index.get(h)!] = 1;
+  // Entered at road rate where a road leads (5.3): everywhere but in an enemy ZOC or next to an enemy unit.
+  const roadRate = new Uint8Array(n).fill(mayUseRoadRate(c, false, false) ? 1 : 0);
+  for (const h of [...enemy.adjacent, ...ezoc.keys()]) {
+    const i = g.index.get(h)!;
+    roadRate[i] = mayUseRoadRate(c, binds[i] === 1, enemy.adjacent.has(h)) ? 1 : 0;
+  }
+  const goals = only ? [...only].flatMap((h) => (g.index.has(h) ? [g.index.get(h)!] : [])) : [];
+  const isGoal = new Uint8Array(n);
+  for (const i of goals) isGoal[i] = 1;
+  // Asked about some hexes only: an A* search towards them. A hex d hexes from the nearest of them costs
+  // at least d cheapest steps more to reach one, so it is skipped when that is past the limit, and hexes
+  // are settled in order of cost plus that bound (a consistent bound: every settled cost is the least).
+  const least = only ? cheapestStep(ctx) : 0;
+  const bounds = new Float64Array(n).fill(-1);
+  const bound = (i: number): number => {
+    if (!only) return 0;
+    let b = bounds[i]!;
+    if (b < 0) {
+      let d = Infinity;
+      for (const o of goals) d = Math.min(d, gridDistance(g, i, o));
+      bounds[i] = b = d * least;
+    }
+    return b;
+  };
   const run = (easyOnly: boolean): Map<HexId, number> => {
-    const best = new Map<HexId, number>([[from, 0]]);
-    const queue = new CostHeap();
-    queue.push(0, from);
-    const done = new Set<HexId>();
-    let left = only?.size ?? -1;
-    for (let item = queue.pop(); item; item = queue.pop()) {
-      const [cost, hex] = item;
-      if (done.has(hex)) continue;
-      done.add(hex);
+    const best = new Float64Array(n).fill(Infinity);
+    const done = new Uint8Array(n);
+    const queue = new IndexHeap();
+    best[start] = 0;
+    queue.push(bound(start), start);
+    let left = only ? goals.length : -1;
+    for (let i = queue.pop(); i >= 0; i = queue.pop()) {
+      if (done[i]) continue;
+      done[i] = 1;
       // Asked about some hexes only: done once each is settled (its cost is then final).
-      if (only?.has(hex) && --left === 0) break;
-      if (hex !== from && zocBinds(ezoc, c, hex)) continue; // route ends on entering an enemy ZOC
-      for (const n of ctx.neighbours(hex)) {
-        if (enemy.occupied.has(n) || done.has(n)) continue;
-        const road = ctx.road(hex, n);
-        const binds = zocBinds(ezoc, c, n);
-        if (easyOnly) {
-          const terr = ctx.hex(n)?.terrain;
-          if (!(road !== null || terr === 'lake' || terr === 'village')) continue;
-        }
-        const k = stepCost(ctx, c, n, road, mayUseRoadRate(c, binds, enemy.adjacent.has(n)));
-        if (!Number.isFinite(k)) continue;
-        const nc = cost + k;
-        if (nc > RAID_MAX_MP) continue;
-        if ((best.get(n) ?? Infinity) <= nc) continue;
-        best.set(n, nc);
-        queue.push(nc, n);
+      if (isGoal[i] && --left === 0) break;
+      if (i !== start && binds[i]) continue; // route ends on entering an enemy ZOC
+      const cost = best[i]!;
+      for (let k = i * SLOTS, end = k + SLOTS; k < end; k++) {
+        const j = g.nb[k]!;
+        if (j < 0 || blocked[j] || done[j]) continue;
+        if (easyOnly && !steps.easy[k]) continue;
+        const nc = cost + (roadRate[j] ? steps.road[k]! : steps.plain[k]!);
+        if (!(nc <= RAID_MAX_MP)) continue; // also an impossible step (Infinity)
+        const f = nc + bound(j);
+        if (f > RAID_MAX_MP || best[j]! <= nc) continue;
+        best[j] = nc;
+        queue.push(f, j);
       }
     }
-    best.delete(from);
-    if (only) for (const h of best.keys()) if (!only.has(h) || !done.has(h)) best.delete(h);
-    return best;
+    const out = new Map<HexId, number>();
+    for (let i = 0; i < n; i++) {
+      if (i === start || best[i] === Infinity) continue;
+      if (only && !(isGoal[i] && done[i])) continue;
+      out.set(g.ids[i]!, best[i]!);
+    }
+    return out;
   };
   // The easy routes matter only to a chosen raid (its FNRT DRM), not to the listing of raids: searched when read.
   let easy: Map<HexId, number> | undefined;
@@ -561,8 +595,8 @@ function raidEnv(ctx: Ctx, state: GameState): RaidEnv {
 function routesOf(ctx: Ctx, state: GameState, env: RaidEnv, id: string): RouteInfo {
   const c = ctx.counter(id);
   const from = state.units[id]!.hex!;
-  // A step's cost and ZOC read only these of the counter (terrain.ts stepCost, zocBinds, mayUseRoadRate).
-  const key = `${from}|${isArmored(c) ? `armored ${c.type}` : ''}|${hasSkis(c) ? 'skis' : ''}`;
+  // A step's cost and ZOC read only these of the counter (grid.ts stepKind; zocBinds, mayUseRoadRate).
+  const key = `${from}|${stepKind(c)}`;
   let r = env.routes.get(key);
   if (!r) {
     r = raiderRoutes(ctx, c, from, env.ezoc, env.enemy, env.only);

@@ -26,6 +26,15 @@ export function terrainCost(ctx: Ctx, c: CounterDef, hex: HexId): number {
   return mv.terrain[h.terrain];
 }
 
+/**
+ * The least any one step can cost any unit (5.2–5.4, 4.4, 12.1.3): a lower bound for route searches
+ * that stop early (a hex n steps away costs at least n times this).
+ */
+export function cheapestStep(ctx: Ctx): number {
+  const mv = ctx.ruleset.tables.movement;
+  return Math.min(mv.road, mv.finnishSkiLake, mv.armorSecondaryRoad.tank, mv.armorSecondaryRoad.armoredCar, ...Object.values(mv.terrain));
+}
+
 /** Cost of one hex along a road of this type (5.3; armor on secondary roads 12.1.3). */
 export function roadCost(ctx: Ctx, c: CounterDef, type: RoadType): number {
   const mv = ctx.ruleset.tables.movement;

@@ -2,13 +2,39 @@
 // ZOC) are searched, for the one raid being made, only until the hexes next to its target are settled
 // (src/engine/night.ts `raiderRoutes` with `only`; issue 18). They must be the full search's costs there,
 // and its easy routes too: checked for every Finnish unit on the map against every Soviet-held hex, at each
-// Finnish Action Phase of a night turn of the recorded Campaign.
+// Finnish Action Phase of a night turn of the recorded Campaign. The search runs on the map's arrays
+// (src/engine/grid.ts); the full search is checked against a plain one on hex ids written here.
 import { describe, expect, it } from 'vitest';
-import { raiderRoutes } from '../../src/engine/night.js';
-import { zocOf } from '../../src/engine/zoc.js';
-import { enemyPresence } from '../../src/engine/enemy.js';
+import { RAID_MAX_MP, raiderRoutes } from '../../src/engine/night.js';
+import { zocBinds, zocOf, type ZocMap } from '../../src/engine/zoc.js';
+import { enemyPresence, mayUseRoadRate, type EnemyPresence } from '../../src/engine/enemy.js';
 import type { HexId } from '../../src/engine/hex.js';
+import type { Ctx } from '../../src/engine/ctx.js';
+import type { CounterDef } from '../../src/engine/ruleset.js';
+import { stepCost } from '../../src/engine/terrain.js';
 import { recordedCampaign, replayCampaign } from './helpers/recorded-campaign.js';
+
+/** 16.4.1 as plainly as it can be searched: every cheaper cost found is pushed on again (no heap, no early stop). */
+function plainRoutes(ctx: Ctx, c: CounterDef, from: HexId, ezoc: ZocMap, enemy: EnemyPresence, easyOnly: boolean): Map<HexId, number> {
+  const best = new Map<HexId, number>([[from, 0]]);
+  const todo: HexId[] = [from];
+  while (todo.length) {
+    const hex = todo.shift()!;
+    if (hex !== from && zocBinds(ezoc, c, hex)) continue; // a route ends on entering an enemy ZOC
+    for (const n of ctx.neighbours(hex)) {
+      if (enemy.occupied.has(n) || n === from) continue;
+      const road = ctx.road(hex, n);
+      const terrain = ctx.hex(n)?.terrain;
+      if (easyOnly && !(road !== null || terrain === 'lake' || terrain === 'village')) continue;
+      const cost = best.get(hex)! + stepCost(ctx, c, n, road, mayUseRoadRate(c, zocBinds(ezoc, c, n), enemy.adjacent.has(n)));
+      if (cost > RAID_MAX_MP || (best.get(n) ?? Infinity) <= cost) continue;
+      best.set(n, cost);
+      todo.push(n);
+    }
+  }
+  best.delete(from);
+  return best;
+}
 
 describe('16.4.1 the routes of the raid being made', () => {
   it('are the full search’s costs next to its target, easy routes included, all through the recorded Campaign', { timeout: 60_000 }, () => {
@@ -29,6 +55,8 @@ describe('16.4.1 the routes of the raid being made', () => {
         if (u.side !== 'finnish' || u.location !== 'map' || !u.hex) continue;
         const counter = ctx.counter(u.id);
         const full = raiderRoutes(ctx, counter, u.hex, ezoc, enemy);
+        expect(full.cost, `${u.id} from ${u.hex}, turn ${st.turn}`).toEqual(plainRoutes(ctx, counter, u.hex, ezoc, enemy, false));
+        expect(full.easy, `${u.id} from ${u.hex} (easy), turn ${st.turn}`).toEqual(plainRoutes(ctx, counter, u.hex, ezoc, enemy, true));
         for (const t of targets) {
           const only = new Set<HexId>(ctx.neighbours(t));
           const part = raiderRoutes(ctx, counter, u.hex, ezoc, enemy, only);
