@@ -66,9 +66,13 @@ const HEADER_PATTERN = '^{"value":{"version":(%d+),"channelId":"([^"]*)","finish
 // The same header in JavaScript (for peek).
 const HEADER_RE = /^\{"value":\{"version":(\d+),"channelId":"([^"]*)","finishedAt":([\w.]+),"expiresAt":([\w.]+),"doc":/;
 
+// The envelope is written in three parts (header, document, tail) rather than joined in Lua first: joining
+// copies the whole document once more inside the script (about half of a save's time in Redis at 40 KB).
 const BUILD = `
-local function build(v, ch, fa, ea, doc)
-  return '{"value":{"version":' .. v .. ',"channelId":"' .. ch .. '","finishedAt":' .. fa .. ',"expiresAt":' .. ea .. ',"doc":' .. doc .. '},"expires":' .. ea .. '}'
+local function write(key, v, ch, fa, ea, doc)
+  redis.call('SET', key, '{"value":{"version":' .. v .. ',"channelId":"' .. ch .. '","finishedAt":' .. fa .. ',"expiresAt":' .. ea .. ',"doc":')
+  redis.call('APPEND', key, doc)
+  redis.call('APPEND', key, '},"expires":' .. ea .. '}')
 end
 `;
 
@@ -82,7 +86,7 @@ if holder then
   local h = cjson.decode(holder)['value']
   if h and redis.call('EXISTS', ARGV[4] .. 'game:' .. h) == 1 then return {'channel-taken', h} end
 end
-redis.call('SET', KEYS[1], build('1', ARGV[2], 'null', 'null', ARGV[3]))
+write(KEYS[1], '1', ARGV[2], 'null', 'null', ARGV[3])
 redis.call('SET', KEYS[2], '{"value":"' .. ARGV[1] .. '","expires":null}')
 redis.call('SADD', KEYS[3], ARGV[1])
 local users = {}
@@ -113,7 +117,7 @@ if fa == 'null' and ARGV[4] ~= '' then
   finishing = true
 end
 local nv = tostring(tonumber(v) + 1)
-redis.call('SET', KEYS[1], build(nv, ch, fa, ea, ARGV[3]))
+write(KEYS[1], nv, ch, fa, ea, ARGV[3])
 local n = tonumber(ARGV[8])
 for i = 9, 8 + n do redis.call('RPUSH', KEYS[3], ARGV[i]) end
 if ARGV[7] == '1' then
