@@ -473,7 +473,7 @@ export class FileStore implements GameStore {
     const users = options.users === undefined ? undefined : checkUsers(options.users);
     const json = toJson(doc);
     const items = checkAppend(options.append);
-    const itemsJson = items.length ? toJson(items) : '';
+    const itemsJson = items.length ? `[${items.map(toJson).join(',')}]` : '';
     return this.mutex.run(gameId, async () => {
       if (!this.live(gameId)) throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
       const dir = this.gameDir(gameId);

@@ -3,6 +3,7 @@
 import {
   DAY_MS,
   StoreError,
+  JsonText,
   checkId,
   checkVersion,
   checkIndex,
@@ -31,7 +32,9 @@ interface Entry {
   history: string[];
 }
 
+/** A value as JSON text (a JsonText as it is); store/invalid if it cannot be. */
 export function toJson(doc: unknown): string {
+  if (doc instanceof JsonText) return doc.json;
   let json: string | undefined;
   try {
     json = JSON.stringify(doc);

@@ -81,6 +81,19 @@ export interface GameIndex {
 
 export const MAX_INDEX_USERS = 50;
 
+/**
+ * A value its owner has already written as JSON text (valid JSON, e.g. made by JSON.stringify): the
+ * stores write the text as it is instead of serialising the value again. A caller that saves the same
+ * large parts many times (the game service: src/app/doc-json.ts) writes each part once. Anything that
+ * serialises one with JSON.stringify by mistake still gets the value (toJSON parses the text).
+ */
+export class JsonText {
+  constructor(readonly json: string) {}
+  toJSON(): unknown {
+    return JSON.parse(this.json) as unknown;
+  }
+}
+
 export interface SaveOptions {
   /** Replace the game's indexed players (absent: unchanged). */
   users?: string[];
@@ -89,7 +102,7 @@ export interface SaveOptions {
    * and sets expiresAt = finishedAt + finished-game TTL. Once finished, a game stays finished.
    */
   finishedAt?: number;
-  /** Items (JSON values) to add to the game's history, in order, with this version (none when absent). */
+  /** Items (JSON values or JsonText) to add to the game's history, in order, with this version (none when absent). */
   append?: unknown[];
 }
 

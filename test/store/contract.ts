@@ -1,6 +1,6 @@
 // The GameStore contract: every implementation runs this same suite (memory, file, Redis).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DAY_MS, StoreError, type GameStore } from '../../src/store/index.js';
+import { DAY_MS, JsonText, StoreError, type GameStore } from '../../src/store/index.js';
 
 export interface ContractHarness {
   /** A fresh, empty store with finished-game retention `ttlDays` (default 90). */
@@ -270,6 +270,16 @@ export function storeContract(name: string, harness: ContractHarness): void {
       await store.save('g1', doc(4), 3, { append: [{ seq: 3 }] });
       expect(await store.history('g1')).toEqual([{ seq: 1 }, { seq: 2, text: 'é ✓ "quoted"\nline' }, { seq: 3 }]);
       expect(await store.history('ghost')).toBeNull();
+    });
+
+    it('writes a document or history item given as JSON text (JsonText) as that text', async () => {
+      await store.create('g1', 'c1', new JsonText(JSON.stringify(doc(1))));
+      expect((await store.load('g1'))!.doc).toEqual(doc(1));
+      await store.save('g1', new JsonText(JSON.stringify(doc(2, { s: 'é "q"' }))), 1, {
+        append: [new JsonText('{"seq":1}'), { seq: 2 }],
+      });
+      expect((await store.load('g1'))!.doc).toEqual(doc(2, { s: 'é "q"' }));
+      expect(await store.history('g1')).toEqual([{ seq: 1 }, { seq: 2 }]);
     });
 
     it('a save that loses the compare-and-set appends nothing to the history', async () => {
