@@ -64,7 +64,8 @@ export class DocCache {
   }
 }
 
-function deepFreeze(v: unknown): void {
+/** Freeze a value and everything in it (tests hold code to never changing what it was given). */
+export function deepFreeze(v: unknown): void {
   if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return;
   Object.freeze(v);
   for (const x of Object.values(v)) deepFreeze(x);

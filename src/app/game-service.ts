@@ -64,6 +64,7 @@ import {
 import { upgradeDoc } from './doc-upgrade.js';
 import { addEntry, nextSeq, storedRecord, trimRecent } from './record-window.js';
 import { checkpointState, noteUndoStep } from './undo-window.js';
+import { docJson, entryJson } from './doc-json.js';
 import { verifyRecord, type VerifyReport } from './verify.js';
 import { chargeClock, clockLeft, DEFAULT_PACE, paceLines, paceOf, type Pace } from './pace.js';
 import { briefingLines, type ScenarioBrief } from './briefing.js';
@@ -270,6 +271,7 @@ export class GameService {
   private readonly legalCache = new Map<string, ReturnType<EngineApi['legalActions']>>();
   /** The documents saved last, for the next change of the same game (src/app/doc-cache.ts). */
   private readonly kept: DocCache;
+  private readonly freezeKept: boolean;
 
   constructor(deps: ServiceDeps) {
     this.store = deps.store;
@@ -282,7 +284,8 @@ export class GameService {
     this.maxUndo = deps.maxUndo ?? 30;
     this.onConflict = deps.onConflict ?? (() => {});
     this.onStoreFailure = deps.onStoreFailure ?? (() => {});
-    this.kept = new DocCache(deps.keepDocs ?? 64, deps.freezeKept ?? false);
+    this.freezeKept = deps.freezeKept ?? false;
+    this.kept = new DocCache(deps.keepDocs ?? 64, this.freezeKept);
   }
 
   /** Call `fn` with the game as saved after every accepted change (the reminders re-arm on it). */
@@ -431,10 +434,11 @@ export class GameService {
       trimRecent(change.doc);
       try {
         const users = indexedUsers(change.doc);
-        const saved = await this.store.save(id, change.doc, stored.version, {
+        // As JSON text whose unchanged parts are written once (src/app/doc-json.ts).
+        const saved = await this.store.save(id, docJson(change.doc, this.freezeKept), stored.version, {
           ...(change.finishedAt !== undefined ? { finishedAt: change.finishedAt } : {}),
           ...(users.join(' ') !== usersBefore ? { users } : {}),
-          ...(added.length ? { append: added } : {}),
+          ...(added.length ? { append: added.map((e) => entryJson(e, this.freezeKept)) } : {}),
         });
         const savedState = change.doc.state;
         const after = this.statusView(change.doc, id, saved.version);

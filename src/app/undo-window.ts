@@ -38,7 +38,9 @@ export function noteUndoStep(
     doc.undo = { side, checkpoint: withoutLog(before), logLength: before.log.length, steps: [] };
   const w = doc.undo;
   // The log was trimmed (a new Action Phase): keep the checkpoint's own log while `before` still holds it.
-  if (!w.checkpoint.log && after.log.length !== before.log.length + events) w.checkpoint.log = before.log.slice(0, w.logLength);
+  // (A new checkpoint object: a checkpoint is never changed once made, src/app/doc-json.ts.)
+  if (!w.checkpoint.log && after.log.length !== before.log.length + events)
+    w.checkpoint = { ...w.checkpoint, log: before.log.slice(0, w.logLength) };
   w.steps.push(step);
   while (w.steps.length > max) {
     const oldest = w.steps.shift()!;
@@ -48,8 +50,7 @@ export function noteUndoStep(
       return;
     }
     const ownLog = w.checkpoint.log !== undefined;
-    w.checkpoint = withoutLog(moved.state);
+    w.checkpoint = ownLog ? { ...withoutLog(moved.state), log: moved.state.log } : withoutLog(moved.state);
     w.logLength = moved.state.log.length;
-    if (ownLog) w.checkpoint.log = moved.state.log;
   }
 }

@@ -1,0 +1,56 @@
+// The game document as JSON text for the store, with the parts that stay the same from save to save
+// written once (issue 18: serialising the whole document was the largest part of a save).
+//
+// Between two saves of a game most of its document is unchanged: the undo window's checkpoint (a whole
+// state) stays the same for every step of a run, and each record entry, once added, is saved in the
+// document's recent entries for twenty saves or more and once in the store's history. Those objects are
+// never changed after they are made (a new checkpoint or entry is a new object), so their text is
+// remembered by object and reused. The rest (meta, state, the window's steps) is written as usual.
+//
+// `freeze` (the test suite: HEXREF_FREEZE_KEPT) freezes each object whose text is remembered, so code
+// that changed one afterwards would fail loudly instead of saving stale text.
+import { JsonText } from '../store/index.js';
+import type { GameDoc, RecordEntry, UndoWindow } from './game-doc.js';
+import { deepFreeze } from './doc-cache.js';
+
+const texts = new WeakMap<object, string>();
+
+function once(o: object, freeze: boolean): string {
+  let t = texts.get(o);
+  if (t === undefined) {
+    if (freeze) deepFreeze(o);
+    t = JSON.stringify(o);
+    texts.set(o, t);
+  }
+  return t;
+}
+
+/** An object's fields as JSON, in its own key order, `part` writing the fields it knows of. */
+function fields(o: object, part: (key: string, value: unknown) => string | undefined): string {
+  let out = '';
+  for (const [k, v] of Object.entries(o)) {
+    if (v === undefined) continue;
+    out += `${out ? ',' : ''}${JSON.stringify(k)}:${part(k, v) ?? JSON.stringify(v)}`;
+  }
+  return `{${out}}`;
+}
+
+function undoJson(w: UndoWindow, freeze: boolean): string {
+  return fields(w, (k) => (k === 'checkpoint' ? once(w.checkpoint, freeze) : undefined));
+}
+
+/** The document as JSON text (the same value JSON.stringify gives). */
+export function docJson(doc: GameDoc, freeze = false): JsonText {
+  return new JsonText(
+    fields(doc, (k) => {
+      if (k === 'recent') return `[${doc.recent.map((e) => once(e, freeze)).join(',')}]`;
+      if (k === 'undo' && doc.undo) return undoJson(doc.undo, freeze);
+      return undefined;
+    }),
+  );
+}
+
+/** A record entry as JSON text (for the store's history; the same text the document's recent entries reuse). */
+export function entryJson(e: RecordEntry, freeze = false): JsonText {
+  return new JsonText(once(e, freeze));
+}

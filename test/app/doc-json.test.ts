@@ -1,0 +1,85 @@
+// The document as JSON text with its unchanged parts written once (src/app/doc-json.ts; issue 18): the
+// same value JSON.stringify gives, before and after the changes a save makes, and the remembered parts
+// frozen under the test suite so a later change to one would fail loudly.
+import { describe, expect, it } from 'vitest';
+import type { GameDoc } from '../../src/app/game-doc.js';
+import { docJson, entryJson } from '../../src/app/doc-json.js';
+import { addEntry, nextSeq } from '../../src/app/record-window.js';
+import { noteUndoStep } from '../../src/app/undo-window.js';
+import type { Action, GameState, Side } from '../../src/engine/index.js';
+import { JsonText } from '../../src/store/index.js';
+import { HOST, SOV, harness, ok, seatedGame } from './helpers.js';
+
+const MOVES: Action[] = [
+  { type: 'move', units: ['1/1/609'], to: 'K16' },
+  { type: 'move', units: ['2/1/609'], to: 'L16' },
+];
+
+async function gameWithUndo() {
+  const h = harness();
+  const ref = await seatedGame(h);
+  ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
+  ok(await h.service.act(ref, SOV, MOVES[0]!)); // an undo window with its checkpoint
+  const doc = (await h.store.load(ref.gameId))!.doc as GameDoc;
+  return { h, ref, doc };
+}
+
+describe('docJson: the document as JSON text, unchanged parts written once', () => {
+  it('is the text JSON.stringify writes, an undo window and record entries included', async () => {
+    const { doc } = await gameWithUndo();
+    expect(doc.undo?.checkpoint).toBeTruthy();
+    expect(doc.recent.length).toBeGreaterThan(1);
+    expect(docJson(doc).json).toBe(JSON.stringify(doc));
+    expect(docJson({ ...doc, undo: null }).json).toBe(JSON.stringify({ ...doc, undo: null }));
+  });
+
+  it('stays so through the changes a save makes: a new state, a new entry, another step in the window', async () => {
+    const { h, doc } = await gameWithUndo();
+    const first = docJson(doc, true).json; // remembers the checkpoint and the entries
+    const before = doc.state!;
+    const r = h.engine.apply(before, 'soviet', MOVES[1]!);
+    if (!r.ok) throw new Error(r.violation.message);
+    const apply = (s: GameState, side: Side, a: Action) => h.engine.apply(s, side, a);
+    const seq = nextSeq(doc);
+    addEntry(doc, { seq, v: 9, id: 'e', user: SOV.userId, at: 1, kind: 'action', side: 'soviet', action: MOVES[1]!, rolls: [] });
+    doc.state = r.state;
+    const checkpoint = doc.undo!.checkpoint;
+    noteUndoStep(
+      doc,
+      apply,
+      'soviet',
+      before,
+      r.state,
+      r.events.length,
+      { seq, user: SOV.userId, action: MOVES[1]!, waitingSince: null },
+      30,
+    );
+    expect(doc.undo!.checkpoint).toBe(checkpoint); // the same checkpoint: its text is reused
+    const second = docJson(doc, true).json;
+    expect(second).not.toBe(first);
+    expect(second).toBe(JSON.stringify(doc));
+  });
+
+  it('freezes what it remembers when asked (the test suite), so changing it later throws', async () => {
+    const { doc } = await gameWithUndo();
+    docJson(doc, true);
+    expect(Object.isFrozen(doc.undo!.checkpoint)).toBe(true);
+    expect(Object.isFrozen(doc.recent[0])).toBe(true);
+    expect(() => {
+      (doc.recent[0] as { user: string }).user = HOST.userId;
+    }).toThrow(TypeError);
+  });
+
+  it('writes a history entry once, the same text the recent entries reuse', async () => {
+    const { doc } = await gameWithUndo();
+    const e = doc.recent[doc.recent.length - 1]!;
+    const t = entryJson(e);
+    expect(t).toBeInstanceOf(JsonText);
+    expect(t.json).toBe(JSON.stringify(e));
+    expect(docJson(doc).json).toContain(t.json);
+  });
+
+  it('JsonText read by JSON.stringify by mistake still gives the value', () => {
+    expect(JSON.stringify({ a: new JsonText('{"b":[1,2]}') })).toBe('{"a":{"b":[1,2]}}');
+  });
+});
