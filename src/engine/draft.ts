@@ -1,7 +1,8 @@
 /**
  * Copy-on-apply: a draft of GameState that the rule code may mutate without touching the input.
- * Everything is deep-copied, so a field added to GameState later is copied too; only the event log is
- * copied shallowly, since logged events are never changed.
+ * Everything is deep-copied, so a field added to GameState later is copied too; the event log is copied
+ * shallowly, since logged events are never changed, and the map of controlled hexes is copied by its one
+ * writer, zoc.ts setControl, when it first changes it.
  *
  * The state is plain JSON data (it is stored as JSON), so a plain recursive copy does: it is about four
  * times as fast as structuredClone on a game state (the copy is most of apply's own time; issue 18).
@@ -10,7 +11,15 @@ import type { GameState } from './types.js';
 
 export function draftOf(s: GameState): GameState {
   const { log, ...rest } = s;
-  return { ...(copyData(rest) as Omit<GameState, 'log'>), log: log.slice() };
+  const out = { ...rest } as Record<string, unknown>;
+  for (const k in out) {
+    const x = out[k];
+    // Hex control (7.3) keeps its map of hexes shared until the draft first changes one (zoc.ts
+    // setControl copies it then): a few hundred keys, the largest single copy, and most actions change none.
+    if (k === 'control') out[k] = { ...(x as GameState['control']) };
+    else if (x !== null && typeof x === 'object') out[k] = copyData(x);
+  }
+  return { ...(out as Omit<GameState, 'log'>), log: log.slice() };
 }
 
 /** A deep copy of plain data: arrays and plain objects copied, everything else (numbers, strings…) kept. */

@@ -37,11 +37,23 @@ export function zocBinds(ezoc: ZocMap, c: CounterDef, hex: HexId): boolean {
   return isArmored(c) ? e.at : true;
 }
 
+/**
+ * The map of controlled hexes each control object has made its own. A draft's control object is new but
+ * shares its hexes with the state it was drawn from (draft.ts); the first change copies them.
+ */
+const ownHexes = new WeakMap<GameState['control'], GameState['control']['hexes']>();
+
+/** The only writer of `control.hexes`. */
 function setControl(state: GameState, hex: HexId, side: Side, changed: HexId[]): void {
-  const now = state.control.hexes[hex] ?? state.control.base;
+  const control = state.control;
+  const now = control.hexes[hex] ?? control.base;
   if (now === side) return;
-  if (side === state.control.base) delete state.control.hexes[hex];
-  else state.control.hexes[hex] = side;
+  if (ownHexes.get(control) !== control.hexes) {
+    control.hexes = { ...control.hexes };
+    ownHexes.set(control, control.hexes);
+  }
+  if (side === control.base) delete control.hexes[hex];
+  else control.hexes[hex] = side;
   changed.push(hex);
 }
 
