@@ -5,7 +5,9 @@
 // state) stays the same for every step of a run, and each record entry, once added, is saved in the
 // document's recent entries for twenty saves or more and once in the store's history. Those objects are
 // never changed after they are made (a new checkpoint or entry is a new object), so their text is
-// remembered by object and reused. The rest (meta, state, the window's steps) is written as usual.
+// remembered by object and reused; so is the state's map of controlled hexes, which an action shares
+// with the state before it unless it changes control (src/engine/draft.ts). The rest (meta, the rest of
+// the state, the window's steps) is written as usual.
 //
 // `freeze` (the test suite: HEXREF_FREEZE_KEPT) freezes each object whose text is remembered, so code
 // that changed one afterwards would fail loudly instead of saving stale text.
@@ -35,6 +37,15 @@ function fields(o: object, part: (key: string, value: unknown) => string | undef
   return `{${out}}`;
 }
 
+/** A state: its map of controlled hexes is the same object until a change to it (src/engine/draft.ts). */
+function stateJson(st: object, freeze: boolean): string {
+  return fields(st, (k, v) =>
+    k === 'control' && v !== null && typeof v === 'object'
+      ? fields(v, (ck, cv) => (ck === 'hexes' && cv !== null && typeof cv === 'object' ? once(cv, freeze) : undefined))
+      : undefined,
+  );
+}
+
 function undoJson(w: UndoWindow, freeze: boolean): string {
   return fields(w, (k) => (k === 'checkpoint' ? once(w.checkpoint, freeze) : undefined));
 }
@@ -45,6 +56,7 @@ export function docJson(doc: GameDoc, freeze = false): JsonText {
     fields(doc, (k) => {
       if (k === 'recent') return `[${doc.recent.map((e) => once(e, freeze)).join(',')}]`;
       if (k === 'undo' && doc.undo) return undoJson(doc.undo, freeze);
+      if (k === 'state' && doc.state) return stateJson(doc.state, freeze);
       return undefined;
     }),
   );

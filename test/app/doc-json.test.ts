@@ -65,6 +65,7 @@ describe('docJson: the document as JSON text, unchanged parts written once', () 
     docJson(doc, true);
     expect(Object.isFrozen(doc.undo!.checkpoint)).toBe(true);
     expect(Object.isFrozen(doc.recent[0])).toBe(true);
+    expect(Object.isFrozen(doc.state!.control.hexes)).toBe(true); // shared by the next state until control changes
     expect(() => {
       (doc.recent[0] as { user: string }).user = HOST.userId;
     }).toThrow(TypeError);
