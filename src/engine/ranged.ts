@@ -128,8 +128,8 @@ export class RangedBoard {
         if (u.side !== side || u.location !== 'map' || !u.hex) continue;
         const d = hexDistance(u.hex, target);
         if (d === 0) continue;
-        // Friendly units never block a spotter's LOS (10.6.1).
-        if (d === 1 || lineOfSight(this.ctx.ruleset, u.hex, target, { maxRange }).clear) out.push(u.id);
+        // Friendly units never block a spotter's LOS (10.6.1). Beyond the turn's LOS no line is traced.
+        if (d === 1 || (d <= maxRange && lineOfSight(this.ctx.ruleset, u.hex, target, { maxRange }).clear)) out.push(u.id);
       }
       out.sort();
       this.spot.set(key, out);

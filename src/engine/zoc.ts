@@ -7,7 +7,7 @@ import type { Ctx } from './ctx.js';
 import type { CounterDef, Side } from './ruleset.js';
 import type { GameEvent, GameState, UnitState } from './types.js';
 import type { HexId } from './hex.js';
-import { areAdjacent, neighbours } from './hex.js';
+import { areAdjacent } from './hex.js';
 import { isArmored, isAtUnit, isCombatUnit, isMapCombatUnit, otherSide } from './units.js';
 
 /** Per hex in `side`'s ZOC: whether any AT unit contributes to it. */
@@ -140,7 +140,7 @@ export function enemyZocTest(
 ): (hex: HexId) => boolean {
   const enemy = otherSide(side);
   const zoc = new Set<HexId>();
-  for (const u of Object.values(state.units)) if (exertsZoc(ctx, u, enemy, opts)) for (const n of neighbours(u.hex!)) zoc.add(n);
+  for (const u of Object.values(state.units)) if (exertsZoc(ctx, u, enemy, opts)) for (const n of ctx.neighbours(u.hex!)) zoc.add(n);
   return (hex) => zoc.has(hex);
 }
 
