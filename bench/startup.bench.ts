@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { compiledIsCurrent } from '../bin/compiled.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const runs = Number(values.runs);
@@ -68,10 +69,12 @@ const floorRss = (() => {
   const r = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.memoryUsage().rss))'], { encoding: 'utf8' });
   return Number(r.stdout) / 1024 / 1024;
 })();
-const compiled = spawnSync(process.execPath, ['-e', "require('fs').accessSync('dist/.build-stamp')"]).status === 0;
+const compiled = compiledIsCurrent(process.cwd());
 const rows = [await measure('compiled (dist/)', {}), await measure('sources via tsx', { HEXREF_FROM_SOURCE: '1' })];
 
-console.log(`start-up, median of ${runs} runs${compiled ? '' : ' (no build found: run `npm run build` first; both rows ran through tsx)'}`);
+console.log(
+  `start-up, median of ${runs} runs${compiled ? '' : ' (no current build: sources changed since, or never built; run `npm run build` first: both rows ran through tsx)'}`,
+);
 console.log(`  floor: node -e 0                ${floorMs.toFixed(0).padStart(5)} ms   ${floorRss.toFixed(0)} MiB`);
 for (const r of rows) {
   console.log(
