@@ -45,7 +45,7 @@ import { ruleOn } from './options.js';
 import { dieTableResult, drmText, drmValue } from './die-table.js';
 import { contextOf } from './ctx.js';
 import type { RuleCode } from './codes.js';
-import { IndexHeap } from './cost-heap.js';
+import { CostHeap } from './cost-heap.js';
 import { SLOTS, gridDistance, gridOf, stepKind, stepTableOf } from './grid.js';
 import { nightRaidsSoFar } from './log-window.js';
 
@@ -446,11 +446,11 @@ export function raiderRoutes(
   const run = (easyOnly: boolean): Map<HexId, number> => {
     const best = new Float64Array(n).fill(Infinity);
     const done = new Uint8Array(n);
-    const queue = new IndexHeap();
+    const queue = new CostHeap<number>();
     best[start] = 0;
     queue.push(bound(start), start);
     let left = only ? goals.length : -1;
-    for (let i = queue.pop(); i >= 0; i = queue.pop()) {
+    for (let i = queue.popItem(); i !== undefined; i = queue.popItem()) {
       if (done[i]) continue;
       done[i] = 1;
       // Asked about some hexes only: done once each is settled (its cost is then final).
