@@ -10,7 +10,9 @@
 //
 // A kept document has one holder at a time: `take` hands it out and forgets it, and it comes back only
 // with the holder's next successful save, so the holder may change it freely. (Two changes of one game
-// at once: the second finds nothing kept and reads the store.) The engine never changes a state it is
+// at once: the second finds nothing kept and reads the store.) Readers that only look (status, legal
+// actions, previews, map views) may `look` at it without taking it, once a peek shows its version is the
+// stored one and it is still kept as that version (a change in flight has taken it). The engine never changes a state it is
 // given (apply works on a copy); `freeze` makes the tests hold it to that for every kept state.
 import type { SavedGame } from '../store/index.js';
 import type { GameDoc } from './game-doc.js';
@@ -44,6 +46,15 @@ export class DocCache {
     const kept = this.docs.get(gameId);
     if (kept) this.drop(gameId);
     return kept;
+  }
+
+  /**
+   * The kept document of a game without handing it out, for a reader that uses it at once (no await in
+   * between) and changes nothing. Whether it is still the stored version is the reader's to check.
+   */
+  look(ref: { gameId: string } | { channelId: string }): KeptDoc | undefined {
+    const gameId = 'gameId' in ref ? ref.gameId : this.channels.get(ref.channelId);
+    return gameId === undefined ? undefined : this.docs.get(gameId);
   }
 
   /** Keep the document just saved as `saved.version` (a finished game is not kept). */

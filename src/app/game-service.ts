@@ -366,6 +366,26 @@ export class GameService {
     return { id: kept.gameId, stored: { ...kept.saved, doc: kept.doc }, doc: kept.doc, carried: [] };
   }
 
+  /**
+   * The game for a reader that only looks and uses it at once (status, legal actions, previews, map
+   * views): the kept document when a peek shows it is still the stored version (a small read instead of
+   * reading and parsing the whole document), else the stored one. Nothing may change what it returns.
+   */
+  private async readDoc(ref: GameRef): Promise<Awaited<ReturnType<GameService['loadDoc']>>> {
+    const kept = 'gameId' in ref || typeof ref.channelId === 'string' ? this.kept.look(ref) : undefined;
+    if (kept && !('gameId' in ref && ref.channelId !== undefined && ref.channelId !== kept.saved.channelId)) {
+      try {
+        const now = await this.store.peek(kept.gameId);
+        // Still kept as that version after the peek: no change of this game was made or is in flight.
+        if (now && now.version === kept.saved.version && now.finishedAt === null && this.kept.look(ref) === kept)
+          return { id: kept.gameId, stored: { ...kept.saved, doc: kept.doc }, doc: kept.doc, carried: [] };
+      } catch (err) {
+        if (!isStoreError(err)) throw err; // the read below reports a store failure
+      }
+    }
+    return this.loadDoc(ref);
+  }
+
   /** Whether the store still holds `version` of the game (a refusal from a kept document stands only then). */
   private async stillStored(id: string, version: number): Promise<boolean> {
     try {
@@ -1387,7 +1407,7 @@ export class GameService {
   // ───────────────────────────── reading (anyone, spectators included) ─────────────────────────────
 
   async status(ref: GameRef): Promise<Result<{ status: StatusView }>> {
-    const loaded = await this.loadDoc(ref);
+    const loaded = await this.readDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
     const st = doc.state;
@@ -1484,7 +1504,7 @@ export class GameService {
   ): Promise<Result<{ legal: ReturnType<EngineApi['legalActions']>; side: Side; status: StatusView }>> {
     const badInput = checkInput(ActorSchema, actor, 'player') ?? checkInput(SideSchema.optional(), side, 'side');
     if (badInput) return badInput;
-    const loaded = await this.loadDoc(ref);
+    const loaded = await this.readDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
     const bad = this.mustBeStatus(doc, 'active');
@@ -1511,7 +1531,7 @@ export class GameService {
   async decisionHexes(ref: GameRef, req: { units: string[]; path: string[]; final?: boolean }): Promise<Result<{ hexes: string[] }>> {
     const badInput = checkInput(PathRequestSchema, req, 'path request');
     if (badInput) return badInput;
-    const loaded = await this.loadDoc(ref);
+    const loaded = await this.readDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
     const bad = this.mustBeStatus(doc, 'active');
@@ -1536,7 +1556,7 @@ export class GameService {
     if (badInput) return badInput;
     if (action.type !== 'combat' && action.type !== 'assault')
       return refuse('input/action', 'Only a Combat or an Assault has odds to preview.');
-    const loaded = await this.loadDoc(ref);
+    const loaded = await this.readDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
     const bad = this.mustBeStatus(doc, 'active');
@@ -1550,7 +1570,7 @@ export class GameService {
 
   /** A map view of the current state for the renderer. Anyone may look. */
   async mapView(ref: GameRef, options: MapViewOptions = {}): Promise<Result<{ view: unknown }>> {
-    const loaded = await this.loadDoc(ref);
+    const loaded = await this.readDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
     if (!doc.state) return refuse('game/not-started', 'The game has not started: there is no map to show yet.');

@@ -105,6 +105,53 @@ describe('kept documents (issue 18)', () => {
     expect(refusal(await h.service.act(ref, SOV, MOVE_609))).toBe('game/not-found');
   });
 
+  it('readers (status, legal actions, previews, map views) use the kept document after a peek: no read', async () => {
+    const store = new CountingStore();
+    const h = harness({ store });
+    const ref = await seatedGame(h);
+    const moved = ok(await h.service.act(ref, SOV, reset));
+    store.reset();
+    expect(ok(await h.service.status(ref)).version).toBe(moved.version);
+    const legal = ok(await h.service.legal(ref, SOV));
+    expect(legal.status.version).toBe(moved.version);
+    ok(await h.service.mapView(ref));
+    expect([store.peeks, store.loads]).toEqual([3, 0]);
+    // What they read from the kept document is what a fresh service reads from the store.
+    const fresh = harness({ store });
+    expect(ok(await h.service.status(ref)).lines).toEqual(ok(await fresh.service.status(ref)).lines);
+    expect(legal.legal).toEqual(ok(await fresh.service.legal(ref, SOV)).legal);
+  });
+
+  it('a reader reads the store when another process saved since, or while a change of the game is in flight', async () => {
+    const store = new CountingStore();
+    const a = harness({ store });
+    const b = harness({ store });
+    const ref = await seatedGame(a);
+    ok(await a.service.act(ref, SOV, reset)); // a keeps version n
+    const moved = ok(await b.service.act(ref, SOV, MOVE_609)); // b saves n + 1
+    store.reset();
+    const seen = ok(await a.service.status(ref));
+    expect(seen.version).toBe(moved.version);
+    expect([store.peeks, store.loads]).toEqual([1, 1]);
+
+    // A change in flight has taken the kept document (and changed it): a status meanwhile shows the stored
+    // game, never the change before it is saved.
+    ok(await a.service.act(ref, SOV, { type: 'move', units: ['2/1/609'], to: 'L16' })); // a keeps n + 2
+    const before = ok(await a.service.status(ref));
+    let release!: () => void;
+    store.gate = new Promise<void>((r) => (release = r)); // the next save waits
+    // The status looks at the kept document first and waits for its peek; the change takes it meanwhile.
+    const looking = a.service.status(ref);
+    const pending = a.service.act(ref, SOV, { type: 'endPhase', phase: 'action' });
+    const during = ok(await looking);
+    expect(during.version).toBe(before.version);
+    expect(during.status.phase).toBe(before.status.phase);
+    expect(ok(await a.service.status(ref)).status.phase).toBe(before.status.phase); // asked after the change began
+    release();
+    expect(ok(await pending).version).toBe(before.version + 1);
+    expect(ok(await a.service.status(ref)).version).toBe(before.version + 1);
+  });
+
   it('keeps at most its limit, the least recently saved going first; finished games are not kept', () => {
     const cache = new DocCache(2);
     const doc = (id: string) => ({ meta: { gameId: id } }) as unknown as GameDoc;
@@ -116,6 +163,9 @@ describe('kept documents (issue 18)', () => {
     expect(cache.take({ gameId: 'g1' })).toBeUndefined();
     expect(cache.take({ channelId: 'c3' })?.gameId).toBe('g3');
     expect(cache.take({ gameId: 'g3' })).toBeUndefined(); // handed out once
+    expect(cache.look({ gameId: 'g2' })?.gameId).toBe('g2');
+    expect(cache.look({ channelId: 'c2' })?.gameId).toBe('g2'); // a look hands nothing out
+    expect(cache.take({ gameId: 'g2' })?.gameId).toBe('g2');
     cache.put('g4', doc('g4'), header('c4', Date.now()));
     expect(cache.take({ gameId: 'g4' })).toBeUndefined();
     expect(new DocCache(0).size).toBe(0);

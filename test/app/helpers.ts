@@ -123,8 +123,13 @@ export class CountingStore extends MemoryStore {
     this.peeks++;
     return super.peek(id);
   }
+  /** When set, the next save waits for it (a change held in flight). */
+  gate: Promise<void> | undefined;
   override async save(...args: Parameters<MemoryStore['save']>) {
     this.saves++;
+    const gate = this.gate;
+    this.gate = undefined;
+    if (gate) await gate;
     return super.save(...args);
   }
   reset(): void {
