@@ -12,8 +12,9 @@
 // with the holder's next successful save, so the holder may change it freely. (Two changes of one game
 // at once: the second finds nothing kept and reads the store.) Readers that only look (status, legal
 // actions, previews, map views) may `look` at it without taking it, once a peek shows its version is the
-// stored one and it is still kept as that version (a change in flight has taken it). The engine never changes a state it is
-// given (apply works on a copy); `freeze` makes the tests hold it to that for every kept state.
+// stored one and it is still kept as that version (a change in flight has taken it). The engine never
+// changes a state it is given (apply works on a copy); `freeze` makes the tests hold it to that for every
+// kept state.
 import type { SavedGame } from '../store/index.js';
 import type { GameDoc } from './game-doc.js';
 

@@ -68,7 +68,7 @@ import { docJson, entryJson } from './doc-json.js';
 import { verifyRecord, type VerifyReport } from './verify.js';
 import { chargeClock, clockLeft, DEFAULT_PACE, paceLines, paceOf, type Pace } from './pace.js';
 import { briefingLines, type ScenarioBrief } from './briefing.js';
-import { DocCache } from './doc-cache.js';
+import { DocCache, type KeptDoc } from './doc-cache.js';
 import { newEntryId } from './entry-id.js';
 
 export interface Actor {
@@ -248,6 +248,11 @@ function isRefusal(x: unknown): x is { ok: false; error: Refusal } {
 }
 
 /** Who finds a game in their `/game list`: its host and everyone seated (the store's player index). */
+/** A kept document as loadDoc answers a game (src/app/doc-cache.ts). */
+function loadedFrom(kept: KeptDoc): { id: string; stored: StoredGame; doc: GameDoc; carried: RecordEntry[] } {
+  return { id: kept.gameId, stored: { ...kept.saved, doc: kept.doc }, doc: kept.doc, carried: [] };
+}
+
 export function indexedUsers(doc: GameDoc): string[] {
   return [...new Set([doc.meta.host, ...doc.meta.seats.finnish, ...doc.meta.seats.soviet])].sort();
 }
@@ -363,7 +368,7 @@ export class GameService {
     if (!kept) return null;
     // A game id asked for in another channel is refused from the stored document, as ever.
     if ('gameId' in ref && ref.channelId !== undefined && ref.channelId !== kept.saved.channelId) return null;
-    return { id: kept.gameId, stored: { ...kept.saved, doc: kept.doc }, doc: kept.doc, carried: [] };
+    return loadedFrom(kept);
   }
 
   /**
@@ -377,8 +382,7 @@ export class GameService {
       try {
         const now = await this.store.peek(kept.gameId);
         // Still kept as that version after the peek: no change of this game was made or is in flight.
-        if (now && now.version === kept.saved.version && now.finishedAt === null && this.kept.look(ref) === kept)
-          return { id: kept.gameId, stored: { ...kept.saved, doc: kept.doc }, doc: kept.doc, carried: [] };
+        if (now && now.version === kept.saved.version && now.finishedAt === null && this.kept.look(ref) === kept) return loadedFrom(kept);
       } catch (err) {
         if (!isStoreError(err)) throw err; // the read below reports a store failure
       }
