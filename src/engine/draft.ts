@@ -11,19 +11,18 @@ import type { GameState } from './types.js';
 
 export function draftOf(s: GameState): GameState {
   const { log, ...rest } = s;
-  const out = { ...rest } as Record<string, unknown>;
-  for (const k in out) {
-    const x = out[k];
-    // Hex control (7.3) keeps its map of hexes shared until the draft first changes one (zoc.ts
-    // setControl copies it then): a few hundred keys, the largest single copy, and most actions change none.
-    if (k === 'control') out[k] = { ...(x as GameState['control']) };
-    else if (x !== null && typeof x === 'object') out[k] = copyData(x);
-  }
+  const out = copyData(rest, 'control') as Record<string, unknown>;
+  // Hex control (7.3) keeps its map of hexes shared until the draft first changes one (zoc.ts setControl
+  // copies it then): a few hundred keys, the largest single copy, and most actions change none.
+  out.control = copyData(s.control, 'hexes');
   return { ...(out as Omit<GameState, 'log'>), log: log.slice() };
 }
 
-/** A deep copy of plain data: arrays and plain objects copied, everything else (numbers, strings…) kept. */
-export function copyData(v: unknown): unknown {
+/**
+ * A deep copy of plain data: arrays and plain objects copied, everything else (numbers, strings…) kept.
+ * `shallow`: the one key of this (top) object whose value is not copied but shared.
+ */
+export function copyData(v: unknown, shallow?: string): unknown {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) {
     const n = v.length;
@@ -41,7 +40,7 @@ export function copyData(v: unknown): unknown {
   const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
   for (const k in out) {
     const x = out[k];
-    if (x !== null && typeof x === 'object') out[k] = copyData(x);
+    if (x !== null && typeof x === 'object' && k !== shallow) out[k] = copyData(x);
   }
   return out;
 }
