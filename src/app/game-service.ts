@@ -359,16 +359,23 @@ export class GameService {
   }
 
   /**
-   * The document this service saved last for the game, if it kept it (src/app/doc-cache.ts): a change
-   * starts from it without reading the store, and the save's compare-and-set tells whether it was still
-   * the stored version.
+   * The kept document for `ref` (src/app/doc-cache.ts), handed out (`take`) or only looked at, when `ref`
+   * may use it: a game id asked for in another channel is refused from the stored document, as ever.
+   */
+  private keptFor(ref: GameRef, how: 'take' | 'look'): KeptDoc | undefined {
+    if (!('gameId' in ref) && typeof ref.channelId !== 'string') return undefined;
+    const kept = how === 'take' ? this.kept.take(ref) : this.kept.look(ref);
+    if (kept && 'gameId' in ref && ref.channelId !== undefined && ref.channelId !== kept.saved.channelId) return undefined;
+    return kept;
+  }
+
+  /**
+   * The document this service saved last for the game, if it kept it: a change starts from it without
+   * reading the store, and the save's compare-and-set tells whether it was still the stored version.
    */
   private takeKept(ref: GameRef): Awaited<ReturnType<GameService['loadDoc']>> | null {
-    const kept = 'gameId' in ref || typeof ref.channelId === 'string' ? this.kept.take(ref) : undefined;
-    if (!kept) return null;
-    // A game id asked for in another channel is refused from the stored document, as ever.
-    if ('gameId' in ref && ref.channelId !== undefined && ref.channelId !== kept.saved.channelId) return null;
-    return loadedFrom(kept);
+    const kept = this.keptFor(ref, 'take');
+    return kept ? loadedFrom(kept) : null;
   }
 
   /**
@@ -377,8 +384,8 @@ export class GameService {
    * reading and parsing the whole document), else the stored one. Nothing may change what it returns.
    */
   private async readDoc(ref: GameRef): Promise<Awaited<ReturnType<GameService['loadDoc']>>> {
-    const kept = 'gameId' in ref || typeof ref.channelId === 'string' ? this.kept.look(ref) : undefined;
-    if (kept && !('gameId' in ref && ref.channelId !== undefined && ref.channelId !== kept.saved.channelId)) {
+    const kept = this.keptFor(ref, 'look');
+    if (kept) {
       try {
         const now = await this.store.peek(kept.gameId);
         // Still kept as that version after the peek: no change of this game was made or is in flight.
