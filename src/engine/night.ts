@@ -470,9 +470,9 @@ export function raiderRoutes(
       }
     }
     const out = new Map<HexId, number>();
-    for (let i = 0; i < n; i++) {
-      if (i === start || best[i] === Infinity) continue;
-      if (only && !(isGoal[i] && done[i])) continue;
+    // Asked about some hexes only: those settled among them; else every hex reached.
+    for (const i of only ? goals : g.ids.keys()) {
+      if (i === start || best[i] === Infinity || (only && !done[i])) continue;
       out.set(g.ids[i]!, best[i]!);
     }
     return out;
