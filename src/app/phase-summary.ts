@@ -25,15 +25,25 @@ export function endsPhase(events: readonly GameEvent[]): boolean {
   return events.some((e) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver');
 }
 
-/** A short summary of the phase that just ended: the accepted actions since the previous phase end. */
+/**
+ * A short summary of the phase that just ended: the accepted actions since the previous phase end. Read
+ * from the newest entry back to that phase end only (an undo entry always comes after what it undoes, so
+ * it is met first), not the whole window: a summary is made at every phase end (issue 18).
+ */
 export function phaseSummary(entries: readonly RecordEntry[]): string[] {
-  const undone = new Set(entries.flatMap((e) => (e.kind === 'undo' ? [e.undoes] : [])));
-  const acts = entries.flatMap((e) => (e.kind === 'action' && !undone.has(e.seq) ? [e] : []));
-  const last = acts[acts.length - 1];
+  const undone = new Set<number>();
+  let last: Extract<RecordEntry, { kind: 'action' }> | undefined;
+  const phaseActs: Extract<RecordEntry, { kind: 'action' }>[] = []; // newest first
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.kind === 'undo') undone.add(e.undoes);
+    if (e.kind !== 'action' || undone.has(e.seq)) continue;
+    if (!last) last = e;
+    else if (e.action.type === 'endPhase') break;
+    else phaseActs.push(e);
+  }
   if (!last) return [];
-  let i = acts.length - 2;
-  while (i >= 0 && acts[i]!.action.type !== 'endPhase') i--;
-  const phaseActs = acts.slice(i + 1, -1);
+  phaseActs.reverse();
   const ended = last.action.type === 'endPhase' ? last.action.phase : null;
   const head = `Summary of the ${sidePhaseWords(last.side, ended)}: ${phaseActs.length ? `${phaseActs.length} action(s)` : 'no actions'}.`;
   const shown = phaseActs.slice(-SHOWN).map((e) => `• #${e.seq} ${describeAction(e.action)}`);
