@@ -59,6 +59,37 @@ export function gridOf(ctx: Ctx): Grid {
   return g;
 }
 
+/** Hex counts beyond any route: the map has no path from the hex to a goal. */
+export const NO_PATH = 1 << 30;
+
+/**
+ * For every hex, the fewest steps across the map to the nearest of `goals` (NO_PATH when none can be
+ * reached): one breadth-first search from all of them at once. Never more than a route's number of steps,
+ * whatever blocks it, so (times the cheapest step) a bound no route can beat.
+ */
+export function hopsToGoals(g: Grid, goals: readonly number[]): Int32Array {
+  const hops = new Int32Array(g.ids.length).fill(NO_PATH);
+  const queue = new Int32Array(g.ids.length);
+  let tail = 0;
+  for (const i of goals) {
+    if (hops[i] === 0) continue;
+    hops[i] = 0;
+    queue[tail++] = i;
+  }
+  for (let head = 0; head < tail; head++) {
+    const i = queue[head]!;
+    const d = hops[i]! + 1;
+    for (let k = i * SLOTS, end = k + SLOTS; k < end; k++) {
+      const j = g.nb[k]!;
+      if (j >= 0 && hops[j] === NO_PATH) {
+        hops[j] = d;
+        queue[tail++] = j;
+      }
+    }
+  }
+  return hops;
+}
+
 /** Hexes between hex numbers a and b. */
 export function gridDistance(g: Grid, a: number, b: number): number {
   const c = g.cube;

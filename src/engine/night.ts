@@ -46,7 +46,7 @@ import { dieTableResult, drmText, drmValue } from './die-table.js';
 import { contextOf } from './ctx.js';
 import type { RuleCode } from './codes.js';
 import { CostHeap } from './cost-heap.js';
-import { SLOTS, gridDistance, gridOf, stepKind, stepTableOf } from './grid.js';
+import { SLOTS, gridOf, hopsToGoals, stepKind, stepTableOf, type Grid } from './grid.js';
 import { nightRaidsSoFar } from './log-window.js';
 
 // ───────────────────────────── events ─────────────────────────────
@@ -402,6 +402,18 @@ interface RouteInfo {
  * Routes of one raider (16.4.1): through hexes free of enemy units; a hex in an enemy ZOC may only be
  * the last hex of the route. Road rate as in movement (5.3): not into an enemy ZOC nor next to an enemy unit.
  */
+// The goal hexes of a set asked about, by number, and every hex's steps to the nearest: one search per set
+// (the raiders of one listing or one raid share it).
+const goalSets = new WeakMap<ReadonlySet<HexId>, { goals: number[]; hops: Int32Array }>();
+function goalsOf(g: Grid, only: ReadonlySet<HexId>): { goals: number[]; hops: Int32Array } {
+  let r = goalSets.get(only);
+  if (!r) {
+    const goals = [...only].flatMap((h) => (g.index.has(h) ? [g.index.get(h)!] : []));
+    goalSets.set(only, (r = { goals, hops: hopsToGoals(g, goals) }));
+  }
+  return r;
+}
+
 export function raiderRoutes(
   ctx: Ctx,
   c: CounterDef,
@@ -425,24 +437,15 @@ export function raiderRoutes(
     const i = g.index.get(h)!;
     roadRate[i] = mayUseRoadRate(c, binds[i] === 1, enemy.adjacent.has(h)) ? 1 : 0;
   }
-  const goals = only ? [...only].flatMap((h) => (g.index.has(h) ? [g.index.get(h)!] : [])) : [];
+  const { goals, hops } = only ? goalsOf(g, only) : { goals: [], hops: null };
   const isGoal = new Uint8Array(n);
   for (const i of goals) isGoal[i] = 1;
-  // Asked about some hexes only: an A* search towards them. A hex d hexes from the nearest of them costs
-  // at least d cheapest steps more to reach one, so it is skipped when that is past the limit, and hexes
-  // are settled in order of cost plus that bound (a consistent bound: every settled cost is the least).
+  // Asked about some hexes only: an A* search towards them. A hex d steps across the map from the nearest
+  // of them costs at least d cheapest steps more to reach one, so it is skipped when that is past the limit,
+  // and hexes are settled in order of cost plus that bound (a consistent bound: every settled cost is the
+  // least).
   const least = only ? cheapestStep(ctx) : 0;
-  const bounds = new Float64Array(n).fill(-1);
-  const bound = (i: number): number => {
-    if (!only) return 0;
-    let b = bounds[i]!;
-    if (b < 0) {
-      let d = Infinity;
-      for (const o of goals) d = Math.min(d, gridDistance(g, i, o));
-      bounds[i] = b = d * least;
-    }
-    return b;
-  };
+  const bound = (i: number): number => (hops ? hops[i]! * least : 0);
   const run = (easyOnly: boolean): Map<HexId, number> => {
     const best = new Float64Array(n).fill(Infinity);
     const done = new Uint8Array(n);
@@ -577,7 +580,7 @@ interface RaidEnv {
   ezoc: ZocMap;
   enemy: EnemyPresence;
   starts: HexId[];
-  /** When one raid is planned: the hexes its routes are asked about (the target's neighbours). */
+  /** The hexes routes are asked about: next to the raid's target, or next to every target a listing offers. */
   only?: ReadonlySet<HexId>;
   /** Routes by start hex and what of a counter its steps read (raiders who share both share routes). */
   routes: Map<string, RouteInfo>;
@@ -722,13 +725,16 @@ export function raidOptions(ctx: Ctx, state: GameState, side: Side): RaidOptions
     .sort();
   if (!raiders.some((id) => !isLeader(ctx.counter(id)))) return out;
   out.raiders = raiders;
-  const targets = [...new Set(onMapUnits(state, 'soviet').map((u) => u.hex!))].sort();
+  const targets = [...new Set(onMapUnits(state, 'soviet').map((u) => u.hex!))].sort().filter((t) => !targetProblem(ctx, state, env, t));
+  // Routes are searched only as far as the hexes a raid might approach its target from (the searches
+  // stop once those are settled, and skip hexes too far from all of them).
+  const free = (t: HexId) => ctx.neighbours(t).filter((h) => !env.enemy.occupied.has(h));
+  env.only = new Set(targets.flatMap(free));
   for (const t of targets) {
-    if (targetProblem(ctx, state, env, t)) continue;
     const units: string[] = [];
     const approaches = new Set<HexId>();
     for (const id of raiders) {
-      const ok = ctx.neighbours(t).filter((h) => !env.enemy.occupied.has(h) && routesOf(ctx, state, env, id).cost.has(h));
+      const ok = free(t).filter((h) => routesOf(ctx, state, env, id).cost.has(h));
       if (ok.length === 0) continue;
       units.push(id);
       for (const h of ok) approaches.add(h);

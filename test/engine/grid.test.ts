@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../src/data/load.js';
 import { contextOf } from '../../src/engine/ctx.js';
-import { SLOTS, gridDistance, gridOf, stepKind, stepTableOf } from '../../src/engine/grid.js';
+import { NO_PATH, SLOTS, gridDistance, gridOf, hopsToGoals, stepKind, stepTableOf } from '../../src/engine/grid.js';
 import { hexDistance } from '../../src/engine/hex.js';
 import { cheapestStep, stepCost } from '../../src/engine/terrain.js';
 
@@ -23,6 +23,33 @@ describe('grid: the map as arrays', () => {
   it('measures distances as hexDistance does', () => {
     for (let i = 0; i < g.ids.length; i += 7)
       for (let j = 0; j < g.ids.length; j += 11) expect(gridDistance(g, i, j)).toBe(hexDistance(g.ids[i]!, g.ids[j]!));
+  });
+
+  it('counts the steps across the map to the nearest goal (the raid search bound), never fewer than the distance', () => {
+    const goals = [0, Math.floor(g.ids.length / 2), g.ids.length - 1];
+    const hops = hopsToGoals(g, goals);
+    // The same by a plain search from each hex in turn, on hex ids.
+    const goalIds = new Set(goals.map((i) => g.ids[i]!));
+    for (let i = 0; i < g.ids.length; i += 5) {
+      const seen = new Map<string, number>([[g.ids[i]!, 0]]);
+      const todo = [g.ids[i]!];
+      let found = NO_PATH;
+      while (todo.length) {
+        const h = todo.shift()!;
+        if (goalIds.has(h)) {
+          found = seen.get(h)!;
+          break;
+        }
+        for (const n of ctx.neighbours(h)) {
+          if (seen.has(n)) continue;
+          seen.set(n, seen.get(h)! + 1);
+          todo.push(n);
+        }
+      }
+      expect(hops[i], g.ids[i]).toBe(found);
+      expect(Math.min(...goals.map((o) => gridDistance(g, i, o)))).toBeLessThanOrEqual(hops[i]!);
+    }
+    expect(hopsToGoals(g, [])[0]).toBe(NO_PATH);
   });
 
   it('5.2–5.4, 4.4, 12.1.3: each kind of counter pays stepCost for every step, at road rate and not', () => {

@@ -1,6 +1,7 @@
 // A Night Raid's routes (16.4.1: at most the raid's MP, free of enemy units, ending on entering an enemy
-// ZOC) are searched, for the one raid being made, only until the hexes next to its target are settled
-// (src/engine/night.ts `raiderRoutes` with `only`; issue 18). They must be the full search's costs there,
+// ZOC) are searched, for the one raid being made, only until the hexes next to its target are settled,
+// and for the listing of raids until the hexes next to every target are (src/engine/night.ts
+// `raiderRoutes` with `only`; issue 18). They must be the full search's costs there,
 // and its easy routes too: checked for every Finnish unit on the map against every Soviet-held hex, at each
 // Finnish Action Phase of a night turn of the recorded Campaign. The search runs on the map's arrays
 // (src/engine/grid.ts); the full search is checked against a plain one on hex ids written here.
@@ -57,6 +58,10 @@ describe('16.4.1 the routes of the raid being made', () => {
         const full = raiderRoutes(ctx, counter, u.hex, ezoc, enemy);
         expect(full.cost, `${u.id} from ${u.hex}, turn ${st.turn}`).toEqual(plainRoutes(ctx, counter, u.hex, ezoc, enemy, false));
         expect(full.easy, `${u.id} from ${u.hex} (easy), turn ${st.turn}`).toEqual(plainRoutes(ctx, counter, u.hex, ezoc, enemy, true));
+        // The listing's one search per raider: towards the hexes next to every target at once.
+        const all = new Set<HexId>(targets.flatMap((t) => ctx.neighbours(t)));
+        const listed = raiderRoutes(ctx, counter, u.hex, ezoc, enemy, all);
+        expect(listed.cost, `${u.id} to every target, turn ${st.turn}`).toEqual(new Map([...full.cost].filter(([h]) => all.has(h))));
         for (const t of targets) {
           const only = new Set<HexId>(ctx.neighbours(t));
           const part = raiderRoutes(ctx, counter, u.hex, ezoc, enemy, only);
