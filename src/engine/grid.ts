@@ -1,7 +1,7 @@
 /**
  * The map compiled to arrays, for searches that visit hundreds of hexes in one call (a Night Raid's
- * routes, 16.4.1): hexes numbered, their neighbours by slot, cube coordinates for distances, and per kind
- * of counter the cost of every step, at road rate and without it (5.2–5.4, 4.4, 12.1.3).
+ * routes, 16.4.1): hexes numbered, their neighbours by slot, steps to a set of goal hexes, and per kind of
+ * counter the cost of every step, at road rate and without it (5.2–5.4, 4.4, 12.1.3).
  *
  * Nothing here reads a game state: it is the map and the movement table of one ruleset, built once per
  * ruleset (and per kind of counter) from the same functions the rule code calls (terrain.ts stepCost),
@@ -9,7 +9,7 @@
  */
 import type { Ctx } from './ctx.js';
 import type { CounterDef } from './ruleset.js';
-import { toCube, type HexId } from './hex.js';
+import type { HexId } from './hex.js';
 import { hasSkis, stepCost } from './terrain.js';
 import { isArmored } from './units.js';
 
@@ -23,8 +23,6 @@ export interface Grid {
   index: ReadonlyMap<HexId, number>;
   /** Neighbours: `nb[i * SLOTS + k]` is the k-th neighbour of hex i (ctx.neighbours order), or -1. */
   nb: Int32Array;
-  /** Cube coordinates q, r, s of hex i at 3i, 3i+1, 3i+2. */
-  cube: Int32Array;
 }
 
 /** What one kind of counter pays for each step `i → nb[i * SLOTS + k]`, at the same slot. */
@@ -46,15 +44,10 @@ export function gridOf(ctx: Ctx): Grid {
   const ids = Object.keys(ctx.ruleset.map.hexes).sort();
   const index = new Map(ids.map((h, i) => [h, i]));
   const nb = new Int32Array(ids.length * SLOTS).fill(-1);
-  const cube = new Int32Array(ids.length * 3);
   ids.forEach((h, i) => {
     ctx.neighbours(h).forEach((n, k) => (nb[i * SLOTS + k] = index.get(n)!));
-    const c = toCube(h);
-    cube[3 * i] = c.q;
-    cube[3 * i + 1] = c.r;
-    cube[3 * i + 2] = c.s;
   });
-  g = { ids, index, nb, cube };
+  g = { ids, index, nb };
   grids.set(ctx, g);
   return g;
 }
@@ -88,12 +81,6 @@ export function hopsToGoals(g: Grid, goals: readonly number[]): Int32Array {
     }
   }
   return hops;
-}
-
-/** Hexes between hex numbers a and b. */
-export function gridDistance(g: Grid, a: number, b: number): number {
-  const c = g.cube;
-  return Math.max(Math.abs(c[3 * a]! - c[3 * b]!), Math.abs(c[3 * a + 1]! - c[3 * b + 1]!), Math.abs(c[3 * a + 2]! - c[3 * b + 2]!));
 }
 
 /** The kind of counter a step's cost depends on (stepCost reads no more of the counter than this). */

@@ -398,10 +398,6 @@ interface RouteInfo {
   easy: Map<HexId, number>;
 }
 
-/**
- * Routes of one raider (16.4.1): through hexes free of enemy units; a hex in an enemy ZOC may only be
- * the last hex of the route. Road rate as in movement (5.3): not into an enemy ZOC nor next to an enemy unit.
- */
 // The goal hexes of a set asked about, by number, and every hex's steps to the nearest: one search per set
 // (the raiders of one listing or one raid share it).
 const goalSets = new WeakMap<ReadonlySet<HexId>, { goals: number[]; hops: Int32Array }>();
@@ -414,6 +410,10 @@ function goalsOf(g: Grid, only: ReadonlySet<HexId>): { goals: number[]; hops: In
   return r;
 }
 
+/**
+ * Routes of one raider (16.4.1): through hexes free of enemy units; a hex in an enemy ZOC may only be
+ * the last hex of the route. Road rate as in movement (5.3): not into an enemy ZOC nor next to an enemy unit.
+ */
 export function raiderRoutes(
   ctx: Ctx,
   c: CounterDef,
