@@ -73,6 +73,7 @@ export class RangedBoard {
   private readonly held = new Map<string, ReadonlySet<HexId>>();
   private readonly zoc = new Map<string, (hex: HexId) => boolean>();
   private readonly spot = new Map<string, string[]>();
+  private readonly mapUnits = new Map<Side, readonly UnitState[]>();
   constructor(
     private readonly ctx: Ctx,
     private readonly state: GameState,
@@ -117,6 +118,14 @@ export class RangedBoard {
     return test(hex);
   }
 
+  /** `side`'s units on the map, in the state's order (collected once per board). */
+  private onMap(side: Side): readonly UnitState[] {
+    let out = this.mapUnits.get(side);
+    if (!out)
+      this.mapUnits.set(side, (out = Object.values(this.state.units).filter((u) => u.side === side && u.location === 'map' && u.hex)));
+    return out;
+  }
+
   /** Friendly units or leaders that may spot `target` for `side` now (10.5.1): adjacent, or in LOS within the turn's range. */
   spotters(side: Side, target: HexId): string[] {
     const key = `${side}:${target}`;
@@ -124,12 +133,11 @@ export class RangedBoard {
     if (!out) {
       const maxRange = losRange(this.ctx.ruleset, this.state);
       out = [];
-      for (const u of Object.values(this.state.units)) {
-        if (u.side !== side || u.location !== 'map' || !u.hex) continue;
-        const d = hexDistance(u.hex, target);
+      for (const u of this.onMap(side)) {
+        const d = hexDistance(u.hex!, target);
         if (d === 0) continue;
         // Friendly units never block a spotter's LOS (10.6.1). Beyond the turn's LOS no line is traced.
-        if (d === 1 || (d <= maxRange && lineOfSight(this.ctx.ruleset, u.hex, target, { maxRange }).clear)) out.push(u.id);
+        if (d === 1 || (d <= maxRange && lineOfSight(this.ctx.ruleset, u.hex!, target, { maxRange }).clear)) out.push(u.id);
       }
       out.sort();
       this.spot.set(key, out);

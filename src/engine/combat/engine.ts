@@ -17,6 +17,7 @@ import type {
   PendingDecision,
   ReachableHex,
   RuleViolation,
+  UnitState,
 } from '../types.js';
 import { rollDice, type DiceSource } from '../dice.js';
 import { checkPath, envFor, type Mover } from '../movement.js';
@@ -191,10 +192,21 @@ export function combatOptions(ctx: Ctx, state: GameState, side: Side): CombatOpt
   }
   if (state.phase === 'combat') {
     const rec = readRecord(state);
+    // The side's units next to each enemy-held hex, in the state's unit order, from one pass over the units.
+    const ctx = contextOf(ruleset);
+    const near = new Map<HexId, UnitState[]>();
+    for (const u of Object.values(state.units)) {
+      if (u.side !== side || u.location !== 'map' || !u.hex) continue;
+      for (const n of ctx.neighbours(u.hex)) {
+        if (!enemyHexes.has(n)) continue;
+        const l = near.get(n);
+        if (l) l.push(u);
+        else near.set(n, [u]);
+      }
+    }
     for (const hex of [...enemyHexes].sort()) {
       if (rec.attackedHexes.includes(hex)) continue;
-      const attackers = Object.values(state.units)
-        .filter((u) => u.side === side && u.location === 'map' && u.hex && areAdjacent(u.hex, hex))
+      const attackers = (near.get(hex) ?? [])
         .filter((u) => {
           const d = checkCombatDeclaration(state, ruleset, side, [u.id], hex);
           return !('violation' in d);
