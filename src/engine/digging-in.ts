@@ -30,7 +30,7 @@ import type { HexId } from './hex.js';
 import { parseHexId } from './hex.js';
 import { phaseLabel, sideLabel } from './labels.js';
 import { inEnemyZoc } from './zoc.js';
-import { isInfantry } from './units.js';
+import { isInfantry, unitsIn } from './units.js';
 import { isLake } from './terrain.js';
 import type { RuleCode } from './codes.js';
 
@@ -75,9 +75,7 @@ function digOutcome(
   const night = isNight(ctx, state);
   if (isLake(ctx, hex)) return bad('rule/dig-in-lake', '14.1', `${hex} is frozen lake; units may not dig in there.`);
   if (!night && inEnemyZoc(state, ctx, hex, side)) {
-    const others = Object.values(state.units).filter(
-      (u) => u.side === side && u.location === 'map' && u.hex === hex && ctx.counter(u.id).type !== 'leader',
-    );
+    const others = unitsIn(state, hex).filter((u) => u.side === side && ctx.counter(u.id).type !== 'leader');
     for (const u of units) {
       const c = ctx.counter(u.id);
       if (c.type !== 'engineer')

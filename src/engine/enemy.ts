@@ -12,7 +12,7 @@ import type { Ctx } from './ctx.js';
 import { hexDistance } from './hex.js';
 import type { CounterDef, HexId, Side } from './ruleset.js';
 import type { GameState } from './types.js';
-import { isArmored, isMapCombatUnit, otherSide } from './units.js';
+import { isArmored, isMapCombatUnit, isReadOnly, otherSide, readMemo } from './units.js';
 
 /** Where the enemy of `side` stands now. */
 export interface EnemyPresence {
@@ -39,10 +39,13 @@ export function enemyPresence(state: GameState, ctx: Ctx, side: Side): EnemyPres
 
 /** Hexes holding units of `side`'s enemy on the map (a lone leader included), in one pass. */
 export function enemyHexes(state: GameState, side: Side): Set<HexId> {
-  const enemy = otherSide(side);
-  const out = new Set<HexId>();
-  for (const u of Object.values(state.units)) if (u.side === enemy && u.location === 'map' && u.hex) out.add(u.hex);
-  return out;
+  const held = readMemo(state, `enemyHexes ${side}`, () => {
+    const enemy = otherSide(side);
+    const out = new Set<HexId>();
+    for (const u of Object.values(state.units)) if (u.side === enemy && u.location === 'map' && u.hex) out.add(u.hex);
+    return out;
+  });
+  return isReadOnly(state) ? new Set(held) : held;
 }
 
 /**

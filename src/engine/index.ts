@@ -26,6 +26,7 @@ import { buildMapView } from './map-view.js';
 import { previewAction, previewAttack } from './combat/preview.js';
 import { decisionHexes } from './combat/engine.js';
 import { canonicalJson, sha256Hex } from './hash.js';
+import { readingOnly } from './units.js';
 
 export type * from './types.js';
 export type { MapView } from './view.js';
@@ -95,12 +96,14 @@ export function createEngine(ruleset: Ruleset): Engine {
   return {
     ruleset,
     setup: (scenarioId, opts) => setupGame(ctxFor(scenarioId), scenarioId, opts),
-    legalActions: (state, side) => legalActionsFor(ctxFor(state.scenario), state, side),
-    hasChoices: (state, side) => hasChoices(ctxFor(state.scenario), state, side),
-    movesFor: (state, units) => movesForUnits(ctxFor(state.scenario), state, units),
+    // Readers: the state is registered as read-only while they run, so their per-hex and per-unit
+    // questions are lookups (units.ts readingOnly; issue 18).
+    legalActions: (state, side) => readingOnly(state, () => legalActionsFor(ctxFor(state.scenario), state, side)),
+    hasChoices: (state, side) => readingOnly(state, () => hasChoices(ctxFor(state.scenario), state, side)),
+    movesFor: (state, units) => readingOnly(state, () => movesForUnits(ctxFor(state.scenario), state, units)),
     apply: (state, side, action, opts) => applyAction(ctxFor(state.scenario), state, side, action, opts),
     whoMustAct: (state) => who(state),
-    toMapView: (state, opts) => buildMapView(ctxFor(state.scenario), state, opts),
+    toMapView: (state, opts) => readingOnly(state, () => buildMapView(ctxFor(state.scenario), state, opts)),
     previewAttack: (state, side, req) => previewAttack(state, ctxFor(state.scenario).ruleset, side, req),
     freeSetup: (scenarioId) => freeSetupOf(ctxFor(scenarioId), scenarioId),
     previewAction: (state, side, action) => previewAction(ctxFor(state.scenario), state, side, action),

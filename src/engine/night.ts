@@ -39,7 +39,7 @@ import { combatInProgress } from './combat/record.js';
 import { attemptedRecoveryThisPhase } from './recovery.js';
 import { describeSteps, splits } from './ranged.js';
 import { enemyPresence, mayUseRoadRate, nearestEnemyDistance, type EnemyPresence } from './enemy.js';
-import { currentValues, isLeader, isMapCombatUnit, mustCounter } from './units.js';
+import { currentValues, isLeader, isMapCombatUnit, mustCounter, unitsIn } from './units.js';
 import { bonfireAt, clearNightMarkers, underBonfire } from './bonfire.js';
 import { ruleOn } from './options.js';
 import { dieTableResult, drmText, drmValue } from './die-table.js';
@@ -625,7 +625,7 @@ function raidPhaseProblem(ctx: Ctx, state: GameState, side: Side): RuleViolation
 /** Why this target may not be raided (any raiders), or null. */
 function targetProblem(ctx: Ctx, state: GameState, env: RaidEnv, target: HexId): string | null {
   if (!ctx.hex(target)) return `${target} is not a hex on the map`;
-  const defenders = onMapUnits(state, 'soviet').filter((u) => u.hex === target && isMapCombatUnit(ctx.counter(u.id)));
+  const defenders = unitsIn(state, target).filter((u) => u.side === 'soviet' && isMapCombatUnit(ctx.counter(u.id)));
   if (defenders.length === 0) return `${target} holds no Soviet combat unit`;
   if (ctx.hex(target)?.hotel) return `${target} is the Hotel hex, which may not be raided`;
   const near = env.starts.find((h) => hexDistance(h, target) < RAID_MIN_DISTANCE);

@@ -19,6 +19,7 @@ import { phaseLabel, sideLabel } from './labels.js';
 import { inEnemyZoc } from './zoc.js';
 import type { RuleCode } from './codes.js';
 import { ruleOn } from './options.js';
+import { unitsIn } from './units.js';
 
 const bad = (code: RuleCode, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -27,9 +28,7 @@ export const RECOVERY_FAR_FROM_ENEMY = 4;
 
 /** Pajari (the leader) in this hex, if any (12.3). */
 function leaderIn(ctx: Ctx, state: GameState, side: Side, hex: string): UnitState | undefined {
-  return Object.values(state.units).find(
-    (u) => u.side === side && u.location === 'map' && u.hex === hex && ctx.counter(u.id).type === 'leader',
-  );
+  return unitsIn(state, hex).find((u) => u.side === side && ctx.counter(u.id).type === 'leader');
 }
 
 /** Did this unit build a Bonfire in the current Action Phase (16.2 lets it still attempt Recovery)? */

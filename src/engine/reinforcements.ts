@@ -8,7 +8,7 @@ import type { GameEvent, GameState, RuleViolation, UnitState } from './types.js'
 import type { HexId } from './hex.js';
 import { hexDistance, offMapDirections } from './hex.js';
 import { sideLabel } from './labels.js';
-import { otherSide } from './units.js';
+import { isReadOnly, otherSide, readMemo } from './units.js';
 import { enemyHexes } from './enemy.js';
 
 /** Last turn of the game: the scenario's, or the chosen end of a shortened game (GameState.endTurn). */
@@ -18,14 +18,17 @@ export function lastTurn(ctx: Ctx, state: GameState): number {
 
 /** Pending map reinforcements of `side` due now (entry turn reached). */
 export function dueReinforcements(state: GameState, side: Side): UnitState[] {
-  return Object.values(state.units).filter(
-    (u) =>
-      u.side === side &&
-      u.location === 'pending' &&
-      typeof u.entryTurn === 'number' &&
-      u.entryTurn <= state.turn &&
-      typeof u.entryHex === 'string',
+  const due = readMemo(state, `due ${side}`, () =>
+    Object.values(state.units).filter(
+      (u) =>
+        u.side === side &&
+        u.location === 'pending' &&
+        typeof u.entryTurn === 'number' &&
+        u.entryTurn <= state.turn &&
+        typeof u.entryHex === 'string',
+    ),
   );
+  return isReadOnly(state) ? due.slice() : due;
 }
 
 /**

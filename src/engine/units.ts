@@ -76,9 +76,50 @@ export function unitsByHex(state: GameState): Map<HexId, UnitState[]> {
   return out;
 }
 
-/** Units on the map in a hex (any side). */
+/**
+ * A state read while nothing changes it (legalActions, hasChoices, movesFor, the map view: the engine never
+ * changes its input), with what the reading asks for again and again worked out once: the units on the
+ * map by hex, and whatever else a reader remembers per side (`readMemo`). Issue 18: no scan of every unit
+ * inside a loop over hexes, targets or units. Only for the length of `read`; a draft that apply changes is
+ * never registered, so its readers scan as before.
+ */
+interface Reading {
+  byHex?: Map<HexId, UnitState[]>;
+  memo: Map<string, unknown>;
+}
+const readings = new WeakMap<GameState, Reading>();
+
+/** Run `read` with `state` registered as read-only (nested calls share the outer registration). */
+export function readingOnly<T>(state: GameState, read: () => T): T {
+  if (readings.has(state)) return read();
+  readings.set(state, { memo: new Map() });
+  try {
+    return read();
+  } finally {
+    readings.delete(state);
+  }
+}
+
+/** While `state` is read-only: `make()` once per key, then the same value; otherwise `make()` each time. */
+export function readMemo<T>(state: GameState, key: string, make: () => T): T {
+  const r = readings.get(state);
+  if (!r) return make();
+  if (!r.memo.has(key)) r.memo.set(key, make());
+  return r.memo.get(key) as T;
+}
+
+/** Units on the map in a hex (any side), in the state's unit order. */
 export function unitsIn(state: GameState, hex: HexId): UnitState[] {
+  const r = readings.get(state);
+  if (r) {
+    return (r.byHex ??= unitsByHex(state)).get(hex)?.slice() ?? [];
+  }
   const out: UnitState[] = [];
   for (const u of Object.values(state.units)) if (u.location === 'map' && u.hex === hex) out.push(u);
   return out;
+}
+
+/** Whether `state` is being read while nothing changes it (readingOnly), so unitsIn is a lookup. */
+export function isReadOnly(state: GameState): boolean {
+  return readings.has(state);
 }
