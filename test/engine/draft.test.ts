@@ -9,12 +9,7 @@ import { contextOf } from '../../src/engine/ctx.js';
 import type { GameEvent, GameState } from '../../src/engine/index.js';
 import { block, counter, toyRuleset, atAction } from './helpers/toy.js';
 import { recordedCampaign } from './helpers/recorded-campaign.js';
-
-function deepFreeze(v: unknown): void {
-  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return;
-  Object.freeze(v);
-  for (const x of Object.values(v)) deepFreeze(x);
-}
+import { deepFreeze } from '../../src/app/doc-cache.js';
 
 describe('draftOf', () => {
   const r = toyRuleset({

@@ -9,13 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { legalActionsFor } from '../../src/engine/legal.js';
 import type { GameState } from '../../src/engine/index.js';
 import { recordedCampaign, replayCampaign } from './helpers/recorded-campaign.js';
-
-function deepFreeze<T>(v: T): T {
-  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
-  Object.freeze(v);
-  for (const x of Object.values(v)) deepFreeze(x);
-  return v;
-}
+import { deepFreeze } from '../../src/app/doc-cache.js';
 
 /** The data of a listing without its lazily searched parts (accessors such as `reachable`, read the same way either way). */
 function plain(v: unknown): unknown {
@@ -33,7 +27,8 @@ describe('readers of a read-only state (issue 18)', () => {
     const { engine, ctx } = c;
     let checked = 0;
     replayCampaign(c, (st) => {
-      const frozen = deepFreeze(structuredClone(st));
+      const frozen = structuredClone(st);
+      deepFreeze(frozen);
       for (const side of ['soviet', 'finnish'] as const) {
         expect(plain(engine.legalActions(frozen, side)), `turn ${st.turn} ${st.phase} ${side}`).toEqual(
           plain(legalActionsFor(ctx, st, side)),
