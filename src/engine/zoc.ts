@@ -8,7 +8,7 @@ import type { CounterDef, Side } from './ruleset.js';
 import type { GameEvent, GameState, UnitState } from './types.js';
 import type { HexId } from './hex.js';
 import { areAdjacent } from './hex.js';
-import { isArmored, isAtUnit, isCombatUnit, isMapCombatUnit, isReadOnly, otherSide, unitsIn } from './units.js';
+import { isArmored, isAtUnit, isCombatUnit, isMapCombatUnit, isReadOnly, otherSide, readMemo } from './units.js';
 
 /** Per hex in `side`'s ZOC: whether any AT unit contributes to it. */
 export type ZocMap = Map<HexId, { at: boolean }>;
@@ -120,8 +120,9 @@ export function inEnemyZoc(
   opts: { armored?: boolean; ignore?: ReadonlySet<string> } = {},
 ): boolean {
   const enemy = otherSide(side);
-  // A state being read only (units.ts readingOnly): the units next to the hex, by hex, not every unit.
-  if (isReadOnly(state)) return ctx.neighbours(hex).some((n) => unitsIn(state, n).some((u) => exertsZoc(ctx, u, enemy, opts)));
+  // A state being read only (units.ts readingOnly): the enemy's ZOC collected once for every question.
+  if (isReadOnly(state) && !opts.ignore)
+    return readMemo(state, `enemyZoc ${side} ${opts.armored === true}`, () => enemyZocTest(state, ctx, side, opts))(hex);
   for (const u of Object.values(state.units)) if (exertsZoc(ctx, u, enemy, opts) && areAdjacent(u.hex!, hex)) return true;
   return false;
 }
