@@ -124,4 +124,78 @@ describe('Redis store', () => {
       await redis.stop();
     }
   });
+
+  describe('staged saves (the envelope SET beside a small script, one round trip)', () => {
+    type Raw = { info(section: string): Promise<string>; keys(pattern: string): Promise<string[]> };
+    const renames = async (raw: Raw) => {
+      const m = /cmdstat_rename:calls=(\d+)/.exec(await raw.info('commandstats'));
+      return m ? Number(m[1]) : 0;
+    };
+    const stageKeys = (raw: Raw, p: string) => raw.keys(`${p}stage:*`);
+
+    it('a save of the version the store last saw is staged and renamed over the game, no stage left', async () => {
+      const redis = await startPrivateRedis({ port: await freePort() });
+      const store = await RedisStore.open(redis.url, { prefix: 'st:' });
+      const raw = createClient({ url: redis.url });
+      await raw.connect();
+      try {
+        await store.create('g1', 'c1', { n: 1 });
+        await store.save('g1', { n: 2 }, 1, { append: [{ seq: 1 }] });
+        await store.save('g1', { n: 3, s: 'Tolvajärvi −1' }, 2, { append: [{ seq: 2 }] });
+        expect(await renames(raw)).toBe(2);
+        expect(await stageKeys(raw, 'st:')).toEqual([]);
+        expect(await raw.pTTL('st:game:g1')).toBe(-1); // the stage's expiry did not come with it
+        const other = await RedisStore.open(redis.url, { prefix: 'st:' });
+        expect(await other.load('g1')).toMatchObject({ version: 3, channelId: 'c1', doc: { n: 3, s: 'Tolvajärvi −1' } });
+        expect(await other.history('g1')).toEqual([{ seq: 1 }, { seq: 2 }]);
+        await other.close();
+      } finally {
+        raw.destroy();
+        await store.close();
+        await redis.stop();
+      }
+    });
+
+    it('a staged save that lost the race is a conflict and removes its stage', async () => {
+      const p = prefix();
+      const a = await RedisStore.open(url, { prefix: p });
+      const b = await RedisStore.open(url, { prefix: p });
+      const raw = createClient({ url });
+      await raw.connect();
+      try {
+        await a.create('g1', 'c1', { n: 1 });
+        await b.save('g1', { by: 'b' }, 1);
+        const err = await a.save('g1', { by: 'a' }, 1).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(StoreError);
+        expect((err as StoreError).code).toBe('store/conflict');
+        expect(await stageKeys(raw, p)).toEqual([]);
+        expect((await a.save('g1', { by: 'a' }, 2)).version).toBe(3);
+        expect((await b.load('g1'))?.doc).toEqual({ by: 'a' });
+      } finally {
+        raw.destroy();
+        await a.close();
+        await b.close();
+      }
+    });
+
+    it('a stage written with another header than the stored one is dropped and the save written as usual', async () => {
+      const p = prefix();
+      const store = await RedisStore.open(url, { prefix: p });
+      const raw = createClient({ url });
+      await raw.connect();
+      try {
+        await store.create('g1', 'c1', { n: 1 });
+        // The stored header changes under the store without a new version (only a hand-made value can).
+        const v = (await raw.get(`${p}game:g1`))!;
+        await raw.set(`${p}game:g1`, v.replace('"channelId":"c1"', '"channelId":"c9"'));
+        const saved = await store.save('g1', { n: 2 }, 1);
+        expect(saved).toMatchObject({ version: 2, channelId: 'c9' });
+        expect(await stageKeys(raw, p)).toEqual([]);
+        expect(await store.load('g1')).toMatchObject({ version: 2, channelId: 'c9', doc: { n: 2 } });
+      } finally {
+        raw.destroy();
+        await store.close();
+      }
+    });
+  });
 });
