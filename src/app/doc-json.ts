@@ -6,8 +6,9 @@
 // document's recent entries for twenty saves or more and once in the store's history. Those objects are
 // never changed after they are made (a new checkpoint or entry is a new object), so their text is
 // remembered by object and reused; so is the state's map of controlled hexes, which an action shares
-// with the state before it unless it changes control (src/engine/draft.ts). The rest (meta, the rest of
-// the state, the window's steps) is written as usual.
+// with the state before it unless it changes control (src/engine/draft.ts), and each event of the state's
+// log, which the states that follow share. The rest (meta, the rest of the state, the window's steps) is
+// written as usual.
 //
 // `freeze` (the test suite: HEXREF_FREEZE_KEPT) freezes each object whose text is remembered, so code
 // that changed one afterwards would fail loudly instead of saving stale text.
@@ -39,11 +40,14 @@ function fields(o: object, part: (key: string, value: unknown) => string | undef
 
 /** A state: its map of controlled hexes is the same object until a change to it (src/engine/draft.ts). */
 function stateJson(st: object, freeze: boolean): string {
-  return fields(st, (k, v) =>
-    k === 'control' && v !== null && typeof v === 'object'
-      ? fields(v, (ck, cv) => (ck === 'hexes' && cv !== null && typeof cv === 'object' ? once(cv, freeze) : undefined))
-      : undefined,
-  );
+  return fields(st, (k, v) => {
+    if (k === 'control' && v !== null && typeof v === 'object')
+      return fields(v, (ck, cv) => (ck === 'hexes' && cv !== null && typeof cv === 'object' ? once(cv, freeze) : undefined));
+    // The log's events are shared by the states that follow until the log is cleared (src/engine/draft.ts).
+    if (k === 'log' && Array.isArray(v) && v.every((e) => e !== null && typeof e === 'object'))
+      return `[${(v as object[]).map((e) => once(e, freeze)).join(',')}]`;
+    return undefined;
+  });
 }
 
 function undoJson(w: UndoWindow, freeze: boolean): string {

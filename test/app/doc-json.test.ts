@@ -66,6 +66,8 @@ describe('docJson: the document as JSON text, unchanged parts written once', () 
     expect(Object.isFrozen(doc.undo!.checkpoint)).toBe(true);
     expect(Object.isFrozen(doc.recent[0])).toBe(true);
     expect(Object.isFrozen(doc.state!.control.hexes)).toBe(true); // shared by the next state until control changes
+    expect(doc.state!.log.length).toBeGreaterThan(0);
+    expect(doc.state!.log.every((e) => Object.isFrozen(e))).toBe(true); // shared by the states that follow
     expect(() => {
       (doc.recent[0] as { user: string }).user = HOST.userId;
     }).toThrow(TypeError);
