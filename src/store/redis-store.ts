@@ -392,10 +392,10 @@ export class RedisStore implements GameStore {
     return { doc: e.doc, version: e.version, channelId: e.channelId, finishedAt: e.finishedAt, expiresAt: e.expiresAt };
   }
 
-  /** Remember a game's header as read or written (see `headers`); returns it. */
+  /** Remember a game's header as read or written (see `headers`; a copy: callers may keep `h`); returns it. */
   private saw(gameId: string, h: SavedGame): SavedGame {
     this.headers.delete(gameId);
-    this.headers.set(gameId, h);
+    this.headers.set(gameId, { ...h });
     if (this.headers.size > MAX_HEADERS) this.headers.delete(this.headers.keys().next().value!);
     return h;
   }
@@ -494,7 +494,7 @@ export class RedisStore implements GameStore {
         );
         // One round trip: the SET and the script are sent together (the client pipelines them).
         const [, staged] = await Promise.all([
-          this.client.set(stage, envelope, { PX: STAGE_TTL_MS }),
+          this.client.set(stage, envelope, { expiration: { type: 'PX', value: STAGE_TTL_MS } }),
           SCRIPTS.stagedSave.run(this.client, [...keys, stage], args('')),
         ]);
         r = staged as string[];

@@ -178,6 +178,34 @@ describe('Redis store', () => {
       }
     });
 
+    it('a stage expires by itself (a writer that stopped between the SET and the script leaves nothing for long)', async () => {
+      const redis = await startPrivateRedis({ port: await freePort() });
+      const store = await RedisStore.open(redis.url, { prefix: 'st:' });
+      const raw = createClient({ url: redis.url });
+      await raw.connect();
+      try {
+        await store.create('g1', 'c1', { n: 1 });
+        // The client's scripts fail (as if the writer stopped): the SET goes through, the save does not.
+        const client = store.rawClient();
+        const evalSha = client.evalSha.bind(client);
+        const evalSrc = client.eval.bind(client);
+        const stop = () => Promise.reject(new Error('stopped'));
+        Object.assign(client, { evalSha: stop, eval: stop });
+        await expect(store.save('g1', { n: 2 }, 1)).rejects.toThrow(StoreError);
+        Object.assign(client, { evalSha, eval: evalSrc });
+        const [stage] = await stageKeys(raw, 'st:');
+        expect(stage).toBeDefined();
+        const ttl = await raw.pTTL(stage!);
+        expect(ttl).toBeGreaterThan(50_000);
+        expect(ttl).toBeLessThanOrEqual(60_000);
+        expect((await store.save('g1', { n: 2 }, 1)).version).toBe(2); // the next save is not held up by it
+      } finally {
+        raw.destroy();
+        await store.close();
+        await redis.stop();
+      }
+    });
+
     it('a stage written with another header than the stored one is dropped and the save written as usual', async () => {
       const p = prefix();
       const store = await RedisStore.open(url, { prefix: p });
