@@ -126,32 +126,43 @@ describe('Redis store', () => {
   });
 
   describe('staged saves (the envelope SET beside a small script, one round trip)', () => {
-    type Raw = { info(section: string): Promise<string>; keys(pattern: string): Promise<string[]> };
+    const rawClient = (at: string) => createClient({ url: at });
+    type Raw = ReturnType<typeof rawClient>;
     const renames = async (raw: Raw) => {
       const m = /cmdstat_rename:calls=(\d+)/.exec(await raw.info('commandstats'));
       return m ? Number(m[1]) : 0;
     };
     const stageKeys = (raw: Raw, p: string) => raw.keys(`${p}stage:*`);
-
-    it('a save of the version the store last saw is staged and renamed over the game, no stage left', async () => {
-      const redis = await startPrivateRedis({ port: await freePort() });
-      const store = await RedisStore.open(redis.url, { prefix: 'st:' });
-      const raw = createClient({ url: redis.url });
+    /** A store on `at` with prefix `p` and a raw client beside it, closed afterwards. */
+    const withStore = async (at: string, p: string, fn: (store: RedisStore, raw: Raw) => Promise<void>) => {
+      const store = await RedisStore.open(at, { prefix: p });
+      const raw = rawClient(at);
       await raw.connect();
       try {
-        await store.create('g1', 'c1', { n: 1 });
-        await store.save('g1', { n: 2 }, 1, { append: [{ seq: 1 }] });
-        await store.save('g1', { n: 3, s: 'Tolvajärvi −1' }, 2, { append: [{ seq: 2 }] });
-        expect(await renames(raw)).toBe(2);
-        expect(await stageKeys(raw, 'st:')).toEqual([]);
-        expect(await raw.pTTL('st:game:g1')).toBe(-1); // the stage's expiry did not come with it
-        const other = await RedisStore.open(redis.url, { prefix: 'st:' });
-        expect(await other.load('g1')).toMatchObject({ version: 3, channelId: 'c1', doc: { n: 3, s: 'Tolvajärvi −1' } });
-        expect(await other.history('g1')).toEqual([{ seq: 1 }, { seq: 2 }]);
-        await other.close();
+        await fn(store, raw);
       } finally {
         raw.destroy();
         await store.close();
+      }
+    };
+
+    it('a save of the version the store last saw is staged and renamed over the game, no stage left', async () => {
+      // A Redis of its own: the RENAMEs are counted.
+      const redis = await startPrivateRedis({ port: await freePort() });
+      try {
+        await withStore(redis.url, 'st:', async (store, raw) => {
+          await store.create('g1', 'c1', { n: 1 });
+          await store.save('g1', { n: 2 }, 1, { append: [{ seq: 1 }] });
+          await store.save('g1', { n: 3, s: 'Tolvajärvi −1' }, 2, { append: [{ seq: 2 }] });
+          expect(await renames(raw)).toBe(2);
+          expect(await stageKeys(raw, 'st:')).toEqual([]);
+          expect(await raw.pTTL('st:game:g1')).toBe(-1); // the stage's expiry did not come with it
+          const other = await RedisStore.open(redis.url, { prefix: 'st:' });
+          expect(await other.load('g1')).toMatchObject({ version: 3, channelId: 'c1', doc: { n: 3, s: 'Tolvajärvi −1' } });
+          expect(await other.history('g1')).toEqual([{ seq: 1 }, { seq: 2 }]);
+          await other.close();
+        });
+      } finally {
         await redis.stop();
       }
     });
@@ -160,7 +171,7 @@ describe('Redis store', () => {
       const p = prefix();
       const a = await RedisStore.open(url, { prefix: p });
       const b = await RedisStore.open(url, { prefix: p });
-      const raw = createClient({ url });
+      const raw = rawClient(url);
       await raw.connect();
       try {
         await a.create('g1', 'c1', { n: 1 });
@@ -179,11 +190,8 @@ describe('Redis store', () => {
     });
 
     it('a stage expires by itself (a writer that stopped between the SET and the script leaves nothing for long)', async () => {
-      const redis = await startPrivateRedis({ port: await freePort() });
-      const store = await RedisStore.open(redis.url, { prefix: 'st:' });
-      const raw = createClient({ url: redis.url });
-      await raw.connect();
-      try {
+      const p = prefix();
+      await withStore(url, p, async (store, raw) => {
         await store.create('g1', 'c1', { n: 1 });
         // The client's scripts fail (as if the writer stopped): the SET goes through, the save does not.
         const client = store.rawClient();
@@ -193,25 +201,19 @@ describe('Redis store', () => {
         Object.assign(client, { evalSha: stop, eval: stop });
         await expect(store.save('g1', { n: 2 }, 1)).rejects.toThrow(StoreError);
         Object.assign(client, { evalSha, eval: evalSrc });
-        const [stage] = await stageKeys(raw, 'st:');
+        const [stage] = await stageKeys(raw, p);
         expect(stage).toBeDefined();
         const ttl = await raw.pTTL(stage!);
         expect(ttl).toBeGreaterThan(50_000);
         expect(ttl).toBeLessThanOrEqual(60_000);
         expect((await store.save('g1', { n: 2 }, 1)).version).toBe(2); // the next save is not held up by it
-      } finally {
-        raw.destroy();
-        await store.close();
-        await redis.stop();
-      }
+        await raw.del(stage!);
+      });
     });
 
     it('a stage written with another header than the stored one is dropped and the save written as usual', async () => {
       const p = prefix();
-      const store = await RedisStore.open(url, { prefix: p });
-      const raw = createClient({ url });
-      await raw.connect();
-      try {
+      await withStore(url, p, async (store, raw) => {
         await store.create('g1', 'c1', { n: 1 });
         // The stored header changes under the store without a new version (only a hand-made value can).
         const v = (await raw.get(`${p}game:g1`))!;
@@ -220,10 +222,7 @@ describe('Redis store', () => {
         expect(saved).toMatchObject({ version: 2, channelId: 'c9' });
         expect(await stageKeys(raw, p)).toEqual([]);
         expect(await store.load('g1')).toMatchObject({ version: 2, channelId: 'c9', doc: { n: 2 } });
-      } finally {
-        raw.destroy();
-        await store.close();
-      }
+      });
     });
   });
 });
