@@ -38,14 +38,18 @@ function fields(o: object, part: (key: string, value: unknown) => string | undef
   return `{${out}}`;
 }
 
+/** A list of objects whose texts are remembered. */
+function listJson(items: readonly object[], freeze: boolean): string {
+  return `[${items.map((e) => once(e, freeze)).join(',')}]`;
+}
+
 /** A state: its map of controlled hexes is the same object until a change to it (src/engine/draft.ts). */
 function stateJson(st: object, freeze: boolean): string {
   return fields(st, (k, v) => {
     if (k === 'control' && v !== null && typeof v === 'object')
       return fields(v, (ck, cv) => (ck === 'hexes' && cv !== null && typeof cv === 'object' ? once(cv, freeze) : undefined));
     // The log's events are shared by the states that follow until the log is cleared (src/engine/draft.ts).
-    if (k === 'log' && Array.isArray(v) && v.every((e) => e !== null && typeof e === 'object'))
-      return `[${(v as object[]).map((e) => once(e, freeze)).join(',')}]`;
+    if (k === 'log' && Array.isArray(v) && v.every((e) => e !== null && typeof e === 'object')) return listJson(v as object[], freeze);
     return undefined;
   });
 }
@@ -58,7 +62,7 @@ function undoJson(w: UndoWindow, freeze: boolean): string {
 export function docJson(doc: GameDoc, freeze = false): JsonText {
   return new JsonText(
     fields(doc, (k) => {
-      if (k === 'recent') return `[${doc.recent.map((e) => once(e, freeze)).join(',')}]`;
+      if (k === 'recent') return listJson(doc.recent, freeze);
       if (k === 'undo' && doc.undo) return undoJson(doc.undo, freeze);
       if (k === 'state' && doc.state) return stateJson(doc.state, freeze);
       return undefined;
