@@ -65,7 +65,7 @@ export interface RedisStoreOptions extends StoreOptions {
 // instead of decoding a large document in Lua.
 const HEADER_PATTERN = '^{"value":{"version":(%d+),"channelId":"([^"]*)","finishedAt":([%w.]+),"expiresAt":([%w.]+),"doc":';
 
-// The same header in JavaScript (for peek).
+// The same header in JavaScript (peek and the game lists).
 const HEADER_RE = /^\{"value":\{"version":(\d+),"channelId":"([^"]*)","finishedAt":([\w.]+),"expiresAt":([\w.]+),"doc":/;
 
 // The envelope is written in three parts (header, document, tail) rather than joined in Lua first: joining
@@ -463,13 +463,14 @@ export class RedisStore implements GameStore {
     const items = checkAppend(options.append).map((x) => this.docJson(x));
     const fa = options.finishedAt;
     if (fa !== undefined && !Number.isInteger(fa)) throw new StoreError('store/invalid', 'finishedAt must be an integer epoch ms');
+    const ea = fa === undefined ? undefined : fa + this.ttlMs; // the expiry a finishing save sets
     const keys = [this.key('game', gameId), this.key('index', gameId), this.key('history', gameId)];
     const args = (docArg: string) => [
       gameId,
       String(expectedVersion),
       docArg,
       fa === undefined ? '' : String(fa),
-      fa === undefined ? '' : String(fa + this.ttlMs),
+      ea === undefined ? '' : String(ea),
       this.prefix,
       users ? '1' : '',
       String(items.length),
@@ -481,14 +482,14 @@ export class RedisStore implements GameStore {
       // The header this save writes, when the version it replaces is the last one this store saw.
       const known = this.headers.get(gameId);
       if (known && known.version === expectedVersion) {
-        const finishing = known.finishedAt === null && fa !== undefined;
+        const finishing = known.finishedAt === null && fa !== undefined && ea !== undefined;
         const stage = this.key('stage', `${gameId}:${this.stageTag}:${++this.stages}`);
         const envelope = envelopeText(
           {
             version: expectedVersion + 1,
             channelId: known.channelId,
             finishedAt: finishing ? fa : known.finishedAt,
-            expiresAt: finishing ? fa + this.ttlMs : known.expiresAt,
+            expiresAt: finishing ? ea : known.expiresAt,
           },
           json,
         );
@@ -576,9 +577,8 @@ export class RedisStore implements GameStore {
       const gone: string[] = [];
       // Read only each value's header (the first few hundred bytes): GETRANGE, pipelined.
       const heads = await Promise.all(ids.map((id) => this.client.getRange(this.key('game', id), 0, 511)));
-      const re = /^\{"value":\{"version":(\d+),"channelId":"([^"]*)","finishedAt":([\w.]+),"expiresAt":([\w.]+),"doc":/;
       ids.forEach((id, i) => {
-        const m = re.exec(heads[i] ?? '');
+        const m = HEADER_RE.exec(heads[i] ?? '');
         if (!heads[i]) gone.push(id);
         else if (m) {
           const num = (s: string) => (s === 'null' ? null : Number(s));
