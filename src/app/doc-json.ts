@@ -10,6 +10,10 @@
 // log, which the states that follow share. The rest (meta, the rest of the state, the window's steps) is
 // written as usual.
 //
+// A new undo window's checkpoint is the state before the action without its log (src/app/undo-window.ts):
+// the state the previous save wrote. Its text is that state's text without the log, remembered per state
+// as the state is written, so opening a window does not write a whole state again.
+//
 // `freeze` (the test suite: HEXREF_FREEZE_KEPT) freezes each object whose text is remembered, so code
 // that changed one afterwards would fail loudly instead of saving stale text.
 import { JsonText } from '../store/index.js';
@@ -17,24 +21,48 @@ import type { GameDoc, RecordEntry, UndoWindow } from './game-doc.js';
 import { deepFreeze } from './doc-cache.js';
 
 const texts = new WeakMap<object, string>();
+/** Each state written, as text without its `log` (for a checkpoint made from it). */
+const withoutLogTexts = new WeakMap<object, string>();
+/** A checkpoint → the state it is, less the log (src/app/undo-window.ts withoutLog). */
+const madeFrom = new WeakMap<object, object>();
 
 function once(o: object, freeze: boolean): string {
   let t = texts.get(o);
   if (t === undefined) {
     if (freeze) deepFreeze(o);
-    t = JSON.stringify(o);
+    const from = madeFrom.get(o);
+    t = (from && withoutLogTexts.get(from)) ?? JSON.stringify(o);
     texts.set(o, t);
   }
   return t;
 }
 
-/** An object's fields as JSON, in its own key order, `part` writing the fields it knows of. */
-function fields(o: object, part: (key: string, value: unknown) => string | undefined): string {
+/**
+ * `part` is `state` without its `log` field (the same object otherwise, keys in the same order, neither
+ * changed afterwards): its text may be the state's own without the log's.
+ */
+export function sameTextLessLog(part: object, state: object): void {
+  madeFrom.set(part, state);
+}
+
+/**
+ * An object's fields as JSON, in its own key order, `part` writing the fields it knows of; `without`: the
+ * text without that one field is handed to `rest` as well.
+ */
+function fields(
+  o: object,
+  part: (key: string, value: unknown) => string | undefined,
+  without?: { key: string; rest: (text: string) => void },
+): string {
   let out = '';
+  let less = '';
   for (const [k, v] of Object.entries(o)) {
     if (v === undefined) continue;
-    out += `${out ? ',' : ''}${JSON.stringify(k)}:${part(k, v) ?? JSON.stringify(v)}`;
+    const field = `${JSON.stringify(k)}:${part(k, v) ?? JSON.stringify(v)}`;
+    out += `${out ? ',' : ''}${field}`;
+    if (without && k !== without.key) less += `${less ? ',' : ''}${field}`;
   }
+  without?.rest(`{${less}}`);
   return `{${out}}`;
 }
 
@@ -45,13 +73,21 @@ function listJson(items: readonly object[], freeze: boolean): string {
 
 /** A state: its map of controlled hexes is the same object until a change to it (src/engine/draft.ts). */
 function stateJson(st: object, freeze: boolean): string {
-  return fields(st, (k, v) => {
-    if (k === 'control' && v !== null && typeof v === 'object')
-      return fields(v, (ck, cv) => (ck === 'hexes' && cv !== null && typeof cv === 'object' ? once(cv, freeze) : undefined));
-    // The log's events are shared by the states that follow until the log is cleared (src/engine/draft.ts).
-    if (k === 'log' && Array.isArray(v) && v.every((e) => e !== null && typeof e === 'object')) return listJson(v as object[], freeze);
-    return undefined;
-  });
+  const rest = (text: string) => {
+    if (freeze) deepFreeze(st);
+    withoutLogTexts.set(st, text);
+  };
+  return fields(
+    st,
+    (k, v) => {
+      if (k === 'control' && v !== null && typeof v === 'object')
+        return fields(v, (ck, cv) => (ck === 'hexes' && cv !== null && typeof cv === 'object' ? once(cv, freeze) : undefined));
+      // The log's events are shared by the states that follow until the log is cleared (src/engine/draft.ts).
+      if (k === 'log' && Array.isArray(v) && v.every((e) => e !== null && typeof e === 'object')) return listJson(v as object[], freeze);
+      return undefined;
+    },
+    { key: 'log', rest },
+  );
 }
 
 function undoJson(w: UndoWindow, freeze: boolean): string {

@@ -7,11 +7,13 @@
 // (src/engine/log-window.ts); the checkpoint then keeps its own log, taken before the trim.
 import type { GameDoc, UndoWindow } from './game-doc.js';
 import type { Action, GameState, Side } from '../engine/types.js';
+import { sameTextLessLog } from './doc-json.js';
 
 type Apply = (state: GameState, side: Side, action: Action) => { ok: true; state: GameState } | { ok: false };
 
 function withoutLog(state: GameState): UndoWindow['checkpoint'] {
   const { log: _log, ...rest } = state;
+  sameTextLessLog(rest, state); // usually the state the last save wrote (src/app/doc-json.ts)
   return rest;
 }
 

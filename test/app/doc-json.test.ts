@@ -60,6 +60,33 @@ describe('docJson: the document as JSON text, unchanged parts written once', () 
     expect(second).toBe(JSON.stringify(doc));
   });
 
+  it('writes a new window whose checkpoint is the state it last wrote: the same text, that state frozen', async () => {
+    const { h, doc } = await gameWithUndo();
+    doc.undo = null; // the window closed (a roll or a hand-over)
+    docJson(doc, true); // writes the state, and remembers its text without the log
+    const before = doc.state!;
+    expect(Object.isFrozen(before)).toBe(true);
+    const r = h.engine.apply(before, 'soviet', MOVES[1]!);
+    if (!r.ok) throw new Error(r.violation.message);
+    const apply = (s: GameState, side: Side, a: Action) => h.engine.apply(s, side, a);
+    doc.state = r.state;
+    noteUndoStep(
+      doc,
+      apply,
+      'soviet',
+      before,
+      r.state,
+      r.events.length,
+      { seq: 99, user: SOV.userId, action: MOVES[1]!, waitingSince: null },
+      30,
+    );
+    expect(doc.undo!.checkpoint).not.toHaveProperty('log'); // the log is the current one's first events
+    expect(docJson(doc, true).json).toBe(JSON.stringify(doc));
+    // A checkpoint moved on past the window's length is a state never written: written as usual.
+    noteUndoStep(doc, apply, 'soviet', r.state, r.state, 0, { seq: 100, user: SOV.userId, action: MOVES[1]!, waitingSince: null }, 1);
+    expect(docJson(doc).json).toBe(JSON.stringify(doc));
+  });
+
   it('freezes what it remembers when asked (the test suite), so changing it later throws', async () => {
     const { doc } = await gameWithUndo();
     docJson(doc, true);
