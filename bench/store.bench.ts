@@ -1,7 +1,9 @@
 // npm run bench:store — apply+persist through the game service on Redis beside a raw Redis GET+SET round
 // trip of the same document, and their ratio: `act` as it runs (the document kept from the service's
 // last save, engine.apply, Lua compare-and-set save: src/app/doc-cache.ts), and `act` reading the store
-// first (a service that keeps no document: load → apply → save).
+// first (a service that keeps no document: load → apply → save). The floor is taken twice: right after
+// each act, on the value that act stored (the same document at the same moment), and in a loop of its own
+// on the last document (every cache warm).
 // Uses REDIS_URL if set, else starts a private redis-server for the run. Not a test: prints figures.
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@redis/client';
@@ -14,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { loadRuleset } from '../src/data/load.js';
 import type { GameRecord } from '../src/engine/index.js';
 import { withArmorReinforcements } from '../test/engine/helpers/campaign-bot.js';
+import type { EngineApi } from '../src/app/engine-port.js';
 
 const N = Number(process.env.BENCH_N ?? 400);
 const WARMUP = 30;
@@ -44,8 +47,18 @@ async function main(): Promise<void> {
   };
   await newGame();
 
+  const raw = createClient({ url });
+  await raw.connect();
+  const key = `bench:raw:${randomBytes(4).toString('hex')}`;
+  /** A raw GET of the game's stored value and a SET of it to a scratch key: the floor of that moment. */
+  const rawRoundTrip = async (): Promise<number> => {
+    const t0 = process.hrtime.bigint();
+    const got = await raw.get(`hexref:game:${gameId}`);
+    await raw.set(key, got!);
+    return ms(t0);
+  };
   // End each phase; a decision on the way (Sub-Zero losses, 16.3) gets its default answer.
-  const actLoop = async (svc: typeof service): Promise<number[]> => {
+  const actLoop = async (svc: typeof service, paired: number[]): Promise<number[]> => {
     const times: number[] = [];
     for (let i = 0; i < N + WARMUP; i++) {
       const st = await svc.status({ gameId });
@@ -61,12 +74,18 @@ async function main(): Promise<void> {
       const r = await svc.act({ gameId }, user, action);
       const t = ms(t0);
       if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-      if (i >= WARMUP) times.push(t);
+      const f = await rawRoundTrip();
+      if (i >= WARMUP) {
+        times.push(t);
+        paired.push(f);
+      }
     }
     return times;
   };
-  const applyTimes = await actLoop(service);
-  const coldTimes = await actLoop(cold.service);
+  const pairedTimes: number[] = [];
+  const coldPairedTimes: number[] = [];
+  const applyTimes = await actLoop(service, pairedTimes);
+  const coldTimes = await actLoop(cold.service, coldPairedTimes);
   let docBytes = 0;
   const doc = (await bundle.store.load(gameId))!.doc as GameDoc;
   const json = JSON.stringify(doc);
@@ -95,9 +114,6 @@ async function main(): Promise<void> {
     }
   }
 
-  const raw = createClient({ url });
-  await raw.connect();
-  const key = `bench:raw:${randomBytes(4).toString('hex')}`;
   await raw.set(key, json);
   const rawTimes: number[] = [];
   for (let i = 0; i < N + WARMUP; i++) {
@@ -131,11 +147,19 @@ async function main(): Promise<void> {
   );
   console.log(`                                  median ms    p99 ms   mean ms`);
   const k = stats(coldTimes);
+  const pa = stats(pairedTimes);
+  const pk = stats(coldPairedTimes);
   console.log(`service.act (document kept)      ${f(a.median)}  ${f(a.p99)}  ${f(a.mean)}`);
-  console.log(`service.act (reading the store)  ${f(k.median)}  ${f(k.p99)}  ${f(k.mean)}`);
-  console.log(`raw GET+SET of the same document ${f(b.median)}  ${f(b.p99)}  ${f(b.mean)}`);
   console.log(
-    `ratio, kept | reading (target ≤ 2x) ${f(a.median / b.median)}x ${f(a.p99 / b.p99)}x | ${f(k.median / b.median)}x ${f(k.p99 / b.p99)}x`,
+    `  raw GET+SET after each act     ${f(pa.median)}  ${f(pa.p99)}  ${f(pa.mean)}   (ratio ${(a.median / pa.median).toFixed(2)}x median; target ≤ 2x)`,
+  );
+  console.log(`service.act (reading the store)  ${f(k.median)}  ${f(k.p99)}  ${f(k.mean)}`);
+  console.log(
+    `  raw GET+SET after each act     ${f(pk.median)}  ${f(pk.p99)}  ${f(pk.mean)}   (ratio ${(k.median / pk.median).toFixed(2)}x median)`,
+  );
+  console.log(`raw GET+SET of the last document ${f(b.median)}  ${f(b.p99)}  ${f(b.mean)}   (a loop of its own, every cache warm)`);
+  console.log(
+    `ratio to that loop, kept | reading  ${f(a.median / b.median)}x ${f(a.p99 / b.p99)}x | ${f(k.median / b.median)}x ${f(k.p99 / b.p99)}x`,
   );
   const c = stats(rawJsonTimes);
   console.log(
@@ -154,6 +178,8 @@ async function main(): Promise<void> {
       docBytes,
       applyPersist: a,
       applyPersistReading: k,
+      rawGetSetAfterEachAct: pa,
+      rawGetSetAfterEachActReading: pk,
       rawGetSet: b,
       rawGetParseStringifySet: stats(rawJsonTimes),
       load: stats(loadTimes),
@@ -161,6 +187,7 @@ async function main(): Promise<void> {
       save: stats(saveTimes),
       ratioMedian: a.median / b.median,
       ratioP99: a.p99 / b.p99,
+      ratioPairedMedian: a.median / pa.median,
     }),
   );
 }
@@ -174,7 +201,25 @@ async function main(): Promise<void> {
 async function wholeGame(): Promise<void> {
   const { url, stop: stopRedis } = await benchRedis();
   const record = JSON.parse(readFileSync('test/fixtures/records/campaign-bot.json', 'utf8')) as GameRecord;
-  const bundle = await openGameService({ storeUrl: url, ruleset: withArmorReinforcements(loadRuleset()), newSeed: () => record.seed! });
+  // The engine's share of each act: its apply, timed where the service calls it.
+  let applying = 0;
+  const timedApply = (engine: EngineApi): EngineApi => ({
+    ...engine,
+    apply: (...args) => {
+      const t0 = process.hrtime.bigint();
+      try {
+        return engine.apply(...args);
+      } finally {
+        applying += ms(t0);
+      }
+    },
+  });
+  const bundle = await openGameService({
+    storeUrl: url,
+    ruleset: withArmorReinforcements(loadRuleset()),
+    newSeed: () => record.seed!,
+    wrapEngine: timedApply,
+  });
   const { service, store } = bundle;
   const user = { userId: 'bench' };
   const c = await service.createGame({
@@ -197,15 +242,25 @@ async function wholeGame(): Promise<void> {
   const scratch = `bench:raw:${randomBytes(4).toString('hex')}`;
   const actTimes: number[] = [];
   const rawTimes: number[] = [];
+  // By kind of action: act, the engine's apply within it, and the floor.
+  const kinds = new Map<string, { act: number[]; apply: number[]; raw: number[] }>();
   for (const [i, ra] of record.actions.entries()) {
+    applying = 0;
     let t0 = process.hrtime.bigint();
     const r = await service.act(ref, user, ra.action, { side: ra.side });
-    actTimes.push(ms(t0));
+    const t = ms(t0);
+    actTimes.push(t);
     if (!r.ok) throw new Error(`action ${i + 1}: ${r.error.message}`);
     t0 = process.hrtime.bigint();
     const got = await raw.get(key);
     await raw.set(scratch, got!);
-    rawTimes.push(ms(t0));
+    const f = ms(t0);
+    rawTimes.push(f);
+    const kind = kinds.get(ra.action.type) ?? { act: [], apply: [], raw: [] };
+    kinds.set(ra.action.type, kind);
+    kind.act.push(t);
+    kind.apply.push(applying);
+    kind.raw.push(f);
     const doc = (await store.load(c.gameId))!.doc as GameDoc;
     const bytes = Buffer.byteLength(JSON.stringify(doc));
     if (bytes > peak) [peak, peakAt] = [bytes, i + 1];
@@ -219,6 +274,14 @@ async function wholeGame(): Promise<void> {
   console.log(
     `every player command of that game, service.act: median ${a.median.toFixed(3)} ms, p99 ${a.p99.toFixed(3)} ms | raw GET+SET of the same stored value: median ${b.median.toFixed(3)} ms, p99 ${b.p99.toFixed(3)} ms (ratio ${(a.median / b.median).toFixed(2)}x median, ${(a.p99 / b.p99).toFixed(2)}x p99; target ≤ 2x)`,
   );
+  const row = (name: string, n: number, act: number, apply: number, floor: number) =>
+    `  ${name.padEnd(20)}${String(n).padStart(5)}${act.toFixed(3).padStart(9)}${apply.toFixed(3).padStart(9)}${floor.toFixed(3).padStart(9)}${`${(act / floor).toFixed(2)}x`.padStart(8)}${`${((act - apply) / floor).toFixed(2)}x`.padStart(9)}`;
+  console.log(`  by kind (medians, ms)  n      act    apply    floor   ratio  act−apply`);
+  for (const [name, k] of [...kinds].sort((x, y) => y[1].act.length - x[1].act.length)) {
+    console.log(row(name, k.act.length, stats(k.act).median, stats(k.apply).median, stats(k.raw).median));
+  }
+  const allApply = [...kinds.values()].flatMap((k) => k.apply);
+  console.log(row('every command', actTimes.length, a.median, stats(allApply).median, b.median));
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   console.log(
     `whole Campaign through the service (${record.actions.length} actions): document peak ${kib(peak)} (after action ${peakAt}; target ≤ 64 KB) | floor, the state alone: peak ${kib(statePeak)}`,

@@ -38,6 +38,8 @@ export interface WiringOptions {
    * HEXREF_FREEZE_KEPT=1 (the test suite sets it: vitest.config.ts).
    */
   freezeKept?: boolean;
+  /** The engine the service uses, decorated (bench/store.bench.ts times the engine's share of each act). */
+  wrapEngine?: (engine: EngineApi) => EngineApi;
 }
 
 export const engineHelpers: EngineHelpers = {
@@ -56,7 +58,7 @@ export async function openGameService(opts: WiringOptions): Promise<GameServiceB
   });
   const service = new GameService({
     store,
-    engine,
+    engine: opts.wrapEngine ? opts.wrapEngine(engine) : engine,
     helpers: engineHelpers,
     ruleset: { id: ruleset.id, scenarios: ruleset.scenarios },
     clock: opts.clock ?? Date.now,
