@@ -24,6 +24,18 @@ async function gameWithUndo() {
   return { h, ref, doc };
 }
 
+/** The second Soviet move on the document, as the service notes it in the undo window (at most `max` steps). */
+function secondMove(h: ReturnType<typeof harness>, doc: GameDoc, seq: number, max = 30) {
+  const before = doc.state!;
+  const r = h.engine.apply(before, 'soviet', MOVES[1]!);
+  if (!r.ok) throw new Error(r.violation.message);
+  const apply = (s: GameState, side: Side, a: Action) => h.engine.apply(s, side, a);
+  doc.state = r.state;
+  const step = { seq, user: SOV.userId, action: MOVES[1]!, waitingSince: null };
+  noteUndoStep(doc, apply, 'soviet', before, r.state, r.events.length, step, max);
+  return { before, apply };
+}
+
 describe('docJson: the document as JSON text, unchanged parts written once', () => {
   it('is the text JSON.stringify writes, an undo window and record entries included', async () => {
     const { doc } = await gameWithUndo();
@@ -36,24 +48,10 @@ describe('docJson: the document as JSON text, unchanged parts written once', () 
   it('stays so through the changes a save makes: a new state, a new entry, another step in the window', async () => {
     const { h, doc } = await gameWithUndo();
     const first = docJson(doc, true).json; // remembers the checkpoint and the entries
-    const before = doc.state!;
-    const r = h.engine.apply(before, 'soviet', MOVES[1]!);
-    if (!r.ok) throw new Error(r.violation.message);
-    const apply = (s: GameState, side: Side, a: Action) => h.engine.apply(s, side, a);
     const seq = nextSeq(doc);
     addEntry(doc, { seq, v: 9, id: 'e', user: SOV.userId, at: 1, kind: 'action', side: 'soviet', action: MOVES[1]!, rolls: [] });
-    doc.state = r.state;
     const checkpoint = doc.undo!.checkpoint;
-    noteUndoStep(
-      doc,
-      apply,
-      'soviet',
-      before,
-      r.state,
-      r.events.length,
-      { seq, user: SOV.userId, action: MOVES[1]!, waitingSince: null },
-      30,
-    );
+    secondMove(h, doc, seq);
     expect(doc.undo!.checkpoint).toBe(checkpoint); // the same checkpoint: its text is reused
     const second = docJson(doc, true).json;
     expect(second).not.toBe(first);
@@ -64,26 +62,13 @@ describe('docJson: the document as JSON text, unchanged parts written once', () 
     const { h, doc } = await gameWithUndo();
     doc.undo = null; // the window closed (a roll or a hand-over)
     docJson(doc, true); // writes the state, and remembers its text without the log
-    const before = doc.state!;
-    expect(Object.isFrozen(before)).toBe(true);
-    const r = h.engine.apply(before, 'soviet', MOVES[1]!);
-    if (!r.ok) throw new Error(r.violation.message);
-    const apply = (s: GameState, side: Side, a: Action) => h.engine.apply(s, side, a);
-    doc.state = r.state;
-    noteUndoStep(
-      doc,
-      apply,
-      'soviet',
-      before,
-      r.state,
-      r.events.length,
-      { seq: 99, user: SOV.userId, action: MOVES[1]!, waitingSince: null },
-      30,
-    );
+    expect(Object.isFrozen(doc.state)).toBe(true);
+    const { apply } = secondMove(h, doc, 99);
     expect(doc.undo!.checkpoint).not.toHaveProperty('log'); // the log is the current one's first events
     expect(docJson(doc, true).json).toBe(JSON.stringify(doc));
     // A checkpoint moved on past the window's length is a state never written: written as usual.
-    noteUndoStep(doc, apply, 'soviet', r.state, r.state, 0, { seq: 100, user: SOV.userId, action: MOVES[1]!, waitingSince: null }, 1);
+    const now = doc.state!;
+    noteUndoStep(doc, apply, 'soviet', now, now, 0, { seq: 100, user: SOV.userId, action: MOVES[1]!, waitingSince: null }, 1);
     expect(docJson(doc).json).toBe(JSON.stringify(doc));
   });
 
