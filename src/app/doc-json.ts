@@ -45,25 +45,24 @@ export function sameTextLessLog(part: object, state: object): void {
   madeFrom.set(part, state);
 }
 
+type Part = (key: string, value: unknown) => string | undefined;
+
 /**
- * An object's fields as JSON, in its own key order, `part` writing the fields it knows of; `without`: the
- * text without that one field is handed to `rest` as well.
+ * An object as JSON, in its own key order, `part` writing the fields it knows of; with `omit`, also the
+ * text of the object without that field.
  */
-function fields(
-  o: object,
-  part: (key: string, value: unknown) => string | undefined,
-  without?: { key: string; rest: (text: string) => void },
-): string {
-  let out = '';
+function fields(o: object, part: Part): string;
+function fields(o: object, part: Part, omit: string): { all: string; less: string };
+function fields(o: object, part: Part, omit?: string): string | { all: string; less: string } {
+  let all = '';
   let less = '';
   for (const [k, v] of Object.entries(o)) {
     if (v === undefined) continue;
     const field = `${JSON.stringify(k)}:${part(k, v) ?? JSON.stringify(v)}`;
-    out += `${out ? ',' : ''}${field}`;
-    if (without && k !== without.key) less += `${less ? ',' : ''}${field}`;
+    all += `${all ? ',' : ''}${field}`;
+    if (omit !== undefined && k !== omit) less += `${less ? ',' : ''}${field}`;
   }
-  without?.rest(`{${less}}`);
-  return `{${out}}`;
+  return omit === undefined ? `{${all}}` : { all: `{${all}}`, less: `{${less}}` };
 }
 
 /** A list of objects whose texts are remembered. */
@@ -73,11 +72,7 @@ function listJson(items: readonly object[], freeze: boolean): string {
 
 /** A state: its map of controlled hexes is the same object until a change to it (src/engine/draft.ts). */
 function stateJson(st: object, freeze: boolean): string {
-  const rest = (text: string) => {
-    if (freeze) deepFreeze(st);
-    withoutLogTexts.set(st, text);
-  };
-  return fields(
+  const { all, less } = fields(
     st,
     (k, v) => {
       if (k === 'control' && v !== null && typeof v === 'object')
@@ -86,8 +81,12 @@ function stateJson(st: object, freeze: boolean): string {
       if (k === 'log' && Array.isArray(v) && v.every((e) => e !== null && typeof e === 'object')) return listJson(v as object[], freeze);
       return undefined;
     },
-    { key: 'log', rest },
+    'log',
   );
+  // For a checkpoint made from this state (see sameTextLessLog).
+  if (freeze) deepFreeze(st);
+  withoutLogTexts.set(st, less);
+  return all;
 }
 
 function undoJson(w: UndoWindow, freeze: boolean): string {
