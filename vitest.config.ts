@@ -10,6 +10,9 @@ export default defineConfig({
     isolate: false,
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup/redis.ts'],
+    // The engine's copy-on-write checks (src/engine/draft.ts): a write to a unit that bypasses
+    // unitToChange, or a read through a stale reference to one, throws.
+    setupFiles: ['test/setup/draft-checks.ts'],
     // Kept documents' states are frozen in tests: a change to a state the engine was given fails
     // (src/app/doc-cache.ts).
     env: { HEXREF_FREEZE_KEPT: '1' },

@@ -18,7 +18,7 @@ import type {
 } from './types.js';
 import type { HexId } from './hex.js';
 import { parseHexId } from './hex.js';
-import { draftOf } from './draft.js';
+import { draftOf, finishDraft, unitToChange } from './draft.js';
 import { advancePhase, whoMustAct } from './sequence.js';
 import { checkPath, envFor, routeTo, type Mover } from './movement.js';
 import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
@@ -247,6 +247,7 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   draft.seq += 1;
   for (const e of events) draft.log.push(e);
   trimLog(draft);
+  finishDraft(draft);
   return { ok: true, state: draft, events };
 }
 
@@ -297,7 +298,7 @@ function carryOut(
   const entering = m.start === null;
   consumeOverrun(state, m.ids);
   for (const id of m.ids) {
-    const u = state.units[id]!;
+    const u = unitToChange(state, id);
     u.location = 'map';
     u.hex = dest;
     u.flags.acted = true;
@@ -331,7 +332,7 @@ function carryOut(
 
 function exitUnits(state: GameState, side: Side, ids: string[], hex: HexId, events: GameEvent[]): void {
   for (const id of ids) {
-    const u = state.units[id]!;
+    const u = unitToChange(state, id);
     u.location = 'exited';
     u.hex = null;
     u.flags.acted = true;
@@ -453,7 +454,7 @@ function doDelay(ctx: Ctx, state: GameState, side: Side, a: DelayReinforcementAc
   if (!Number.isInteger(toTurn) || toTurn <= state.turn || toTurn > last) {
     return { code: 'input/turn', rule: '13.1.2', message: `Delay to a later turn of this game: ${state.turn + 1}–${last}.` };
   }
-  for (const id of list.ids) state.units[id]!.entryTurn = toTurn;
+  for (const id of list.ids) unitToChange(state, id).entryTurn = toTurn;
   events.push({ type: 'reinforcementDelayed', side, units: [...list.ids], toTurn, reason: 'voluntary', rule: '13.1.2' });
   return null;
 }
@@ -469,7 +470,7 @@ function doPlaceLeader(state: GameState, a: PlaceLeaderAction, events: GameEvent
       rule: '12.3.1',
       message: `Place ${p.unit} with the nearest friendly combat unit: ${p.options.join(', ')}.`,
     };
-  const u = state.units[p.unit]!;
+  const u = unitToChange(state, p.unit);
   u.hex = hex;
   state.pending.shift();
   events.push({ type: 'leaderPlaced', unit: u.id, hex, rule: '12.3.1' });

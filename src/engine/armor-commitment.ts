@@ -14,6 +14,7 @@ import type { Side } from './ruleset.js';
 import type { CommitArmorAction, GameEvent, GameState, RuleViolation } from './types.js';
 import { mustCounter } from './units.js';
 import { ruleOn } from './options.js';
+import { unitToChange } from './draft.js';
 
 /** The VPs one armored unit costs on this turn (the Turn Track), or null when none may be committed. */
 export function armorCommitmentCost(ctx: Ctx, state: GameState): number | null {
@@ -75,7 +76,7 @@ export function applyCommitArmor(ctx: Ctx, draft: GameState, side: Side, a: Comm
       message: `${unknown} is not an armored unit waiting to be committed; these are: ${open.units.join(', ')}.`,
     };
   }
-  for (const id of units) draft.units[id]!.entryTurn = draft.turn;
+  for (const id of units) unitToChange(draft, id).entryTurn = draft.turn;
   const vp = open.vpEach * units.length;
   draft.vp.finnish += vp;
   events.push({ type: 'armorCommitted', units: units.sort(), vpEach: open.vpEach, vp, turn: draft.turn, rule: '12.1.4' });

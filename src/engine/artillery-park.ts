@@ -12,6 +12,7 @@ import type { Side } from './ruleset.js';
 import type { ArtilleryParkAction, GameEvent, GameState, RuleViolation } from './types.js';
 import { isOffMapArtillery } from './ranged.js';
 import { isInfantry, mustCounter } from './units.js';
+import { unitToChange } from './draft.js';
 
 export function finnishArtilleryPark(ctx: Ctx, state: GameState, events: GameEvent[]): void {
   if (!ctx.scenario(state.scenario)?.specialRules.includes('finnishArtilleryPark')) return;
@@ -29,7 +30,8 @@ export function finnishArtilleryPark(ctx: Ctx, state: GameState, events: GameEve
     (u) => u.side === 'finnish' && u.location !== 'eliminated' && isOffMapArtillery(mustCounter(ctx.ruleset, u.id)),
   );
   if (!batteries.length) return;
-  for (const u of batteries) {
+  for (const b of batteries) {
+    const u = unitToChange(state, b.id);
     u.location = 'eliminated';
     u.hex = null;
     delete u.entryTurn;
@@ -82,7 +84,7 @@ export function doArtilleryPark(ctx: Ctx, draft: GameState, side: Side, a: Artil
       message: `Only a Finnish full-strength infantry company standing in ${ctx.ruleset.map.supplySources.soviet.join(', ')} in your Action or Combat Phase may raid the Soviet Artillery Park${choices.length ? ` (now: ${choices.join(', ')})` : ''}, once per turn.`,
     };
   }
-  const u = draft.units[a.unit]!;
+  const u = unitToChange(draft, a.unit);
   const hex = u.hex!;
   const open = parkOpen(ctx, draft);
   // Removed from the game, not eliminated (no VPs for it).
@@ -93,10 +95,11 @@ export function doArtilleryPark(ctx: Ctx, draft: GameState, side: Side, a: Artil
     for (const x of Object.values(draft.units)) {
       const t = mustCounter(ctx.ruleset, x.id).type;
       if ((t === 'artillery122' || t === 'artillery152') && x.location !== 'eliminated') {
-        x.location = 'eliminated';
-        x.hex = null;
-        delete x.entryTurn;
-        delete x.entryHex;
+        const w = unitToChange(draft, x.id);
+        w.location = 'eliminated';
+        w.hex = null;
+        delete w.entryTurn;
+        delete w.entryHex;
         removed.push(x.id);
       }
     }
@@ -135,14 +138,15 @@ export function doArtilleryPark(ctx: Ctx, draft: GameState, side: Side, a: Artil
 function limberBattalions(ctx: Ctx, draft: GameState, gone: string): string[] {
   for (const x of Object.values(draft.units)) {
     if (x.side !== 'soviet' || x.location === 'eliminated' || mustCounter(ctx.ruleset, x.id).type !== 'artillery76') continue;
+    const w = unitToChange(draft, x.id);
     if (x.id === gone) {
-      x.location = 'eliminated';
-      delete x.entryTurn;
-      delete x.entryHex;
+      w.location = 'eliminated';
+      delete w.entryTurn;
+      delete w.entryHex;
     } else {
-      x.location = 'pending';
-      x.entryHex = null;
-      x.entryTurn = Math.max(x.entryTurn ?? 0, draft.turn + 5);
+      w.location = 'pending';
+      w.entryHex = null;
+      w.entryTurn = Math.max(w.entryTurn ?? 0, draft.turn + 5);
     }
   }
   return [gone];

@@ -6,6 +6,7 @@
  */
 import type { HexId } from './ruleset.js';
 import type { GameEvent, GameState, Marker, RuleViolation } from './types.js';
+import { unitToChange } from './draft.js';
 
 /** Bonfire markers that still have a unit under them in their hex (16.2). */
 export function bonfireAt(state: GameState, hex: HexId): Marker | undefined {
@@ -35,9 +36,11 @@ export function bonfireCombatProblem(state: GameState, attackers: unknown): Rule
 export function clearNightMarkers(draft: GameState, events: GameEvent[]): void {
   let skulls = 0;
   for (const u of Object.values(draft.units)) {
-    if (u.flags.skull || u.flags.nightRaid) skulls++;
-    delete u.flags.skull;
-    delete u.flags.nightRaid;
+    if (!u.flags.skull && !u.flags.nightRaid) continue;
+    skulls++;
+    const w = unitToChange(draft, u.id);
+    delete w.flags.skull;
+    delete w.flags.nightRaid;
   }
   const bonfires = draft.markers.filter((m) => m.type === 'bonfire').length;
   draft.markers = draft.markers.filter((m) => m.type !== 'bonfire' && m.type !== 'skull');

@@ -22,6 +22,7 @@ import { mustCounter } from './units.js';
 import { isLake } from './terrain.js';
 import { contextOf } from './ctx.js';
 import { ruleOn } from './options.js';
+import { unitToChange } from './draft.js';
 
 /** Markers in the counter mix (the VASSAL module's five). */
 export const LMG_MARKERS = 5;
@@ -120,7 +121,7 @@ export function applyAttachLmg(ctx: Ctx, draft: GameState, side: Side, a: Attach
     return bad(
       `${a.unit} cannot take it: give it to a Finnish infantry company on the map without one${open.length ? ` (${open.slice(0, 8).join(', ')}${open.length > 8 ? ', …' : ''})` : ''}.`,
     );
-  draft.units[a.unit]!.flags.capturedLmg = true;
+  unitToChange(draft, a.unit).flags.capturedLmg = true;
   draft.capturedLmgs = lmgPool(draft) - 1;
   events.push({ type: 'lmgAttached', unit: a.unit, hex: draft.units[a.unit]!.hex!, pool: lmgPool(draft), rule: '20.4' });
   return null;

@@ -33,6 +33,7 @@ import { inEnemyZoc } from './zoc.js';
 import { isInfantry, unitsIn } from './units.js';
 import { isLake } from './terrain.js';
 import type { RuleCode } from './codes.js';
+import { unitToChange } from './draft.js';
 
 const bad = (code: RuleCode, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -156,7 +157,7 @@ export function doDigIn(ctx: Ctx, state: GameState, side: Side, a: DigInAction, 
   } else {
     state.markers.push({ type: r.result, hex, side, turn: state.turn });
   }
-  for (const u of units) u.flags.acted = true;
+  for (const u of units) unitToChange(state, u.id).flags.acted = true;
   events.push({
     type: 'digIn',
     side,

@@ -1,21 +1,119 @@
 /**
  * Copy-on-apply: a draft of GameState that the rule code may mutate without touching the input.
- * Everything is deep-copied, so a field added to GameState later is copied too; the event log is copied
- * shallowly, since logged events are never changed, and the map of controlled hexes is copied by its one
- * writer, zoc.ts setControl, when it first changes it.
+ * Everything is deep-copied, so a field added to GameState later is copied too, except three parts that
+ * are shared until the draft changes them: the event log is copied shallowly (logged events are never
+ * changed); the map of controlled hexes is copied by its one writer, zoc.ts setControl, when it first
+ * changes it; and each unit is copied when the rule code first changes it (`unitToChange`).
+ *
+ * Units: most actions change one unit or a handful of the hundred, and copying them all was most of
+ * apply's own time (issue 18). So the draft's map of units is a new object holding the same unit objects
+ * as the state before, and rule code never writes to a unit it read: it asks `unitToChange(draft, id)`,
+ * which puts a copy of that unit in the draft the first time and hands it back. A unit the action did
+ * not change stays the same object in the state after, which the store's writer uses too
+ * (src/app/doc-json.ts). Under the test suite (`checkDrafts`) every unit not yet asked for is a frozen
+ * stand-in, so a write that bypasses `unitToChange` throws instead of changing the state before.
  *
  * The state is plain JSON data (it is stored as JSON), so a plain recursive copy does: it is about four
- * times as fast as structuredClone on a game state (the copy is most of apply's own time; issue 18).
+ * times as fast as structuredClone on a game state.
  */
-import type { GameState } from './types.js';
+import type { GameState, UnitState } from './types.js';
+
+type Units = GameState['units'];
+
+/** Each draft's map of units → the units it has copied for writing. */
+const drafts = new WeakMap<Units, Set<UnitState>>();
+/** Check mode: each stand-in → the unit of the state before it stands for, and its frozen copy inside. */
+const standIns = new WeakMap<UnitState, { shared: UnitState; inside: UnitState }>();
+/** Check mode: stand-ins whose unit the draft has copied for writing since (reading one is a mistake). */
+const superseded = new WeakSet<UnitState>();
+let checking = false;
+
+/** A unit's id and side never change: reading them from an old reference is fine. */
+const FIXED = new Set<PropertyKey>(['id', 'side']);
+
+const staleRead: ProxyHandler<UnitState> = {
+  get(target, key, receiver) {
+    if (superseded.has(target) && !FIXED.has(key))
+      throw new Error(`stale unit: ${target.id}.${String(key)} read from a reference taken before the unit was changed`);
+    return Reflect.get(target, key, receiver) as unknown;
+  },
+};
+
+/**
+ * Under the test suite: every unit a draft has not copied for writing is a frozen stand-in, so a write
+ * that bypasses unitToChange fails loudly (TypeError) instead of changing the state the draft was made
+ * from, and reading a unit through a reference taken before it was copied for writing throws as well
+ * (it would show the unit as it was). `finishDraft` puts the shared units back, so the states returned
+ * are the same as without the checks.
+ */
+export function checkDrafts(on: boolean): void {
+  checking = on;
+}
 
 export function draftOf(s: GameState): GameState {
-  const { log, ...rest } = s;
-  const out = copyData(rest, 'control') as Record<string, unknown>;
-  // Hex control (7.3) keeps its map of hexes shared until the draft first changes one (zoc.ts setControl
-  // copies it then): a few hundred keys, the largest single copy, and most actions change none.
-  out.control = copyData(s.control, 'hexes');
-  return { ...(out as Omit<GameState, 'log'>), log: log.slice() };
+  const out = { ...s } as Record<string, unknown>;
+  for (const k in out) {
+    const v = out[k];
+    if (v === null || typeof v !== 'object') continue;
+    if (k === 'log') out.log = s.log.slice();
+    // Hex control (7.3) keeps its map of hexes shared until the draft first changes one (zoc.ts setControl
+    // copies it then): a few hundred keys, and most actions change none.
+    else if (k === 'control') out.control = copyData(v, 'hexes');
+    else if (k === 'units') out.units = unitsOfDraft(s.units);
+    else out[k] = copyData(v);
+  }
+  return out as unknown as GameState;
+}
+
+/** A draft's map of units: the same units (frozen stand-ins under the checks), in a map of its own. */
+function unitsOfDraft(units: Units): Units {
+  const draftUnits: Units = { ...units };
+  if (checking) {
+    for (const id in draftUnits) {
+      const inside = deepFrozen(copyData(units[id]) as UnitState);
+      const standIn = new Proxy(inside, staleRead);
+      standIns.set(standIn, { shared: units[id]!, inside });
+      draftUnits[id] = standIn;
+    }
+  }
+  drafts.set(draftUnits, new Set());
+  return draftUnits;
+}
+
+/**
+ * The unit `id` of `state`, to change: in a draft, the draft's own copy (made the first time it is asked
+ * for; a reference to the unit taken before then still shows it as it was); outside a draft (a state being
+ * set up) the unit itself. Rule code takes every unit it writes to from here, never from `state.units`.
+ */
+export function unitToChange(state: GameState, id: string): UnitState {
+  const u = state.units[id];
+  if (!u) throw new Error(`no unit ${id} in the state`);
+  const mine = drafts.get(state.units);
+  if (!mine || mine.has(u)) return u;
+  const copy = copyData(u) as UnitState;
+  state.units[id] = copy;
+  mine.add(copy);
+  const standIn = checking ? standIns.get(u) : undefined;
+  if (standIn) superseded.add(standIn.inside);
+  return copy;
+}
+
+/** The draft is done (apply returns it): the units it did not change are the state before's again. */
+export function finishDraft(draft: GameState): void {
+  drafts.delete(draft.units);
+  if (!checking) return;
+  for (const id in draft.units) {
+    const standIn = standIns.get(draft.units[id]!);
+    if (standIn) draft.units[id] = standIn.shared;
+  }
+}
+
+function deepFrozen<T>(v: T): T {
+  if (v !== null && typeof v === 'object') {
+    for (const x of Object.values(v)) deepFrozen(x);
+    Object.freeze(v);
+  }
+  return v;
 }
 
 /**

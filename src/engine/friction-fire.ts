@@ -40,6 +40,7 @@ import {
 } from './ranged.js';
 import { overstackChecker } from './stacking.js';
 import { isArmored, isLeader, mustCounter, otherSide } from './units.js';
+import { unitToChange } from './draft.js';
 
 const RULE = '20.1';
 
@@ -283,10 +284,10 @@ export function answerFrictionResult(
   // The steps are lost where the fire hit the stack (the units stand there for it); the survivors are
   // then back where they were: a move or advance goes on as declared, a retreat is over.
   const was = new Map(move.units.map((id) => [id, { location: draft.units[id]!.location, hex: draft.units[id]!.hex }]));
-  for (const id of move.units) Object.assign(draft.units[id]!, { location: 'map', hex: p.hex });
+  for (const id of move.units) Object.assign(unitToChange(draft, id), { location: 'map', hex: p.hex });
   applyRangedSteps(ctx, draft, steps, source, events, RULE, 'Friction Fire');
   events.push({ type: 'frictionOutcome', side, units: [...move.units], hex: p.hex, steps: due, answer: 'steps', rule: RULE });
-  for (const id of move.units) if (draft.units[id]?.location === 'map') Object.assign(draft.units[id]!, was.get(id));
+  for (const id of move.units) if (draft.units[id]?.location === 'map') Object.assign(unitToChange(draft, id), was.get(id));
   return finish(draft, move, move.route, hooks);
 }
 

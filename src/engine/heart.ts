@@ -12,6 +12,7 @@ import type { Ruleset } from './ruleset.js';
 import type { GameEvent, GameState } from './types.js';
 import { ruleOn } from './options.js';
 import { heartFailuresSoFar } from './log-window.js';
+import { unitToChange } from './draft.js';
 
 export const PAJARI_ID = 'Pajari';
 
@@ -32,8 +33,9 @@ export function heartCheck(draft: GameState, ruleset: Ruleset, roll: Roller, emi
   const failures = heartFailuresSoFar(draft) + 1;
   if (failures >= ruleset.tables.optional.pajariHeart.fatalFailure) {
     // The second failure: a heart attack.
-    p.location = 'eliminated';
-    p.hex = null;
+    const gone = unitToChange(draft, PAJARI_ID);
+    gone.location = 'eliminated';
+    gone.hex = null;
     emit({ type: 'heartCondition', unit: PAJARI_ID, roll: total, failsAt, returnTurn: null, heartAttack: true, rule: '20.6' });
     return;
   }
@@ -42,9 +44,10 @@ export function heartCheck(draft: GameState, ruleset: Ruleset, roll: Roller, emi
     : roll(1, "Pajari's heart condition: turns away (2–7)", '20.6').dice[0]! + 1;
   const back = draft.turn + ahead;
   const entry = ruleset.map.supplySources.finnish[0] ?? null;
-  p.location = 'pending';
-  p.hex = null;
-  p.entryTurn = back;
-  p.entryHex = entry;
+  const away = unitToChange(draft, PAJARI_ID);
+  away.location = 'pending';
+  away.hex = null;
+  away.entryTurn = back;
+  away.entryHex = entry;
   emit({ type: 'heartCondition', unit: PAJARI_ID, roll: total, failsAt, returnTurn: back, rule: '20.6' });
 }

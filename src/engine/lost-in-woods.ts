@@ -12,6 +12,7 @@ import type { GameEvent, GameState } from './types.js';
 import { rollDice, type DiceSource } from './dice.js';
 import { dieTableResult, drmText, drmValue } from './die-table.js';
 import { ruleOn } from './options.js';
+import { unitToChange } from './draft.js';
 
 /** The first forest hex the path enters other than along a road, or null (`from` null: entering the map). */
 export function woodsEntered(ctx: Ctx, from: HexId | null, path: readonly HexId[]): HexId | null {
@@ -55,7 +56,7 @@ export function lostInTheWoods(
   const dice = rollDice(draft, 2, `Lost in the Woods: ${units.join(', ')} into ${woods}`, '20.5', source, events);
   const total = dice[0]! + dice[1]! + ids.reduce((t, id) => t + drmValue(table, id), 0);
   const lost = dieTableResult(table, total).lost;
-  if (lost) for (const id of units) draft.units[id]!.flags.acted = true;
+  if (lost) for (const id of units) unitToChange(draft, id).flags.acted = true;
   events.push({
     type: 'lostInWoods',
     units: [...units],

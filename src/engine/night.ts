@@ -48,6 +48,7 @@ import type { RuleCode } from './codes.js';
 import { CostHeap } from './cost-heap.js';
 import { SLOTS, gridOf, hopsToGoals, stepKind, stepTableOf, type Grid } from './grid.js';
 import { nightRaidsSoFar } from './log-window.js';
+import { unitToChange } from './draft.js';
 
 // ───────────────────────────── events ─────────────────────────────
 
@@ -121,7 +122,7 @@ export function applyBonfire(ctx: Ctx, draft: GameState, side: Side, a: BonfireA
       draft.markers.push(m);
     }
     m.units = [...(m.units ?? []), ...ids];
-    for (const id of ids) draft.units[id]!.flags.acted = true;
+    for (const id of ids) unitToChange(draft, id).flags.acted = true;
     events.push({ type: 'bonfireBuilt', hex, units: ids, rule: '16.2' });
   }
   return null;
@@ -147,7 +148,7 @@ export function afterNightAction(ctx: Ctx, draft: GameState, events: GameEvent[]
       if ((e.type !== 'combat' && e.type !== 'combatNoRoll') || e.side !== 'finnish') continue;
       const attackers = e.type === 'combat' ? e.attackers.map((a) => a.unit) : e.attackers;
       const ids = attackers.filter((id) => draft.units[id] && !draft.units[id]!.flags.skull && !draft.units[id]!.flags.nightRaid);
-      for (const id of ids) draft.units[id]!.flags.skull = true;
+      for (const id of ids) unitToChange(draft, id).flags.skull = true;
       if (ids.length) events.push({ type: 'skullMarked', units: ids, reason: `${e.kind} on ${e.target}`, rule: '16.3.1' });
     }
   }
@@ -876,7 +877,7 @@ export function applyNightRaid(
   }
   const marked: string[] = [];
   for (const id of plan.units) {
-    const u = draft.units[id]!;
+    const u = unitToChange(draft, id);
     u.flags.acted = true;
     if (u.location === 'map') {
       u.flags.nightRaid = true;

@@ -18,6 +18,7 @@ import type { HexId } from './hex.js';
 import { hexDistance } from './hex.js';
 import { isCombatUnit, isLeader } from './units.js';
 import { inEnemyZoc } from './zoc.js';
+import { unitToChange } from './draft.js';
 
 /** Nearest hexes holding a friendly combat unit of the leader's side. */
 export function nearestFriendlyHexes(ctx: Ctx, state: GameState, leaderId: string, from: HexId): HexId[] {
@@ -47,7 +48,7 @@ function alone(state: GameState, leaderId: string): boolean {
 
 /** Move a leader to the closest Finnish combat unit (12.3.1): at once, or a `placeLeader` decision on a tie. */
 function placeWithNearest(ctx: Ctx, state: GameState, leaderId: string, events: GameEvent[]): void {
-  const u = state.units[leaderId]!;
+  const u = unitToChange(state, leaderId);
   const from = u.hex!;
   const options = nearestFriendlyHexes(ctx, state, leaderId, from);
   events.push({ type: 'leaderPickedUp', unit: leaderId, from, options, rule: '12.3.1' });
@@ -99,8 +100,9 @@ export function leaderCaptureChecks(ctx: Ctx, state: GameState, batch: readonly 
     const captured = die === 1;
     events.push({ type: 'pajariCheck', unit: l.id, reason, roll: die, captured, rule: '12.3.1' });
     if (captured) {
-      l.location = 'eliminated';
-      l.hex = null;
+      const w = unitToChange(state, l.id);
+      w.location = 'eliminated';
+      w.hex = null;
     } else placeWithNearest(ctx, state, l.id, events);
   }
 }

@@ -19,6 +19,7 @@ import { mayEnterTerrain } from './terrain.js';
 import { ruleOn } from './options.js';
 import { enemyHexes } from './enemy.js';
 import { enemyZocTest, inEnemyZoc } from './zoc.js';
+import { unitToChange } from './draft.js';
 
 export const PROVISIONAL = 'Prov/TF-P';
 const PAJARI = 'Pajari';
@@ -78,8 +79,7 @@ function placeProblem(ctx: Ctx, state: GameState, hex: HexId, facts = placeFacts
   if (over) return over;
   if (facts.inZoc(hex)) return `${hex} is in an enemy ZOC`;
   // In supply at the instant of creation: the hex must be one a Finnish unit there would be supplied in.
-  const trial = structuredClone(state.units[PROVISIONAL]!);
-  const units = { ...state.units, [PROVISIONAL]: { ...trial, location: 'map' as const, hex } };
+  const units = { ...state.units, [PROVISIONAL]: { ...state.units[PROVISIONAL]!, location: 'map' as const, hex } };
   if (!isInSupply({ ...state, units }, ctx, PROVISIONAL)) return `${hex} is out of supply`;
   return null;
 }
@@ -98,7 +98,7 @@ export function applyCreateProvisional(
     return { code: 'rule/provisional', rule: '12.8', message: `It is placed with Pajari (${p}) or next to him, not in ${a.hex}.` };
   const problem = placeProblem(ctx, draft, a.hex);
   if (problem) return { code: 'rule/provisional', rule: '12.8', message: `Not there: ${problem}.` };
-  const u = draft.units[PROVISIONAL]!;
+  const u = unitToChange(draft, PROVISIONAL);
   u.location = 'map';
   u.hex = a.hex;
   u.stepsLeft = ctx.counter(PROVISIONAL).steps; // at full strength

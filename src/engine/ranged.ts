@@ -29,6 +29,7 @@ import { dieTableRow } from './die-table.js';
 import { currentValues, isArmored, isLeader, mustCounter, otherSide, unitsByHex } from './units.js';
 import { enemyZocTest, inEnemyZoc } from './zoc.js';
 import type { RuleCode } from './codes.js';
+import { unitToChange } from './draft.js';
 
 const fail = (code: RuleCode, rule: string, message: string): { violation: RuleViolation } => ({ violation: { code, rule, message } });
 
@@ -660,7 +661,7 @@ export function resolveRanged(
   const owner = otherSide(plan.side);
   if (r.suppressed) {
     const hit = new RangedBoard(ctx, draft).enemiesIn(plan.target, plan.side).map((u) => u.id);
-    for (const id of hit) draft.units[id]!.flags.suppressed = true;
+    for (const id of hit) unitToChange(draft, id).flags.suppressed = true;
     events.push({ type: 'suppressed', hex: plan.target, units: hit, rule: '10.4.1' });
   }
   // Inside a Combat the steps are tallied and allocated once the side's Support has fired (combat-fire.ts).
@@ -671,7 +672,7 @@ export function resolveRanged(
 /** Fired side, ammo and the 354th's trip along the Turn Track (12.4, 12.4.1, 12.4.2, 12.5). */
 export function afterFiring(ctx: Ctx, draft: GameState, unitId: string, def: CounterDef, source: DiceSource, events: GameEvent[]): void {
   if (!FLIPS.has(def.type)) return;
-  const u = draft.units[unitId]!;
+  const u = unitToChange(draft, unitId);
   u.flags.fired = true;
   events.push({ type: 'fired', unit: unitId, rule: isOffMapArtillery(def) ? '12.4' : '12.5' });
   if (def.type === 'artillery76') {

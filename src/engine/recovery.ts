@@ -20,6 +20,7 @@ import { inEnemyZoc } from './zoc.js';
 import type { RuleCode } from './codes.js';
 import { ruleOn } from './options.js';
 import { unitsIn } from './units.js';
+import { unitToChange } from './draft.js';
 
 const bad = (code: RuleCode, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -155,7 +156,7 @@ export function doRecovery(
   if (ctx.ruleset.tables.recovery.rows.length === 0) return bad('rule/table-missing', '13.3', 'The Recovery Table is not in this ruleset.');
   if (a.pajari !== undefined && typeof a.pajari !== 'boolean')
     return bad('input/pajari', '12.3', 'pajari is true (use his +1) or false (decline it).');
-  const u = state.units[a.unit]!;
+  const u = unitToChange(state, a.unit);
   const { drms, pajari } = recoveryDrms(ctx, state, u, a.pajari !== false);
   const net = drms.reduce((s, d) => s + d.value, 0);
   const [die] = rollDice(state, 1, `Recovery ${u.id}`, '13.3', source, events);
@@ -163,7 +164,7 @@ export function doRecovery(
   const success = recoverySucceeds(ctx, total);
   if (success) u.stepsLeft = ctx.counter(u.id).steps;
   u.flags.acted = true;
-  if (pajari) pajari.flags.acted = true; // 12.3: he may not move after lending the bonus
+  if (pajari) unitToChange(state, pajari.id).flags.acted = true; // 12.3: he may not move after lending the bonus
   const needed = recoveryThreshold(ctx);
   events.push({
     type: 'recovery',

@@ -10,6 +10,7 @@ import { hexDistance, offMapDirections } from './hex.js';
 import { sideLabel } from './labels.js';
 import { isReadOnly, otherSide, readMemo } from './units.js';
 import { enemyHexes } from './enemy.js';
+import { unitToChange } from './draft.js';
 
 /** Last turn of the game: the scenario's, or the chosen end of a shortened game (GameState.endTurn). */
 export function lastTurn(ctx: Ctx, state: GameState): number {
@@ -66,8 +67,9 @@ export function involuntaryDelays(state: GameState, side: Side, events: GameEven
   if (!hit.length) return;
   const to = state.turn + 1;
   for (const u of hit) {
-    u.entryTurn = to;
-    u.entryDisplaced = true;
+    const w = unitToChange(state, u.id);
+    w.entryTurn = to;
+    w.entryDisplaced = true;
   }
   events.push({ type: 'reinforcementDelayed', side, units: hit.map((u) => u.id), toTurn: to, reason: 'enemyOnEntry', rule: '13.1.3' });
 }
@@ -77,7 +79,7 @@ export function delayUnentered(state: GameState, side: Side, events: GameEvent[]
   const left = dueReinforcements(state, side);
   if (!left.length) return;
   const to = state.turn + 1;
-  for (const u of left) u.entryTurn = to;
+  for (const u of left) unitToChange(state, u.id).entryTurn = to;
   events.push({ type: 'reinforcementDelayed', side, units: left.map((u) => u.id), toTurn: to, reason: 'notEntered', rule: '13.1.2' });
 }
 
@@ -92,9 +94,10 @@ export function artilleryArrivals(state: GameState, side: Side, events: GameEven
       typeof u.entryTurn === 'number' &&
       u.entryTurn <= state.turn
     ) {
-      u.location = 'offMap';
-      delete u.entryTurn;
-      delete u.entryHex;
+      const w = unitToChange(state, u.id);
+      w.location = 'offMap';
+      delete w.entryTurn;
+      delete w.entryHex;
       arrived.push(u.id);
     }
   }

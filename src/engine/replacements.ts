@@ -26,6 +26,7 @@ import { phaseLabel, sideLabel } from './labels.js';
 import { zocOf } from './zoc.js';
 import { otherSide } from './units.js';
 import type { RuleCode } from './codes.js';
+import { unitToChange } from './draft.js';
 
 const bad = (code: RuleCode, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -113,7 +114,8 @@ export function doReplacement(ctx: Ctx, state: GameState, side: Side, a: Replace
     if (rp.left < 1) return bad('rule/no-rp', '13.2', noRpMessage(rp, 1));
     if (!isInSupply(state, ctx, u.id))
       return bad('rule/rp-out-of-supply', '13.2', `${u.id} is out of supply in ${u.hex}; a unit must be in supply to take an RP (15.1).`);
-    u.stepsLeft = ctx.counter(u.id).steps;
+    const w = unitToChange(state, u.id);
+    w.stepsLeft = ctx.counter(u.id).steps;
     events.push({
       type: 'replacement',
       side,
@@ -121,8 +123,8 @@ export function doReplacement(ctx: Ctx, state: GameState, side: Side, a: Replace
       kind: 'rebuild',
       rp: 1,
       rpLeft: rp.left - 1,
-      steps: u.stepsLeft,
-      hex: u.hex!,
+      steps: w.stepsLeft,
+      hex: w.hex!,
       rule: '13.2',
     });
     return null;
@@ -149,14 +151,15 @@ export function doReplacement(ctx: Ctx, state: GameState, side: Side, a: Replace
     }
     const entry = ctx.ruleset.map.supplySources[side][0];
     if (!entry) return bad('rule/reconstitute-placement', '13.2.1', `The ${side} side has no supply source to enter from.`);
-    u.location = 'pending';
-    u.hex = null;
-    u.stepsLeft = steps;
-    u.flags = {};
-    u.entryTurn = a.toTurn;
-    u.entryHex = entry;
-    delete u.entryDisplaced;
-    delete u.entryMpPenalty;
+    const w = unitToChange(state, u.id);
+    w.location = 'pending';
+    w.hex = null;
+    w.stepsLeft = steps;
+    w.flags = {};
+    w.entryTurn = a.toTurn;
+    w.entryHex = entry;
+    delete w.entryDisplaced;
+    delete w.entryMpPenalty;
     events.push({
       type: 'replacement',
       side,
@@ -180,12 +183,13 @@ export function doReplacement(ctx: Ctx, state: GameState, side: Side, a: Replace
       `${hex} will not do: a reconstituted company goes within ${RECONSTITUTION_SOURCE_RANGE} hexes of a friendly supply source, ${RECONSTITUTION_ENEMY_DISTANCE}+ hexes from every enemy unit (unless on the source), in supply, outside enemy ZOCs and within stacking limits${ok.length ? `, e.g. ${ok.slice(0, 5).join(', ')}` : ' (no hex qualifies now: use toTurn)'}.`,
     );
   }
-  u.location = 'map';
-  u.hex = hex;
-  u.stepsLeft = steps;
-  u.flags = {};
-  delete u.entryTurn;
-  delete u.entryHex;
+  const w = unitToChange(state, u.id);
+  w.location = 'map';
+  w.hex = hex;
+  w.stepsLeft = steps;
+  w.flags = {};
+  delete w.entryTurn;
+  delete w.entryHex;
   events.push({
     type: 'replacement',
     side,

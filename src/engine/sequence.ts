@@ -15,6 +15,7 @@ import { automaticVictory, automaticVictoryHex, automaticVictoryOf, finalVictory
 import { otherSide } from './units.js';
 import { ruleOn } from './options.js';
 import { clearNightMarkers } from './bonfire.js';
+import { unitToChange } from './draft.js';
 
 /** Unit types that flip to a Fired side (3.0 I; 12.4, 12.5). */
 const FIRING_TYPES = new Set(['mortar', 'infantryGun', 'artillery76', 'artillery122', 'artillery152']);
@@ -37,7 +38,7 @@ export function enterReset(ctx: Ctx, state: GameState, side: Side, events: GameE
   const flipped: string[] = [];
   for (const u of Object.values(state.units)) {
     if (u.side === side && u.flags.fired && FIRING_TYPES.has(ctx.counter(u.id).type)) {
-      delete u.flags.fired;
+      delete unitToChange(state, u.id).flags.fired;
       flipped.push(u.id);
     }
   }
@@ -55,7 +56,7 @@ export function enterReset(ctx: Ctx, state: GameState, side: Side, events: GameE
 
 function enterAction(ctx: Ctx, state: GameState, side: Side, events: GameEvent[]): void {
   enterPhase(state, 'action', side, events);
-  for (const u of Object.values(state.units)) if (u.side === side && u.flags.acted) delete u.flags.acted;
+  for (const u of Object.values(state.units)) if (u.side === side && u.flags.acted) delete unitToChange(state, u.id).flags.acted;
   involuntaryDelays(state, side, events);
 }
 
@@ -106,7 +107,7 @@ export function advancePhase(ctx: Ctx, state: GameState, events: GameEvent[]): v
       const cleared: string[] = [];
       for (const u of Object.values(state.units)) {
         if (u.flags.suppressed) {
-          delete u.flags.suppressed;
+          delete unitToChange(state, u.id).flags.suppressed;
           cleared.push(u.id);
         }
       }

@@ -1,9 +1,10 @@
-// The draft apply mutates is a complete copy: no change made while applying an action reaches the
-// input state (DESIGN: the engine is a pure function world). Hex control's map is shared until its one
-// writer (zoc.ts setControl) first changes it; the recorded Campaign replayed on frozen states shows that
-// no action changes anything of its input.
+// The draft apply mutates is a copy: no change made while applying an action reaches the input state
+// (DESIGN: the engine is a pure function world). Hex control's map is shared until its one writer (zoc.ts
+// setControl) first changes it, and each unit until the rule code asks for it to change it
+// (unitToChange); the recorded Campaign replayed on frozen states shows that no action changes anything
+// of its input. The test suite runs with the draft checks on (test/setup/draft-checks.ts).
 import { describe, expect, it } from 'vitest';
-import { draftOf } from '../../src/engine/draft.js';
+import { checkDrafts, draftOf, finishDraft, unitToChange } from '../../src/engine/draft.js';
 import { updateControl } from '../../src/engine/zoc.js';
 import { contextOf } from '../../src/engine/ctx.js';
 import type { GameEvent, GameState } from '../../src/engine/index.js';
@@ -31,7 +32,7 @@ describe('draftOf', () => {
     d.fire!.ranged.push('f1');
     d.fire!.atFire.f1 = 1;
     d.combat!.attacked.push('s1');
-    d.units.s1!.flags.acted = true;
+    unitToChange(d, 's1').flags.acted = true;
     d.markers.push({ type: 'bonfire', hex: 'A1' });
     d.log.push({ type: 'turn', turn: 9 });
     expect(input).toEqual(before);
@@ -52,6 +53,67 @@ describe('draftOf', () => {
     const again = d.control.hexes;
     updateControl(contextOf(r), d, 'soviet', ['s1'], ['C3'], []); // the draft's own map now: changed in place
     expect(d.control.hexes).toBe(again);
+  });
+
+  it('shares each unit until it is asked for to be changed, then the draft holds its own copy', () => {
+    const { state } = atAction(r);
+    checkDrafts(false);
+    try {
+      const d = draftOf(state);
+      expect(d.units).not.toBe(state.units);
+      expect(d.units.s1).toBe(state.units.s1);
+      const u = unitToChange(d, 's1');
+      expect(u).not.toBe(state.units.s1);
+      expect(d.units.s1).toBe(u);
+      expect(unitToChange(d, 's1')).toBe(u); // once copied, the same copy
+      u.hex = 'B2';
+      expect(state.units.s1!.hex).toBe('A1');
+      finishDraft(d);
+      expect(d.units.f1).toBe(state.units.f1);
+      // Outside a draft (a state being set up) the unit itself.
+      expect(unitToChange(state, 'f1')).toBe(state.units.f1);
+    } finally {
+      checkDrafts(true);
+    }
+  });
+
+  it('with the checks on: a write that bypasses unitToChange throws, so does a stale read; the result shares the units', () => {
+    const { state } = atAction(r);
+    const d = draftOf(state);
+    expect(() => {
+      d.units.s1!.flags.acted = true;
+    }).toThrow(TypeError);
+    expect(() => {
+      d.units.s1!.hex = 'B2';
+    }).toThrow(TypeError);
+    const old = d.units.s1!;
+    unitToChange(d, 's1').hex = 'B2';
+    expect(old.id).toBe('s1'); // an id never changes
+    expect(() => old.hex).toThrow(/stale unit: s1.hex/);
+    finishDraft(d);
+    expect(d.units.f1).toBe(state.units.f1);
+    expect(d.units.s1!.hex).toBe('B2');
+    expect(state.units.s1!.hex).toBe('A1');
+  });
+
+  it('an applied action leaves every unit it did not change the same object as in its input', () => {
+    const c = recordedCampaign();
+    const st = c.engine.setup(c.record.scenario, { seed: c.record.seed! });
+    const ra = c.record.actions.find((a) => a.action.type === 'move')!;
+    let s = st;
+    for (const a of c.record.actions) {
+      if (a === ra) break;
+      const x = c.engine.apply(s, a.side, a.action);
+      if (!x.ok) throw new Error(x.violation.message);
+      s = x.state;
+    }
+    const moved = c.engine.apply(s, ra.side, ra.action);
+    if (!moved.ok) throw new Error(moved.violation.message);
+    const ids = (ra.action as { units: string[] }).units;
+    for (const [id, u] of Object.entries(moved.state.units)) {
+      if (ids.includes(id)) expect(u, id).not.toBe(s.units[id]);
+      else expect(u, id).toBe(s.units[id]);
+    }
   });
 
   it('no action of the recorded Campaign changes its input state (every state frozen before its action)', { timeout: 60_000 }, () => {

@@ -44,6 +44,7 @@ import { currentValues, isArmored, isLeader, isMapCombatUnit, mustCounter, other
 import { inEnemyZoc } from '../zoc.js';
 import { contextOf } from '../ctx.js';
 import type { RuleCode } from '../codes.js';
+import { unitToChange } from '../draft.js';
 
 const COMBAT_ACTIONS = new Set(['combat', 'assault', 'takeLosses', 'advance']);
 
@@ -141,7 +142,7 @@ export function applyCombatAction(
         const err = hooks.carryOut(m, route);
         if (err) return err;
       }
-      for (const id of ids) draft.units[id]!.flags.acted = true;
+      for (const id of ids) unitToChange(draft, id).flags.acted = true;
       consumeOverrun(draft, ids);
       const left = cost > mpLeft ? 0 : mpLeft - cost;
       return resolveDeclared(draft, ruleset, d, io, { mpLeft: left });

@@ -14,6 +14,7 @@ import { enemyZocTest, inEnemyZoc } from '../zoc.js';
 import { isProhibitedFor } from '../terrain.js';
 import { stackFits } from '../stacking.js';
 import type { RuleCode } from '../codes.js';
+import { unitToChange } from '../draft.js';
 
 /** Who shares a loss and how (8.5). */
 export interface LossSetup {
@@ -442,7 +443,7 @@ export function reduceUnit(
   reason: string,
   events: LossEvent[],
 ): boolean {
-  const u = draft.units[unitId]!;
+  const u = unitToChange(draft, unitId);
   const hex = u.hex!;
   // Supply matters only to an eliminated unit (its box and its event): one search, and only then.
   const eliminated = u.stepsLeft - n <= 0;
@@ -483,8 +484,8 @@ export function applyLosses(
   const maxLen = Math.max(0, ...Object.values(outcome.moves).map((p) => p.length));
   for (let i = 0; i < maxLen; i++) {
     for (const [id, p] of Object.entries(outcome.moves)) {
-      const u = draft.units[id]!;
-      if (u.location !== 'map' || !p[i] || stopped.has(id)) continue;
+      if (draft.units[id]!.location !== 'map' || !p[i] || stopped.has(id)) continue;
+      const u = unitToChange(draft, id);
       if (p[i] === OFF_MAP) {
         // 4.2: off the map by Retreat: out of the game, not eliminated.
         events.push({ type: 'exited', side: u.side, units: [id], hex: u.hex!, rule: '4.2' });

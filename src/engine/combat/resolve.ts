@@ -50,6 +50,7 @@ import { stackFits } from '../stacking.js';
 import type { RuleCode } from '../codes.js';
 import { ruleOn } from '../options.js';
 import { offerFriction } from '../friction-fire.js';
+import { unitToChange } from '../draft.js';
 
 /** What the combat code needs from the engine around it. */
 export interface CombatIo {
@@ -750,7 +751,7 @@ export function advanceAlong(
   const end = path[path.length - 1]!;
   const from = ids.map((id) => draft.units[id]!.hex!);
   for (const id of ids) {
-    draft.units[id]!.hex = end;
+    unitToChange(draft, id).hex = end;
     if (!rec.advanced.includes(id)) rec.advanced.push(id);
   }
   io.emit({ type: 'advanced', units: ids, from, path, rule: c.kind === 'assault' ? '9.2' : path.length > 1 ? '8.7.1' : '8.7' });
