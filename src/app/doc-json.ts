@@ -10,6 +10,10 @@
 // log, which the states that follow share. The rest (meta, the rest of the state, the window's steps) is
 // written as usual.
 //
+// An action copies only the units it changes (src/engine/draft.ts), so a unit that is the same object as
+// in the state the save before wrote is the same unit: its text then is reused. Most actions change a
+// handful of the hundred units.
+//
 // A new undo window's checkpoint is the state before the action without its log (src/app/undo-window.ts):
 // the state the previous save wrote. Its text is that state's text without the log, remembered per state
 // as the state is written, so opening a window does not write a whole state again.
@@ -65,16 +69,52 @@ function fields(o: object, part: Part, omit?: string): string | { all: string; l
   return omit === undefined ? `{${all}}` : { all: `{${all}}`, less: `{${less}}` };
 }
 
+/** Each units object written: its keys, units and each unit's text as a field (`"id":{…}`), in order. */
+const unitsTexts = new WeakMap<object, { keys: string[]; units: unknown[]; fields: string[] }>();
+
+/**
+ * A state's units. A unit that is the very object `before` (the units of the state the save before
+ * wrote) held under the same key and place reuses its text: a comparison of references with what was
+ * noted as `before` was written, which neither looks the unit up by key nor visits it. Joined, not added
+ * up: one flat string (a rope of a hundred small pieces costs more to send than writing them did).
+ */
+function unitsJson(units: Record<string, unknown>, before: object | null, freeze: boolean): string {
+  const was = before ? unitsTexts.get(before) : undefined;
+  const now = { keys: [] as string[], units: [] as unknown[], fields: [] as string[] };
+  for (const k in units) {
+    const u = units[k];
+    if (u === undefined) continue;
+    const i = now.keys.length;
+    now.keys.push(k);
+    now.units.push(u);
+    if (was !== undefined && was.units[i] === u && was.keys[i] === k) now.fields.push(was.fields[i]!);
+    else {
+      if (freeze) deepFreeze(u);
+      // One JSON.stringify, sliced: a flat text, which the join copies faster than a joined-up one.
+      now.fields.push(JSON.stringify({ [k]: u }).slice(1, -1));
+    }
+  }
+  unitsTexts.set(units, now);
+  return `{${now.fields.join(',')}}`;
+}
+
 /** A list of objects whose texts are remembered. */
 function listJson(items: readonly object[], freeze: boolean): string {
   return `[${items.map((e) => once(e, freeze)).join(',')}]`;
 }
 
-/** A state: its map of controlled hexes is the same object until a change to it (src/engine/draft.ts). */
-function stateJson(st: object, freeze: boolean): string {
+/**
+ * A state: its map of controlled hexes is the same object until a change to it, and each unit until the
+ * action changes it (src/engine/draft.ts).
+ */
+function stateJson(st: object, freeze: boolean, before: object | null): string {
   const { all, less } = fields(
     st,
     (k, v) => {
+      if (k === 'units' && v !== null && typeof v === 'object' && !Array.isArray(v)) {
+        const was = before && (before as { units?: unknown }).units;
+        return unitsJson(v as Record<string, unknown>, was !== null && typeof was === 'object' ? was : null, freeze);
+      }
       if (k === 'control' && v !== null && typeof v === 'object')
         return fields(v, (ck, cv) => (ck === 'hexes' && cv !== null && typeof cv === 'object' ? once(cv, freeze) : undefined));
       // The log's events are shared by the states that follow until the log is cleared (src/engine/draft.ts).
@@ -93,13 +133,16 @@ function undoJson(w: UndoWindow, freeze: boolean): string {
   return fields(w, (k) => (k === 'checkpoint' ? once(w.checkpoint, freeze) : undefined));
 }
 
-/** The document as JSON text (the same value JSON.stringify gives). */
-export function docJson(doc: GameDoc, freeze = false): JsonText {
+/**
+ * The document as JSON text (the same value JSON.stringify gives). `before`: the game's state as the
+ * change began, the one the save before wrote (its unchanged units are not written again).
+ */
+export function docJson(doc: GameDoc, freeze = false, before: object | null = null): JsonText {
   return new JsonText(
     fields(doc, (k) => {
       if (k === 'recent') return listJson(doc.recent, freeze);
       if (k === 'undo' && doc.undo) return undoJson(doc.undo, freeze);
-      if (k === 'state' && doc.state) return stateJson(doc.state, freeze);
+      if (k === 'state' && doc.state) return stateJson(doc.state, freeze, before);
       return undefined;
     }),
   );

@@ -446,6 +446,7 @@ export class GameService {
       const before = this.statusView(doc, id, stored.version);
       const usersBefore = indexedUsers(doc).join(' ');
       const entriesBefore = doc.entries;
+      const stateBefore = doc.state;
       const change = await step(doc, stored.version);
       if (isRefusal(change)) {
         const r = await refusal(change);
@@ -466,7 +467,7 @@ export class GameService {
       try {
         const users = indexedUsers(change.doc);
         // As JSON text whose unchanged parts are written once (src/app/doc-json.ts).
-        const saved = await this.store.save(id, docJson(change.doc, this.freezeKept), stored.version, {
+        const saved = await this.store.save(id, docJson(change.doc, this.freezeKept, stateBefore), stored.version, {
           ...(change.finishedAt !== undefined ? { finishedAt: change.finishedAt } : {}),
           ...(users.join(' ') !== usersBefore ? { users } : {}),
           ...(added.length ? { append: added.map((e) => entryJson(e, this.freezeKept)) } : {}),

@@ -1,9 +1,14 @@
 // The document as JSON text with its unchanged parts written once (src/app/doc-json.ts; issue 18): the
 // same value JSON.stringify gives, before and after the changes a save makes, and the remembered parts
 // frozen under the test suite so a later change to one would fail loudly.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GameDoc } from '../../src/app/game-doc.js';
+import { readFileSync } from 'node:fs';
 import { docJson, entryJson } from '../../src/app/doc-json.js';
+import { loadRuleset } from '../../src/data/load.js';
+import { createEngine, type GameRecord } from '../../src/engine/index.js';
+import { setupOptionsOf } from '../../src/engine/record.js';
+import { withArmorReinforcements } from '../engine/helpers/campaign-bot.js';
 import { addEntry, nextSeq } from '../../src/app/record-window.js';
 import { noteUndoStep } from '../../src/app/undo-window.js';
 import type { Action, GameState, Side } from '../../src/engine/index.js';
@@ -92,6 +97,42 @@ describe('docJson: the document as JSON text, unchanged parts written once', () 
     expect(t).toBeInstanceOf(JsonText);
     expect(t.json).toBe(JSON.stringify(e));
     expect(docJson(doc).json).toContain(t.json);
+  });
+
+  it('writes every state of the recorded Campaign as JSON.stringify does, given the state written before', () => {
+    const record = JSON.parse(readFileSync('test/fixtures/records/campaign-bot.json', 'utf8')) as GameRecord;
+    const engine = createEngine(withArmorReinforcements(loadRuleset()));
+    const doc = { state: engine.setup('campaign', setupOptionsOf(record, record.seed!)) } as unknown as GameDoc;
+    docJson(doc);
+    for (const [i, ra] of record.actions.entries()) {
+      const before = doc.state!;
+      const r = engine.apply(before, ra.side, ra.action);
+      if (!r.ok) throw new Error(`action ${i + 1}: ${r.violation.message}`);
+      doc.state = r.state;
+      expect(docJson(doc, true, before).json, `after action ${i + 1}`).toBe(JSON.stringify(doc));
+    }
+  });
+
+  it('writes again only the units the action changed (a new object), not those it shares with the state before', async () => {
+    const { h, doc } = await gameWithUndo();
+    const before = doc.state!;
+    docJson(doc, true);
+    const r = h.engine.apply(before, 'soviet', MOVES[1]!);
+    if (!r.ok) throw new Error(r.violation.message);
+    doc.state = r.state;
+    const unitsWritten: string[] = [];
+    const spy = vi.spyOn(JSON, 'stringify');
+    try {
+      docJson(doc, true, before);
+      for (const [v] of spy.mock.calls) {
+        const keys = v !== null && typeof v === 'object' ? Object.keys(v) : [];
+        if (keys.length === 1 && keys[0]! in r.state.units) unitsWritten.push(keys[0]!);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(unitsWritten).toEqual(['2/1/609']);
+    expect(docJson(doc, true, before).json).toBe(JSON.stringify(doc));
   });
 
   it('JsonText read by JSON.stringify by mistake still gives the value', () => {
