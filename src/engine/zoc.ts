@@ -43,13 +43,24 @@ export function zocBinds(ezoc: ZocMap, c: CounterDef, hex: HexId): boolean {
  */
 const ownHexes = new WeakMap<GameState['control'], GameState['control']['hexes']>();
 
+/**
+ * A copy of a map of controlled hexes. The map has a few hundred keys, so V8 keeps it as a dictionary;
+ * copied key by key it costs about 30 µs, where a spread or Object.assign costs 50–60 µs (a spread's
+ * fast path is for objects with fast properties).
+ */
+function copyHexes(hexes: Record<HexId, Side>): Record<HexId, Side> {
+  const out: Record<HexId, Side> = {};
+  for (const h in hexes) out[h] = hexes[h]!;
+  return out;
+}
+
 /** The only writer of `control.hexes`. */
 function setControl(state: GameState, hex: HexId, side: Side, changed: HexId[]): void {
   const control = state.control;
   const now = control.hexes[hex] ?? control.base;
   if (now === side) return;
   if (ownHexes.get(control) !== control.hexes) {
-    control.hexes = { ...control.hexes };
+    control.hexes = copyHexes(control.hexes);
     ownHexes.set(control, control.hexes);
   }
   if (side === control.base) delete control.hexes[hex];
