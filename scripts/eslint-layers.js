@@ -63,6 +63,7 @@ export const ENGINE_LAYERS = {
     'stacking',
     'zoc',
     'supply',
+    'grid',
     'enemy',
     'los',
     'dice',

@@ -16,21 +16,26 @@
 import type { Ctx } from './ctx.js';
 import type { HexId, Side } from './ruleset.js';
 import type { GameState } from './types.js';
-import { enemyPresence } from './enemy.js';
+import { SLOTS, gridOf, type Grid } from './grid.js';
 import { otherSide } from './units.js';
-import { zocHexes } from './zoc.js';
+import { zocOf } from './zoc.js';
 
-/** Hexes a supply path of `side` may use (15.2, 15.3). One pass over the units builds the indexes. */
-export function supplyPassable(state: GameState, ctx: Ctx, side: Side): (hex: HexId) => boolean {
-  const enemy = enemyPresence(state, ctx, side);
-  const friendly = new Set<HexId>();
-  for (const u of Object.values(state.units)) if (u.side === side && u.location === 'map' && u.hex) friendly.add(u.hex);
-  const ezoc = zocHexes(state, ctx, otherSide(side));
-  return (hex) => {
-    if (enemy.occupied.has(hex)) return false;
-    if (friendly.has(hex)) return true; // friendly units (a lone leader included) cancel the eZOC
-    return !ezoc.has(hex);
+/**
+ * The hexes a supply path of `side` may use (15.2, 15.3), by hex number (grid.ts): 1 where it may not.
+ * No hex holding an enemy unit; no hex in an enemy ZOC unless a friendly unit stands in it.
+ */
+function closedHexes(state: GameState, ctx: Ctx, g: Grid, side: Side): Uint8Array {
+  const closed = new Uint8Array(g.ids.length);
+  const mark = (hex: HexId, v: 0 | 1) => {
+    const i = g.index.get(hex);
+    if (i !== undefined) closed[i] = v;
   };
+  for (const hex of zocOf(ctx, state, otherSide(side)).keys()) mark(hex, 1);
+  const units = Object.values(state.units);
+  // Friendly units (a lone leader included) cancel the enemy ZOC in their hex; enemy units close theirs.
+  for (const u of units) if (u.side === side && u.location === 'map' && u.hex) mark(u.hex, 0);
+  for (const u of units) if (u.side !== side && u.location === 'map' && u.hex) mark(u.hex, 1);
+  return closed;
 }
 
 /** Maximum hexes from a Soviet unit to the road (15.2). */
@@ -62,49 +67,83 @@ export function suppliedHexes(state: GameState, ctx: Ctx, side: Side): ReadonlyS
   return out;
 }
 
-/** suppliedHexes without the memo: the supply paths searched on this state (15.2, 15.3). */
+/**
+ * suppliedHexes without the memo: the supply paths searched on this state (15.2, 15.3), on the map
+ * compiled to arrays (src/engine/grid.ts). The hexes come in the order the search reaches them.
+ */
 export function searchSupply(state: GameState, ctx: Ctx, side: Side): ReadonlySet<HexId> {
-  const ok = supplyPassable(state, ctx, side);
-  const sources = (ctx.ruleset.map.supplySources[side] ?? []).filter((h) => ctx.ruleset.map.hexes[h] && ok(h));
-  if (side === 'finnish') {
-    const seen = new Set<HexId>(sources);
-    const queue = [...sources];
-    for (let i = 0; i < queue.length; i++) {
-      for (const n of ctx.neighbours(queue[i]!)) {
-        if (!seen.has(n) && ok(n)) {
-          seen.add(n);
-          queue.push(n);
+  const g = gridOf(ctx);
+  const closed = closedHexes(state, ctx, g, side);
+  const n = g.ids.length;
+  // Each hex reached: its distance off the road (Soviet), or 0; -1 while not reached. `order` is the queue.
+  const dist = new Int32Array(n).fill(-1);
+  const order = new Int32Array(n);
+  let tail = 0;
+  for (const h of ctx.ruleset.map.supplySources[side] ?? []) {
+    const i = g.index.get(h);
+    if (i === undefined || closed[i] || dist[i] === 0) continue;
+    dist[i] = 0;
+    order[tail++] = i;
+  }
+  if (side === 'soviet') {
+    // First the road hexes joined to the source along passable road links…
+    const road = roadLinksOf(ctx);
+    for (let head = 0; head < tail; head++) {
+      const i = order[head]!;
+      for (let k = road.start[i]!, end = road.start[i + 1]!; k < end; k++) {
+        const j = road.to[k]!;
+        if (dist[j] === -1 && !closed[j]) {
+          dist[j] = 0;
+          order[tail++] = j;
         }
       }
     }
-    return seen;
   }
-  // Soviet: first the road hexes joined to the source along passable road links…
-  const onRoad = new Set<HexId>(sources);
-  const rq = [...sources];
-  for (let i = 0; i < rq.length; i++) {
-    for (const n of ctx.roadNeighbours(rq[i]!)) {
-      if (!onRoad.has(n) && ctx.ruleset.map.hexes[n] && ok(n)) {
-        onRoad.add(n);
-        rq.push(n);
+  // …then, for the Soviets, up to four hexes off that road; for the Finns, any distance (15.3).
+  const reach = side === 'soviet' ? SOVIET_OFF_ROAD_HEXES : Infinity;
+  for (let head = 0; head < tail; head++) {
+    const i = order[head]!;
+    const d = dist[i]!;
+    if (d >= reach) continue;
+    for (let k = i * SLOTS, end = k + SLOTS; k < end; k++) {
+      const j = g.nb[k]!;
+      if (j >= 0 && dist[j] === -1 && !closed[j]) {
+        dist[j] = side === 'soviet' ? d + 1 : 0;
+        order[tail++] = j;
       }
     }
   }
-  // …then up to four hexes off that road.
-  const dist = new Map<HexId, number>([...onRoad].map((h) => [h, 0]));
-  const q = [...onRoad];
-  for (let i = 0; i < q.length; i++) {
-    const h = q[i]!;
-    const d = dist.get(h)!;
-    if (d >= SOVIET_OFF_ROAD_HEXES) continue;
-    for (const n of ctx.neighbours(h)) {
-      if (!dist.has(n) && ok(n)) {
-        dist.set(n, d + 1);
-        q.push(n);
-      }
+  const out = new Set<HexId>();
+  for (let k = 0; k < tail; k++) out.add(g.ids[order[k]!]!);
+  return out;
+}
+
+/** Road links by hex number, in the order ctx.roadNeighbours gives them, hexes off the map left out. */
+interface RoadLinks {
+  /** Links of hex i: `to[start[i]]` up to `to[start[i + 1]]`. */
+  start: Int32Array;
+  to: Int32Array;
+}
+
+const roadLinks = new WeakMap<Ctx, RoadLinks>();
+
+function roadLinksOf(ctx: Ctx): RoadLinks {
+  let r = roadLinks.get(ctx);
+  if (r) return r;
+  const g = gridOf(ctx);
+  const start = new Int32Array(g.ids.length + 1);
+  const to: number[] = [];
+  g.ids.forEach((h, i) => {
+    start[i] = to.length;
+    for (const n of ctx.roadNeighbours(h)) {
+      const j = g.index.get(n);
+      if (j !== undefined) to.push(j);
     }
-  }
-  return new Set(dist.keys());
+  });
+  start[g.ids.length] = to.length;
+  r = { start, to: Int32Array.from(to) };
+  roadLinks.set(ctx, r);
+  return r;
 }
 
 /** Is this unit (on the map) in supply now (15.1)? Units off the map are reported as not in supply. */

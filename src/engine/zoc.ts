@@ -157,8 +157,3 @@ export function enemyZocTest(
   for (const u of Object.values(state.units)) if (exertsZoc(ctx, u, enemy, opts)) for (const n of ctx.neighbours(u.hex!)) zoc.add(n);
   return (hex) => zoc.has(hex);
 }
-
-/** Every hex in the ZOC of `side`'s combat units on the map (7.0; a lone leader exerts none, 12.3), in one pass. */
-export function zocHexes(state: GameState, ctx: Ctx, side: Side): Set<HexId> {
-  return new Set(zocOf(ctx, state, side).keys());
-}

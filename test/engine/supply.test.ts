@@ -3,6 +3,61 @@ import { isInSupply, searchSupply, supplyStatus, suppliedHexes } from '../../src
 import { area, ruleset, state } from './combat/helpers.js';
 import { contextOf } from '../../src/engine/ctx.js';
 import { recordedCampaign, replayCampaign } from './helpers/recorded-campaign.js';
+import type { Ctx } from '../../src/engine/ctx.js';
+import type { GameState } from '../../src/engine/index.js';
+import type { Side } from '../../src/engine/ruleset.js';
+import { enemyPresence } from '../../src/engine/enemy.js';
+import { zocOf } from '../../src/engine/zoc.js';
+import { otherSide } from '../../src/engine/units.js';
+
+/**
+ * The supply search written plainly on hex ids (15.2, 15.3), as the engine had it before it searched on
+ * the map compiled to arrays: the reference the engine's search is checked against, hexes in the order
+ * reached.
+ */
+function plainSupply(state: GameState, ctx: Ctx, side: Side): HexIdList {
+  const enemy = enemyPresence(state, ctx, side);
+  const friendly = new Set(
+    Object.values(state.units)
+      .filter((u) => u.side === side && u.location === 'map' && u.hex)
+      .map((u) => u.hex!),
+  );
+  const ezoc = new Set(zocOf(ctx, state, otherSide(side)).keys());
+  const ok = (hex: string) => !enemy.occupied.has(hex) && (friendly.has(hex) || !ezoc.has(hex));
+  const sources = (ctx.ruleset.map.supplySources[side] ?? []).filter((h) => ctx.ruleset.map.hexes[h] && ok(h));
+  if (side === 'finnish') {
+    const seen = new Set(sources);
+    const queue = [...sources];
+    for (let i = 0; i < queue.length; i++)
+      for (const n of ctx.neighbours(queue[i]!))
+        if (!seen.has(n) && ok(n)) {
+          seen.add(n);
+          queue.push(n);
+        }
+    return [...seen];
+  }
+  const onRoad = new Set(sources);
+  const rq = [...sources];
+  for (let i = 0; i < rq.length; i++)
+    for (const n of ctx.roadNeighbours(rq[i]!))
+      if (!onRoad.has(n) && ctx.ruleset.map.hexes[n] && ok(n)) {
+        onRoad.add(n);
+        rq.push(n);
+      }
+  const dist = new Map([...onRoad].map((h) => [h, 0]));
+  const q = [...onRoad];
+  for (let i = 0; i < q.length; i++) {
+    const d = dist.get(q[i]!)!;
+    if (d >= 4) continue;
+    for (const n of ctx.neighbours(q[i]!))
+      if (!dist.has(n) && ok(n)) {
+        dist.set(n, d + 1);
+        q.push(n);
+      }
+  }
+  return [...dist.keys()];
+}
+type HexIdList = string[];
 
 // Columns J..P along row 16; road along the row from P16 (the Soviet source in this toy map) to K16.
 const roads: [string, string][] = [
@@ -96,6 +151,22 @@ describe('supplied hexes remembered per board (15.2, 15.3; issue 18)', () => {
       }
     });
   });
+
+  it(
+    'the search on the map compiled to arrays reaches the hexes the plain search does, in its order, all Campaign long',
+    { timeout: 60_000 },
+    () => {
+      const c = recordedCampaign();
+      let boards = 0;
+      replayCampaign(c, (st, i) => {
+        if (i % 3 !== 0) return;
+        for (const side of ['soviet', 'finnish'] as const)
+          expect([...searchSupply(st, c.ctx, side)], `${side}, action ${i}`).toEqual(plainSupply(st, c.ctx, side));
+        boards++;
+      });
+      expect(boards).toBeGreaterThan(300);
+    },
+  );
 
   it('a unit standing elsewhere is another board: the answer follows it', () => {
     const ctx = contextOf(rs);
