@@ -23,6 +23,8 @@ export interface Grid {
   index: ReadonlyMap<HexId, number>;
   /** Neighbours: `nb[i * SLOTS + k]` is the k-th neighbour of hex i (ctx.neighbours order), or -1. */
   nb: Int32Array;
+  /** 1 where the step `i → nb[i * SLOTS + k]` follows a road or bridge (ctx.road, 5.3, 5.4). */
+  road: Uint8Array;
 }
 
 /** What one kind of counter pays for each step `i → nb[i * SLOTS + k]`, at the same slot. */
@@ -44,10 +46,14 @@ export function gridOf(ctx: Ctx): Grid {
   const ids = Object.keys(ctx.ruleset.map.hexes).sort();
   const index = new Map(ids.map((h, i) => [h, i]));
   const nb = new Int32Array(ids.length * SLOTS).fill(-1);
+  const road = new Uint8Array(ids.length * SLOTS);
   ids.forEach((h, i) => {
-    ctx.neighbours(h).forEach((n, k) => (nb[i * SLOTS + k] = index.get(n)!));
+    ctx.neighbours(h).forEach((n, k) => {
+      nb[i * SLOTS + k] = index.get(n)!;
+      road[i * SLOTS + k] = ctx.road(h, n) === null ? 0 : 1;
+    });
   });
-  g = { ids, index, nb };
+  g = { ids, index, nb, road };
   grids.set(ctx, g);
   return g;
 }

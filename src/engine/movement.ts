@@ -15,7 +15,8 @@ import type { GameState, ReachableHex, RuleViolation, UnitState } from './types.
 import type { HexId } from './hex.js';
 import { hexesWithin } from './hex.js';
 import { CostHeap } from './cost-heap.js';
-import { currentValues, otherSide } from './units.js';
+import { SLOTS, gridOf, stepTableOf, type Grid } from './grid.js';
+import { currentValues, isArmored, otherSide } from './units.js';
 import { stepCost } from './terrain.js';
 import { zocBinds, zocOf, type ZocMap } from './zoc.js';
 import { enemyPresence, mayUseRoadRate } from './enemy.js';
@@ -46,6 +47,8 @@ export interface Env {
   readonly nearEnemy: Set<HexId>;
   /** Hexes next to an enemy unit, a lone leader included: no road rate into them (5.3). */
   nextToEnemy: Set<HexId>;
+  /** Hexes holding enemy units, a lone leader included. */
+  enemyHeld: Set<HexId>;
   /** The mover may not enter an enemy ZOC at all (the Soviets after their morale collapse, 17.0.4). */
   noEnemyZoc?: boolean;
 }
@@ -71,6 +74,7 @@ export function envFor(ctx: Ctx, state: GameState, side: Side): Env {
       return near();
     },
     nextToEnemy: enemy.adjacent,
+    enemyHeld: enemy.occupied,
     ...(collapsed ? { noEnemyZoc: true } : {}),
   };
 }
@@ -126,44 +130,163 @@ interface Node {
   stop: boolean;
 }
 
+/** An Env as arrays over the map's hex numbers (grid.ts), made once per Env (an Env never changes). */
+interface EnvMasks {
+  blocked: Uint8Array;
+  nextToEnemy: Uint8Array;
+  /** In an enemy ZOC (any counter is bound), and in the ZOC of an enemy AT unit (armored counters, 12.1.3). */
+  zoc: Uint8Array;
+  zocAt: Uint8Array;
+  /** Off limits for Extended Movement (4.3): made when an Extended Movement search first asks. */
+  nearEnemy?: Uint8Array;
+}
+
+const envMasks = new WeakMap<Env, EnvMasks>();
+
+function masksOf(g: Grid, env: Env): EnvMasks {
+  let f = envMasks.get(env);
+  if (f) return f;
+  const n = g.ids.length;
+  const mask = (hexes: Iterable<HexId>): Uint8Array => {
+    const out = new Uint8Array(n);
+    for (const h of hexes) {
+      const i = g.index.get(h);
+      if (i !== undefined) out[i] = 1;
+    }
+    return out;
+  };
+  const zocAt = new Uint8Array(n);
+  for (const [h, e] of env.ezoc) {
+    const i = g.index.get(h);
+    if (i !== undefined && e.at) zocAt[i] = 1;
+  }
+  f = { blocked: mask(env.blocked), nextToEnemy: mask(env.nextToEnemy), zoc: mask(env.ezoc.keys()), zocAt };
+  envMasks.set(env, f);
+  return f;
+}
+
 /**
  * Dijkstra from the mover's start within `limit` MPs. `relaxZoc` ignores ZOC stops (for messages). With
  * `target` it stops once that hex is settled: its node and the nodes of its path are then final (a node
  * changes only for a strictly cheaper cost, and every hex settled later costs at least as much).
+ *
+ * It runs on the map compiled to arrays (src/engine/grid.ts): each step priced from the counters' step
+ * tables, the enemy's presence and ZOC as masks; a step is exactly what stepFor prices on hex ids, and
+ * the nodes come out in the order stepFor's search first reached them (test/engine/movement-grid.test.ts
+ * checks both against the search written on hex ids).
  */
 export function search(ctx: Ctx, m: Mover, env: Env, extended: boolean, limit: number, relaxZoc = false, target?: HexId): Map<HexId, Node> {
-  const best = new Map<HexId, Node>();
-  const heap = new CostHeap();
-  const relax = (from: HexId | null, to: HexId, base: number): void => {
-    const st = stepFor(ctx, m, env, from, to, extended);
-    if (!st) return;
-    const cost = base + st.cost;
-    if (cost > limit) return;
-    const cur = best.get(to);
-    if (cur && cur.cost <= cost) return;
-    best.set(to, { cost, prev: from, stop: st.stop && !relaxZoc });
-    heap.push(cost, to);
+  const g = gridOf(ctx);
+  const f = masksOf(g, env);
+  const n = g.ids.length;
+  const nearEnemy = extended ? (f.nearEnemy ??= nearEnemyMask(ctx, g, env)) : undefined;
+  const counters = m.counters.length;
+  const tables = m.counters.map((c) => stepTableOf(ctx, c));
+  const zocs = m.counters.map((c) => (isArmored(c) ? f.zocAt : f.zoc));
+  const roadAlways = m.counters.map((c) => isArmored(c)); // mayUseRoadRate: armor ignores the enemy next door
+  const leave = ctx.ruleset.tables.movement.leaveEnemyZoc;
+  const noEnemyZoc = env.noEnemyZoc === true;
+  const startAt = m.start === null ? -1 : (g.index.get(m.start) ?? -1);
+  const targetAt = target === undefined ? -1 : (g.index.get(target) ?? -1);
+  // Per hex: reached (its cost, the hex before it, -1 for none, and whether the move stops there).
+  const cost = new Float64Array(n);
+  const prev = new Int32Array(n);
+  const stop = new Uint8Array(n);
+  const reached = new Uint8Array(n);
+  const done = new Uint8Array(n);
+  const order: number[] = [];
+  const heap = new CostHeap<number>();
+  const reach = (j: number, c: number, from: number, stops: boolean): void => {
+    if (reached[j] && cost[j]! <= c) return;
+    if (!reached[j]) order.push(j);
+    reached[j] = 1;
+    cost[j] = c;
+    prev[j] = from;
+    stop[j] = stops && !relaxZoc ? 1 : 0;
+    heap.push(c, j);
   };
-  if (m.start === null) {
-    for (const e of m.entryHexes) relax(null, e, 0);
+  if (startAt < 0) {
+    for (const e of m.entryHexes) {
+      const st = stepFor(ctx, m, env, null, e, extended);
+      const j = g.index.get(e);
+      if (st && j !== undefined && st.cost <= limit) reach(j, st.cost, -1, st.stop);
+    }
   } else {
-    if (extended && env.nearEnemy.has(m.start)) return best;
-    best.set(m.start, { cost: 0, prev: null, stop: false });
-    heap.push(0, m.start);
+    if (nearEnemy?.[startAt]) return new Map();
+    reach(startAt, 0, -1, false);
   }
-  const done = new Set<HexId>();
   for (let item = heap.pop(); item; item = heap.pop()) {
-    const [cost, hex] = item;
-    if (done.has(hex)) continue;
-    done.add(hex);
-    const node = best.get(hex)!;
-    if (node.cost !== cost) continue;
-    if (hex === target) break;
-    if (node.stop && hex !== m.start) continue;
-    for (const n of ctx.neighbours(hex)) if (n !== m.start) relax(hex, n, cost);
+    const [base, i] = item;
+    if (done[i]) continue;
+    done[i] = 1;
+    if (cost[i] !== base) continue;
+    if (i === targetAt) break;
+    if (stop[i] && i !== startAt) continue;
+    for (let k = i * SLOTS, end = k + SLOTS; k < end; k++) {
+      const j = g.nb[k]!;
+      if (j < 0 || j === startAt || f.blocked[j]) continue;
+      if (nearEnemy && (!g.road[k] || nearEnemy[j])) continue;
+      // The step for the whole mover: the dearest of its counters' costs (stepFor).
+      let stepCost = 0;
+      let stops = false;
+      let ok = true;
+      for (let u = 0; u < counters; u++) {
+        const binds = zocs[u]![j] === 1;
+        const useRoad = !binds && (roadAlways[u] || !f.nextToEnemy[j]);
+        let c = useRoad ? tables[u]!.road[k]! : tables[u]!.plain[k]!;
+        if (!Number.isFinite(c) || (binds && noEnemyZoc)) {
+          ok = false;
+          break;
+        }
+        if (i === startAt && zocs[u]![i]) c += leave;
+        if (binds) stops = true;
+        if (c > stepCost) stepCost = c;
+      }
+      if (!ok) continue;
+      const c = base + stepCost;
+      if (c <= limit) reach(j, c, i, stops);
+    }
   }
-  if (m.start !== null) best.delete(m.start);
+  const best = new Map<HexId, Node>();
+  for (const j of order) {
+    if (j === startAt) continue;
+    best.set(g.ids[j]!, { cost: cost[j]!, prev: prev[j]! < 0 ? null : g.ids[prev[j]!]!, stop: stop[j] === 1 });
+  }
   return best;
+}
+
+/** The hexes within `radius` of each hex, by number (hexesWithin, on the map only), per ruleset and radius. */
+const withinCache = new WeakMap<Grid, Map<number, (Int32Array | undefined)[]>>();
+
+/** env.nearEnemy as a mask: the hexes nearer an enemy unit than Extended Movement allows (4.3). */
+function nearEnemyMask(ctx: Ctx, g: Grid, env: Env): Uint8Array {
+  const radius = ctx.ruleset.tables.movement.extendedMovement.minEnemyDistance - 1;
+  let byRadius = withinCache.get(g);
+  if (!byRadius) withinCache.set(g, (byRadius = new Map()));
+  let within = byRadius.get(radius);
+  if (!within) byRadius.set(radius, (within = []));
+  const out = new Uint8Array(g.ids.length);
+  for (const h of env.enemyHeld) {
+    const i = g.index.get(h);
+    if (i === undefined) {
+      for (const x of hexesWithin(h, radius)) {
+        const j = g.index.get(x);
+        if (j !== undefined) out[j] = 1;
+      }
+      continue;
+    }
+    let near = within[i];
+    if (!near) {
+      const idx: number[] = [];
+      for (const x of hexesWithin(h, radius)) {
+        const j = g.index.get(x);
+        if (j !== undefined) idx.push(j);
+      }
+      near = within[i] = Int32Array.from(idx);
+    }
+    for (let k = 0; k < near.length; k++) out[near[k]!] = 1;
+  }
+  return out;
 }
 
 function pathTo(nodes: Map<HexId, Node>, hex: HexId): HexId[] {
