@@ -206,8 +206,12 @@ export function digInOptions(ctx: Ctx, state: GameState, side: Side): DigInOptio
  * out, retreated, eliminated). Called after every applied action.
  */
 export function removeAbandonedEntrenchments(state: GameState, events: GameEvent[]): void {
+  // After every action: only the hexes of the markers are looked at (most actions leave none or a few).
+  const marked = new Set<HexId>();
+  for (const m of state.markers) if (isEntrenchment(m) && m.side) marked.add(m.hex);
+  if (marked.size === 0) return;
   const held = new Set<string>();
-  for (const u of Object.values(state.units)) if (u.location === 'map' && u.hex) held.add(`${u.side}:${u.hex}`);
+  for (const u of Object.values(state.units)) if (u.location === 'map' && u.hex && marked.has(u.hex)) held.add(`${u.side}:${u.hex}`);
   const keep: Marker[] = [];
   for (const m of state.markers) {
     if (isEntrenchment(m) && m.side && !held.has(`${m.side}:${m.hex}`)) {
