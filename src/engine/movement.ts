@@ -130,13 +130,15 @@ interface Node {
   stop: boolean;
 }
 
-/** An Env as arrays over the map's hex numbers (grid.ts), made once per Env (an Env never changes). */
+/** Flags of an Env over the map's hex numbers (grid.ts), made once per Env (an Env never changes). */
+const BLOCKED = 1;
+const NEXT_TO_ENEMY = 2;
+/** In an enemy ZOC: any counter is bound; in the ZOC of an enemy AT unit: armored counters too (12.1.3). */
+const ZOC = 4;
+const ZOC_AT = 8;
+
 interface EnvMasks {
-  blocked: Uint8Array;
-  nextToEnemy: Uint8Array;
-  /** In an enemy ZOC (any counter is bound), and in the ZOC of an enemy AT unit (armored counters, 12.1.3). */
-  zoc: Uint8Array;
-  zocAt: Uint8Array;
+  flags: Uint8Array;
   /** Off limits for Extended Movement (4.3): made when an Extended Movement search first asks. */
   nearEnemy?: Uint8Array;
 }
@@ -146,23 +148,51 @@ const envMasks = new WeakMap<Env, EnvMasks>();
 function masksOf(g: Grid, env: Env): EnvMasks {
   let f = envMasks.get(env);
   if (f) return f;
-  const n = g.ids.length;
-  const mask = (hexes: Iterable<HexId>): Uint8Array => {
-    const out = new Uint8Array(n);
-    for (const h of hexes) {
-      const i = g.index.get(h);
-      if (i !== undefined) out[i] = 1;
-    }
-    return out;
-  };
-  const zocAt = new Uint8Array(n);
-  for (const [h, e] of env.ezoc) {
+  const flags = new Uint8Array(g.ids.length);
+  const mark = (h: HexId, flag: number) => {
     const i = g.index.get(h);
-    if (i !== undefined && e.at) zocAt[i] = 1;
-  }
-  f = { blocked: mask(env.blocked), nextToEnemy: mask(env.nextToEnemy), zoc: mask(env.ezoc.keys()), zocAt };
+    if (i !== undefined) flags[i]! |= flag;
+  };
+  for (const h of env.blocked) mark(h, BLOCKED);
+  for (const h of env.nextToEnemy) mark(h, NEXT_TO_ENEMY);
+  for (const [h, e] of env.ezoc) mark(h, e.at ? ZOC | ZOC_AT : ZOC);
+  f = { flags };
   envMasks.set(env, f);
   return f;
+}
+
+/**
+ * A search's working arrays, one set per map, reused by every search (a search runs to its end before the
+ * next begins): a hex's cost, previous hex and stop count only while its `reached` mark is the search's
+ * own number, so nothing is cleared between searches. Allocating them per search was most of its time.
+ */
+interface Scratch {
+  cost: Float64Array;
+  prev: Int32Array;
+  stop: Uint8Array;
+  reached: Int32Array;
+  done: Int32Array;
+  run: number;
+}
+
+const scratches = new WeakMap<Grid, Scratch>();
+
+function scratchOf(g: Grid): Scratch {
+  let sc = scratches.get(g);
+  if (!sc || sc.run >= 0x3fffffff) {
+    const n = g.ids.length;
+    sc = {
+      cost: new Float64Array(n),
+      prev: new Int32Array(n),
+      stop: new Uint8Array(n),
+      reached: new Int32Array(n),
+      done: new Int32Array(n),
+      run: 0,
+    };
+    scratches.set(g, sc);
+  }
+  sc.run++;
+  return sc;
 }
 
 /**
@@ -178,28 +208,25 @@ function masksOf(g: Grid, env: Env): EnvMasks {
 export function search(ctx: Ctx, m: Mover, env: Env, extended: boolean, limit: number, relaxZoc = false, target?: HexId): Map<HexId, Node> {
   const g = gridOf(ctx);
   const f = masksOf(g, env);
-  const n = g.ids.length;
+  const flags = f.flags;
   const nearEnemy = extended ? (f.nearEnemy ??= nearEnemyMask(ctx, g, env)) : undefined;
   const counters = m.counters.length;
   const tables = m.counters.map((c) => stepTableOf(ctx, c));
-  const zocs = m.counters.map((c) => (isArmored(c) ? f.zocAt : f.zoc));
-  const roadAlways = m.counters.map((c) => isArmored(c)); // mayUseRoadRate: armor ignores the enemy next door
+  const zocFlags = m.counters.map((c) => (isArmored(c) ? ZOC_AT : ZOC));
+  // mayUseRoadRate (5.3): armor keeps the road rate next to the enemy, other units lose it there.
+  const nearFlags = m.counters.map((c) => (isArmored(c) ? 0 : NEXT_TO_ENEMY));
   const leave = ctx.ruleset.tables.movement.leaveEnemyZoc;
   const noEnemyZoc = env.noEnemyZoc === true;
   const startAt = m.start === null ? -1 : (g.index.get(m.start) ?? -1);
   const targetAt = target === undefined ? -1 : (g.index.get(target) ?? -1);
   // Per hex: reached (its cost, the hex before it, -1 for none, and whether the move stops there).
-  const cost = new Float64Array(n);
-  const prev = new Int32Array(n);
-  const stop = new Uint8Array(n);
-  const reached = new Uint8Array(n);
-  const done = new Uint8Array(n);
+  const { cost, prev, stop, reached, done, run } = scratchOf(g);
   const order: number[] = [];
   const heap = new CostHeap<number>();
   const reach = (j: number, c: number, from: number, stops: boolean): void => {
-    if (reached[j] && cost[j]! <= c) return;
-    if (!reached[j]) order.push(j);
-    reached[j] = 1;
+    if (reached[j] === run && cost[j]! <= c) return;
+    if (reached[j] !== run) order.push(j);
+    reached[j] = run;
     cost[j] = c;
     prev[j] = from;
     stop[j] = stops && !relaxZoc ? 1 : 0;
@@ -217,28 +244,31 @@ export function search(ctx: Ctx, m: Mover, env: Env, extended: boolean, limit: n
   }
   for (let item = heap.pop(); item; item = heap.pop()) {
     const [base, i] = item;
-    if (done[i]) continue;
-    done[i] = 1;
+    if (done[i] === run) continue;
+    done[i] = run;
     if (cost[i] !== base) continue;
     if (i === targetAt) break;
     if (stop[i] && i !== startAt) continue;
+    const here = i === startAt ? flags[i]! : 0;
     for (let k = i * SLOTS, end = k + SLOTS; k < end; k++) {
       const j = g.nb[k]!;
-      if (j < 0 || j === startAt || f.blocked[j]) continue;
+      if (j < 0 || j === startAt) continue;
+      const there = flags[j]!;
+      if (there & BLOCKED) continue;
       if (nearEnemy && (!g.road[k] || nearEnemy[j])) continue;
       // The step for the whole mover: the dearest of its counters' costs (stepFor).
       let stepCost = 0;
       let stops = false;
       let ok = true;
       for (let u = 0; u < counters; u++) {
-        const binds = zocs[u]![j] === 1;
-        const useRoad = !binds && (roadAlways[u] || !f.nextToEnemy[j]);
+        const binds = (there & zocFlags[u]!) !== 0;
+        const useRoad = !binds && (there & nearFlags[u]!) === 0;
         let c = useRoad ? tables[u]!.road[k]! : tables[u]!.plain[k]!;
         if (!Number.isFinite(c) || (binds && noEnemyZoc)) {
           ok = false;
           break;
         }
-        if (i === startAt && zocs[u]![i]) c += leave;
+        if (here & zocFlags[u]!) c += leave;
         if (binds) stops = true;
         if (c > stepCost) stepCost = c;
       }
