@@ -6,13 +6,11 @@
 // allowance, without limit and towards single hexes, at an Action Phase state of every other turn of the
 // recorded Campaign.
 import { describe, expect, it } from 'vitest';
-import { envFor, search, stepFor, type Env, type Mover } from '../../src/engine/movement.js';
-import { moverEntering, moverOnMap } from '../../src/engine/mover.js';
-import { dueReinforcements } from '../../src/engine/reinforcements.js';
+import { search, stepFor, type Env, type Mover } from '../../src/engine/movement.js';
 import { CostHeap } from '../../src/engine/cost-heap.js';
 import type { Ctx } from '../../src/engine/ctx.js';
 import type { HexId } from '../../src/engine/hex.js';
-import { recordedCampaign, replayCampaign } from './helpers/recorded-campaign.js';
+import { eachActionPhaseStart, recordedCampaign } from './helpers/recorded-campaign.js';
 
 type Node = { cost: number; prev: HexId | null; stop: boolean };
 
@@ -54,26 +52,11 @@ function plainSearch(ctx: Ctx, m: Mover, env: Env, extended: boolean, limit: num
 describe('4.1 the movement search on the map compiled to arrays', () => {
   it('finds what the search on hex ids finds, for every mover, every other turn of the recorded Campaign', { timeout: 120_000 }, () => {
     const c = recordedCampaign();
-    const { ctx, engine } = c;
+    const { ctx } = c;
     let searches = 0;
-    let lastTurn = -1;
-    replayCampaign(c, (st) => {
-      const who = engine.whoMustAct(st);
-      // The first Action Phase state of every other turn.
-      if (st.phase !== 'action' || who.pending || st.turn === lastTurn || st.turn % 2 !== 0) return;
-      lastTurn = st.turn;
-      const side = who.side!;
-      const env = envFor(ctx, st, side);
-      const onMap = Object.values(st.units).filter((u) => u.side === side && u.location === 'map' && u.hex);
-      const stacks = new Map<HexId, string[]>();
-      for (const u of onMap) stacks.set(u.hex!, [...(stacks.get(u.hex!) ?? []), u.id]);
-      const movers = [
-        ...onMap.map((u) => moverOnMap(ctx, st, side, [u.id], env)),
-        ...[...stacks.values()].filter((ids) => ids.length > 1).map((ids) => moverOnMap(ctx, st, side, ids, env)),
-        ...dueReinforcements(st, side).map((u) => moverEntering(ctx, st, side, [u.id], env)),
-      ];
+    // The first Action Phase state of every other turn, stacks as movers too.
+    eachActionPhaseStart(c, 2, true, ({ state: st, env, movers }) => {
       for (const m of movers) {
-        if ('violation' in m) continue;
         const bonus = ctx.ruleset.tables.movement.extendedMovement.bonusMp;
         const runs: [boolean, number, boolean][] = [
           [false, m.allowance, false],

@@ -4,36 +4,21 @@
 // reaches and every hex next to those (where it must find nothing), at Action Phase states all through
 // the recorded Campaign (night turns, Extended Movement, ZOC stops and minimum moves among them).
 import { describe, expect, it } from 'vitest';
-import { envFor, reachOne, reachable } from '../../src/engine/movement.js';
-import { moverEntering, moverOnMap } from '../../src/engine/mover.js';
-import { dueReinforcements } from '../../src/engine/reinforcements.js';
+import { reachOne, reachable } from '../../src/engine/movement.js';
 import type { HexId } from '../../src/engine/hex.js';
-import { recordedCampaign, replayCampaign } from './helpers/recorded-campaign.js';
+import { eachActionPhaseStart, recordedCampaign } from './helpers/recorded-campaign.js';
 
 describe('4.1 a move’s own route', () => {
   it('is the full search’s route to that hex, for every mover and hex, all through the recorded Campaign', { timeout: 120_000 }, () => {
     const c = recordedCampaign();
-    const { ctx, engine } = c;
+    const { ctx } = c;
     let phases = 0;
     let checked = 0;
     let found = 0;
-    let lastTurn = -1;
-    replayCampaign(c, (st) => {
-      const who = engine.whoMustAct(st);
-      // The first Action Phase state of every fifth turn.
-      if (st.phase !== 'action' || who.pending || st.turn === lastTurn || st.turn % 5 !== 0) return;
-      lastTurn = st.turn;
+    // The first Action Phase state of every fifth turn.
+    eachActionPhaseStart(c, 5, false, ({ state: st, env, movers }) => {
       phases++;
-      const side = who.side!;
-      const env = envFor(ctx, st, side);
-      const movers = [
-        ...Object.values(st.units)
-          .filter((u) => u.side === side && u.location === 'map' && u.hex)
-          .map((u) => moverOnMap(ctx, st, side, [u.id], env)),
-        ...dueReinforcements(st, side).map((u) => moverEntering(ctx, st, side, [u.id], env)),
-      ];
       for (const m of movers) {
-        if ('violation' in m) continue;
         const all = reachable(ctx, st, m, env);
         const asked = new Set<HexId>();
         for (const r of all) for (const h of [r.hex, ...ctx.neighbours(r.hex)]) asked.add(h);

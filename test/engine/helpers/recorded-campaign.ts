@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import { loadRuleset } from '../../../src/data/load.js';
 import { contextOf, type Ctx } from '../../../src/engine/ctx.js';
 import { createEngine, type Engine, type GameRecord, type GameState } from '../../../src/engine/index.js';
-import type { Ruleset } from '../../../src/engine/ruleset.js';
+import type { Ruleset, Side } from '../../../src/engine/ruleset.js';
+import { envFor, type Env, type Mover } from '../../../src/engine/movement.js';
+import { moverEntering, moverOnMap } from '../../../src/engine/mover.js';
+import { dueReinforcements } from '../../../src/engine/reinforcements.js';
 import { withArmorReinforcements } from './campaign-bot.js';
 
 export interface RecordedCampaign {
@@ -33,4 +36,38 @@ export function replayCampaign(c: RecordedCampaign, visit: (state: GameState, in
     st = r.state;
   }
   return st;
+}
+
+/** The side to act at an Action Phase state, its movement env and its movers (`stacks`: whole stacks too). */
+export interface ActionPhaseStart {
+  state: GameState;
+  side: Side;
+  env: Env;
+  movers: Mover[];
+}
+
+/**
+ * Replay the record and visit the first Action Phase state of every `every`-th turn (turn % every === 0)
+ * with the side to act's movers: each of its units on the map, each reinforcement it has due, and with
+ * `stacks` each hex of several units as one stack.
+ */
+export function eachActionPhaseStart(c: RecordedCampaign, every: number, stacks: boolean, visit: (at: ActionPhaseStart) => void): void {
+  const { ctx, engine } = c;
+  let lastTurn = -1;
+  replayCampaign(c, (state) => {
+    const who = engine.whoMustAct(state);
+    if (state.phase !== 'action' || who.pending || state.turn === lastTurn || state.turn % every !== 0) return;
+    lastTurn = state.turn;
+    const side = who.side!;
+    const env = envFor(ctx, state, side);
+    const onMap = Object.values(state.units).filter((u) => u.side === side && u.location === 'map' && u.hex);
+    const byHex = new Map<string, string[]>();
+    for (const u of onMap) byHex.set(u.hex!, [...(byHex.get(u.hex!) ?? []), u.id]);
+    const movers = [
+      ...onMap.map((u) => moverOnMap(ctx, state, side, [u.id], env)),
+      ...(stacks ? [...byHex.values()].filter((ids) => ids.length > 1).map((ids) => moverOnMap(ctx, state, side, ids, env)) : []),
+      ...dueReinforcements(state, side).map((u) => moverEntering(ctx, state, side, [u.id], env)),
+    ];
+    visit({ state, side, env, movers: movers.filter((m): m is Mover => !('violation' in m)) });
+  });
 }
