@@ -411,6 +411,15 @@ function goalsOf(g: Grid, only: ReadonlySet<HexId>): { goals: number[]; hops: In
   return r;
 }
 
+/** A raid search's working arrays, one pair per map (grid.ts), reused by every search. */
+const raidScratch = new WeakMap<Grid, { best: Float64Array; done: Uint8Array }>();
+
+function raidScratchOf(g: Grid): { best: Float64Array; done: Uint8Array } {
+  let sc = raidScratch.get(g);
+  if (!sc) raidScratch.set(g, (sc = { best: new Float64Array(g.ids.length), done: new Uint8Array(g.ids.length) }));
+  return sc;
+}
+
 /**
  * Routes of one raider (16.4.1): through hexes free of enemy units; a hex in an enemy ZOC may only be
  * the last hex of the route. Road rate as in movement (5.3): not into an enemy ZOC nor next to an enemy unit.
@@ -428,19 +437,23 @@ export function raiderRoutes(
   const steps = stepTableOf(ctx, c);
   const n = g.ids.length;
   const start = g.index.get(from)!;
-  const blocked = new Uint8Array(n); // enemy units (never entered)
-  for (const h of enemy.occupied) blocked[g.index.get(h)!] = 1;
-  const binds = new Uint8Array(n); // the route ends on entering it (enemy ZOC)
-  for (const h of ezoc.keys()) if (zocBinds(ezoc, c, h)) binds[g.index.get(h)!] = 1;
-  // Entered at road rate where a road leads (5.3): everywhere but in an enemy ZOC or next to an enemy unit.
-  const roadRate = new Uint8Array(n).fill(mayUseRoadRate(c, false, false) ? 1 : 0);
+  // Per hex, as bits (one array per call: the easy routes below may be searched later, from these):
+  // an enemy unit (never entered), an enemy ZOC that binds (the route ends on entering it), the road rate
+  // allowed (5.3: everywhere but in an enemy ZOC or next to an enemy unit), a hex asked about.
+  const BLOCKED = 1;
+  const BINDS = 2;
+  const ROAD_RATE = 4;
+  const GOAL = 8;
+  const hex = new Uint8Array(n).fill(mayUseRoadRate(c, false, false) ? ROAD_RATE : 0);
+  for (const h of enemy.occupied) hex[g.index.get(h)!]! |= BLOCKED;
+  for (const h of ezoc.keys()) if (zocBinds(ezoc, c, h)) hex[g.index.get(h)!]! |= BINDS;
   for (const h of [...enemy.adjacent, ...ezoc.keys()]) {
     const i = g.index.get(h)!;
-    roadRate[i] = mayUseRoadRate(c, binds[i] === 1, enemy.adjacent.has(h)) ? 1 : 0;
+    if (mayUseRoadRate(c, (hex[i]! & BINDS) !== 0, enemy.adjacent.has(h))) hex[i]! |= ROAD_RATE;
+    else hex[i]! &= ~ROAD_RATE;
   }
   const { goals, hops } = only ? goalsOf(g, only) : { goals: [], hops: null };
-  const isGoal = new Uint8Array(n);
-  for (const i of goals) isGoal[i] = 1;
+  for (const i of goals) hex[i]! |= GOAL;
   // Asked about some hexes only: an A* search towards them. A hex d steps across the map from the nearest
   // of them costs at least d cheapest steps more to reach one, so it is skipped when that is past the limit,
   // and hexes are settled in order of cost plus that bound (a consistent bound: every settled cost is the
@@ -448,8 +461,10 @@ export function raiderRoutes(
   const least = only ? cheapestStep(ctx) : 0;
   const bound = (i: number): number => (hops ? hops[i]! * least : 0);
   const run = (easyOnly: boolean): Map<HexId, number> => {
-    const best = new Float64Array(n).fill(Infinity);
-    const done = new Uint8Array(n);
+    // The search's working arrays are the map's, reused (a search runs to its end before the next).
+    const { best, done } = raidScratchOf(g);
+    best.fill(Infinity);
+    done.fill(0);
     const queue = new CostHeap<number>();
     best[start] = 0;
     queue.push(bound(start), start);
@@ -458,14 +473,14 @@ export function raiderRoutes(
       if (done[i]) continue;
       done[i] = 1;
       // Asked about some hexes only: done once each is settled (its cost is then final).
-      if (isGoal[i] && --left === 0) break;
-      if (i !== start && binds[i]) continue; // route ends on entering an enemy ZOC
+      if (hex[i]! & GOAL && --left === 0) break;
+      if (i !== start && hex[i]! & BINDS) continue; // route ends on entering an enemy ZOC
       const cost = best[i]!;
       for (let k = i * SLOTS, end = k + SLOTS; k < end; k++) {
         const j = g.nb[k]!;
-        if (j < 0 || blocked[j] || done[j]) continue;
+        if (j < 0 || hex[j]! & BLOCKED || done[j]) continue;
         if (easyOnly && !steps.easy[k]) continue;
-        const nc = cost + (roadRate[j] ? steps.road[k]! : steps.plain[k]!);
+        const nc = cost + (hex[j]! & ROAD_RATE ? steps.road[k]! : steps.plain[k]!);
         if (!(nc <= RAID_MAX_MP)) continue; // also an impossible step (Infinity)
         const f = nc + bound(j);
         if (f > RAID_MAX_MP || best[j]! <= nc) continue;
