@@ -17,6 +17,7 @@
 // kept state.
 import type { SavedGame } from '../store/index.js';
 import type { GameDoc } from './game-doc.js';
+import { deepFreeze } from '../engine/draft.js';
 
 export interface KeptDoc {
   gameId: string;
@@ -76,9 +77,5 @@ export class DocCache {
   }
 }
 
-/** Freeze a value and everything in it (tests hold code to never changing what it was given). */
-export function deepFreeze(v: unknown): void {
-  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return;
-  Object.freeze(v);
-  for (const x of Object.values(v)) deepFreeze(x);
-}
+// deepFreeze: one for the engine's draft checks and the app's tests alike (src/engine/draft.ts).
+export { deepFreeze };

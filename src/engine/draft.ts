@@ -70,7 +70,8 @@ function unitsOfDraft(units: Units): Units {
   const draftUnits: Units = { ...units };
   if (checking) {
     for (const id in draftUnits) {
-      const inside = deepFrozen(copyData(units[id]) as UnitState);
+      const inside = copyData(units[id]) as UnitState;
+      deepFreeze(inside);
       const standIn = new Proxy(inside, staleRead);
       standIns.set(standIn, { shared: units[id]!, inside });
       draftUnits[id] = standIn;
@@ -108,12 +109,14 @@ export function finishDraft(draft: GameState): void {
   }
 }
 
-function deepFrozen<T>(v: T): T {
-  if (v !== null && typeof v === 'object') {
-    for (const x of Object.values(v)) deepFrozen(x);
-    Object.freeze(v);
-  }
-  return v;
+/**
+ * Freeze a value and everything in it (the draft checks' stand-ins; the app's tests hold code to never
+ * changing what it was given, src/app/doc-cache.ts). A frozen object is taken as frozen all through.
+ */
+export function deepFreeze(v: unknown): void {
+  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return;
+  Object.freeze(v);
+  for (const x of Object.values(v)) deepFreeze(x);
 }
 
 /**
