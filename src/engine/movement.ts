@@ -285,37 +285,30 @@ export function search(ctx: Ctx, m: Mover, env: Env, extended: boolean, limit: n
   return best;
 }
 
-/** The hexes within `radius` of each hex, by number (hexesWithin, on the map only), per ruleset and radius. */
-const withinCache = new WeakMap<Grid, Map<number, (Int32Array | undefined)[]>>();
+/** The hexes within `radius` of a hex, by number (hexesWithin, on the map only), per map, radius and hex. */
+const withinCache = new WeakMap<Grid, Map<string, Int32Array>>();
+
+function withinOf(g: Grid, hex: HexId, radius: number): Int32Array {
+  let byKey = withinCache.get(g);
+  if (!byKey) withinCache.set(g, (byKey = new Map()));
+  const key = `${radius}|${hex}`;
+  let near = byKey.get(key);
+  if (!near) {
+    const idx: number[] = [];
+    for (const x of hexesWithin(hex, radius)) {
+      const j = g.index.get(x);
+      if (j !== undefined) idx.push(j);
+    }
+    byKey.set(key, (near = Int32Array.from(idx)));
+  }
+  return near;
+}
 
 /** env.nearEnemy as a mask: the hexes nearer an enemy unit than Extended Movement allows (4.3). */
 function nearEnemyMask(ctx: Ctx, g: Grid, env: Env): Uint8Array {
   const radius = ctx.ruleset.tables.movement.extendedMovement.minEnemyDistance - 1;
-  let byRadius = withinCache.get(g);
-  if (!byRadius) withinCache.set(g, (byRadius = new Map()));
-  let within = byRadius.get(radius);
-  if (!within) byRadius.set(radius, (within = []));
   const out = new Uint8Array(g.ids.length);
-  for (const h of env.enemyHeld) {
-    const i = g.index.get(h);
-    if (i === undefined) {
-      for (const x of hexesWithin(h, radius)) {
-        const j = g.index.get(x);
-        if (j !== undefined) out[j] = 1;
-      }
-      continue;
-    }
-    let near = within[i];
-    if (!near) {
-      const idx: number[] = [];
-      for (const x of hexesWithin(h, radius)) {
-        const j = g.index.get(x);
-        if (j !== undefined) idx.push(j);
-      }
-      near = within[i] = Int32Array.from(idx);
-    }
-    for (let k = 0; k < near.length; k++) out[near[k]!] = 1;
-  }
+  for (const h of env.enemyHeld) for (const j of withinOf(g, h, radius)) out[j] = 1;
   return out;
 }
 
