@@ -411,6 +411,12 @@ function goalsOf(g: Grid, only: ReadonlySet<HexId>): { goals: number[]; hops: In
   return r;
 }
 
+/** A raider's facts per hex, as bits (raiderRoutes). */
+const BLOCKED = 1;
+const BINDS = 2;
+const ROAD_RATE = 4;
+const GOAL = 8;
+
 /** A raid search's working arrays, one pair per map (grid.ts), reused by every search. */
 const raidScratch = new WeakMap<Grid, { best: Float64Array; done: Uint8Array }>();
 
@@ -440,10 +446,6 @@ export function raiderRoutes(
   // Per hex, as bits (one array per call: the easy routes below may be searched later, from these):
   // an enemy unit (never entered), an enemy ZOC that binds (the route ends on entering it), the road rate
   // allowed (5.3: everywhere but in an enemy ZOC or next to an enemy unit), a hex asked about.
-  const BLOCKED = 1;
-  const BINDS = 2;
-  const ROAD_RATE = 4;
-  const GOAL = 8;
   const hex = new Uint8Array(n).fill(mayUseRoadRate(c, false, false) ? ROAD_RATE : 0);
   for (const h of enemy.occupied) hex[g.index.get(h)!]! |= BLOCKED;
   for (const h of ezoc.keys()) if (zocBinds(ezoc, c, h)) hex[g.index.get(h)!]! |= BINDS;
