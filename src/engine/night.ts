@@ -400,13 +400,20 @@ interface RouteInfo {
 }
 
 // The goal hexes of a set asked about, by number, and every hex's steps to the nearest: one search per set
-// (the raiders of one listing or one raid share it).
-const goalSets = new WeakMap<ReadonlySet<HexId>, { goals: number[]; hops: Int32Array }>();
+// of hexes on a map, which stays the same whatever the state (the raiders of one listing or one raid share
+// it, and a raid on the same target later finds it). The arrays are only read.
+const goalSets = new WeakMap<Grid, Map<string, { goals: number[]; hops: Int32Array }>>();
+/** Sets of goals remembered per map: a game asks about a few dozen (its targets' neighbours). */
+const MAX_GOAL_SETS = 256;
 function goalsOf(g: Grid, only: ReadonlySet<HexId>): { goals: number[]; hops: Int32Array } {
-  let r = goalSets.get(only);
+  let byKey = goalSets.get(g);
+  if (!byKey) goalSets.set(g, (byKey = new Map()));
+  const goals = [...only].flatMap((h) => (g.index.has(h) ? [g.index.get(h)!] : []));
+  const key = goals.join(',');
+  let r = byKey.get(key);
   if (!r) {
-    const goals = [...only].flatMap((h) => (g.index.has(h) ? [g.index.get(h)!] : []));
-    goalSets.set(only, (r = { goals, hops: hopsToGoals(g, goals) }));
+    if (byKey.size >= MAX_GOAL_SETS) byKey.clear();
+    byKey.set(key, (r = { goals, hops: hopsToGoals(g, goals) }));
   }
   return r;
 }

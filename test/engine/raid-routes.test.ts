@@ -4,7 +4,8 @@
 // `raiderRoutes` with `only`; issue 18). They must be the full search's costs there,
 // and its easy routes too: checked for every Finnish unit on the map against every Soviet-held hex, at each
 // Finnish Action Phase of a night turn of the recorded Campaign. The search runs on the map's arrays
-// (src/engine/grid.ts); the full search is checked against a plain one on hex ids written here.
+// (src/engine/grid.ts); the full search is checked against a plain one on hex ids written here. The steps
+// to a set of hexes asked about are remembered per map, so later turns here reuse those of earlier ones.
 import { describe, expect, it } from 'vitest';
 import { RAID_MAX_MP, raiderRoutes } from '../../src/engine/night.js';
 import { zocBinds, zocOf, type ZocMap } from '../../src/engine/zoc.js';
