@@ -51,6 +51,25 @@ export function sameTextLessLog(part: object, state: object): void {
 
 type Part = (key: string, value: unknown) => string | undefined;
 
+/** Each key as it is written before its value (`"key":`); a document has a few dozen. */
+const keyTexts = new Map<string, string>();
+function keyText(k: string): string {
+  let t = keyTexts.get(k);
+  if (t === undefined) {
+    t = `${JSON.stringify(k)}:`;
+    if (keyTexts.size < 1000) keyTexts.set(k, t);
+  }
+  return t;
+}
+
+/** A value as JSON: numbers, booleans and null written directly (a call of JSON.stringify costs more). */
+function valueText(v: unknown): string | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (v === null) return 'null';
+  return JSON.stringify(v);
+}
+
 /**
  * An object as JSON, in its own key order, `part` writing the fields it knows of; with `omit`, also the
  * text of the object without that field.
@@ -62,7 +81,7 @@ function fields(o: object, part: Part, omit?: string): string | { all: string; l
   let less = '';
   for (const [k, v] of Object.entries(o)) {
     if (v === undefined) continue;
-    const field = `${JSON.stringify(k)}:${part(k, v) ?? JSON.stringify(v)}`;
+    const field = keyText(k) + (part(k, v) ?? valueText(v));
     all += `${all ? ',' : ''}${field}`;
     if (omit !== undefined && k !== omit) less += `${less ? ',' : ''}${field}`;
   }

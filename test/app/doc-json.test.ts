@@ -50,6 +50,13 @@ describe('docJson: the document as JSON text, unchanged parts written once', () 
     expect(docJson({ ...doc, undo: null }).json).toBe(JSON.stringify({ ...doc, undo: null }));
   });
 
+  it('writes numbers, booleans and null as JSON.stringify does (written without it), non-finite numbers as null', async () => {
+    const { doc } = await gameWithUndo();
+    const odd = { ...doc.state!, a: NaN, b: -0, c: Infinity, d: 1e21, e: 0.1, f: true, g: false, h: null, i: 'a\u2013"b"', j: undefined };
+    const withOdd = { ...doc, state: odd } as unknown as GameDoc;
+    expect(docJson(withOdd).json).toBe(JSON.stringify(withOdd));
+  });
+
   it('stays so through the changes a save makes: a new state, a new entry, another step in the window', async () => {
     const { h, doc } = await gameWithUndo();
     const first = docJson(doc, true).json; // remembers the checkpoint and the entries
