@@ -405,16 +405,21 @@ interface RouteInfo {
 const goalSets = new WeakMap<Grid, Map<string, { goals: number[]; hops: Int32Array }>>();
 /** Sets of goals remembered per map: a game asks about a few dozen (its targets' neighbours). */
 const MAX_GOAL_SETS = 256;
+/** Each set object asked about → its entry (the raiders of one raid or listing ask with the same set). */
+const goalsBySet = new WeakMap<ReadonlySet<HexId>, { goals: number[]; hops: Int32Array }>();
 function goalsOf(g: Grid, only: ReadonlySet<HexId>): { goals: number[]; hops: Int32Array } {
+  let r = goalsBySet.get(only);
+  if (r) return r;
   let byKey = goalSets.get(g);
   if (!byKey) goalSets.set(g, (byKey = new Map()));
   const goals = [...only].flatMap((h) => (g.index.has(h) ? [g.index.get(h)!] : []));
   const key = goals.join(',');
-  let r = byKey.get(key);
+  r = byKey.get(key);
   if (!r) {
     if (byKey.size >= MAX_GOAL_SETS) byKey.clear();
     byKey.set(key, (r = { goals, hops: hopsToGoals(g, goals) }));
   }
+  goalsBySet.set(only, r);
   return r;
 }
 
