@@ -280,7 +280,8 @@ async function wholeGame(): Promise<void> {
   const actTimes: number[] = [];
   const rawTimes: number[] = [];
   // By kind of action: act, the engine's apply and the store's save within it, and the floor.
-  const kinds = new Map<string, { act: number[]; apply: number[]; save: number[]; rest: number[]; raw: number[] }>();
+  type Parts = Record<'act' | 'apply' | 'save' | 'rest' | 'raw', number[]>;
+  const kinds = new Map<string, Parts>();
   for (const [i, ra] of record.actions.entries()) {
     applying = 0;
     saving = 0;
@@ -312,14 +313,9 @@ async function wholeGame(): Promise<void> {
   // Medians of each part (they need not add up to the act's median). rest: the service's own work in the
   // act (checks, narration, the record entry, writing the document's text), act − apply − save.
   const cols = (...c: [string, number][]) => c.map(([v, w]) => v.padStart(w)).join('');
-  const row = (name: string, k: { act: number[]; apply: number[]; save: number[]; rest: number[]; raw: number[] }) => {
-    const [act, apply, save, rest, floor] = [k.act, k.apply, k.save, k.rest, k.raw].map((x) => stats(x).median) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+  const row = (name: string, k: Parts) => {
+    const median = (part: keyof Parts) => stats(k[part]).median;
+    const [act, apply, save, rest, floor] = [median('act'), median('apply'), median('save'), median('rest'), median('raw')];
     return `  ${name.padEnd(20)}${cols(
       [String(k.act.length), 5],
       [act.toFixed(3), 9],
@@ -334,8 +330,10 @@ async function wholeGame(): Promise<void> {
   };
   console.log(`  by kind (medians, ms)  n      act    apply     save     rest    floor   ratio  act−apply  save`);
   for (const [name, k] of [...kinds].sort((x, y) => y[1].act.length - x[1].act.length)) console.log(row(name, k));
-  const every = (part: 'act' | 'apply' | 'save' | 'rest' | 'raw') => [...kinds.values()].flatMap((k) => k[part]);
-  console.log(row('every command', { act: actTimes, apply: every('apply'), save: every('save'), rest: every('rest'), raw: rawTimes }));
+  const every = (part: keyof Parts) => [...kinds.values()].flatMap((k) => k[part]);
+  console.log(
+    row('every command', { act: every('act'), apply: every('apply'), save: every('save'), rest: every('rest'), raw: every('raw') }),
+  );
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   console.log(
     `whole Campaign through the service (${record.actions.length} actions): document peak ${kib(peak)} (after action ${peakAt}; target ≤ 64 KB) | floor, the state alone: peak ${kib(statePeak)}`,
