@@ -78,10 +78,16 @@ local function write(key, v, ch, fa, ea, doc)
 end
 `;
 
+const nullable = (x: number | null) => (x === null ? 'null' : String(x));
+
+/** The envelope's header as BUILD writes it (HEADER_PATTERN reads it), in JavaScript. */
+function headerText(h: SavedGame): string {
+  return `{"value":{"version":${h.version},"channelId":"${h.channelId}","finishedAt":${nullable(h.finishedAt)},"expiresAt":${nullable(h.expiresAt)},"doc":`;
+}
+
 /** The envelope as BUILD writes it, in JavaScript (a staged save: see STAGED_SAVE_LUA). */
 function envelopeText(h: SavedGame, docJson: string): string {
-  const n = (x: number | null) => (x === null ? 'null' : String(x));
-  return `{"value":{"version":${h.version},"channelId":"${h.channelId}","finishedAt":${n(h.finishedAt)},"expiresAt":${n(h.expiresAt)},"doc":${docJson}},"expires":${n(h.expiresAt)}}`;
+  return `${headerText(h)}${docJson}},"expires":${nullable(h.expiresAt)}}`;
 }
 
 /** A stage key left by a client that stopped between its SET and the script goes by itself. */
@@ -201,6 +207,23 @@ if h.ea == 'null' then redis.call('PERSIST', KEYS[1]) end
 return rest(h)
 `;
 
+// The usual staged save, kept to what it needs (issue 18: the script's time in Redis is part of every
+// player's command): an active game whose players stay the same, saved over the version this store last
+// saw. The header stored is compared with the one this store saw as a string (no pattern, no reading of
+// the stage's header: the client wrote the stage from that header in the same round trip, the next
+// version's); if they are the same, the stage is renamed over the game and the history items appended.
+// 0: the stage or the header is not as expected; the client then runs STAGED_SAVE_LUA on the same stage,
+// which finds out why (conflict, gone, restage) and cleans up.
+// KEYS: game, history, stage. ARGV: the header as this store saw it, the history items.
+const QUICK_SAVE_LUA = `
+local head = ARGV[1]
+if redis.call('EXISTS', KEYS[3]) == 0 or redis.call('GETRANGE', KEYS[1], 0, #head - 1) ~= head then return 0 end
+redis.call('RENAME', KEYS[3], KEYS[1])
+redis.call('PERSIST', KEYS[1])
+if #ARGV > 1 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 2)) end
+return 1
+`;
+
 // KEYS: game, games-set, index, history. ARGV: gameId, prefix
 const DELETE_LUA = `
 redis.call('DEL', KEYS[4])
@@ -261,6 +284,7 @@ const SCRIPTS = {
   create: new Script(CREATE_LUA),
   save: new Script(SAVE_LUA),
   stagedSave: new Script(STAGED_SAVE_LUA),
+  quickSave: new Script(QUICK_SAVE_LUA),
   delete: new Script(DELETE_LUA),
   saveRecord: new Script(SAVE_RECORD_LUA),
 };
@@ -484,21 +508,25 @@ export class RedisStore implements GameStore {
       if (known && known.version === expectedVersion) {
         const finishing = known.finishedAt === null && fa !== undefined && ea !== undefined;
         const stage = this.key('stage', `${gameId}:${this.stageTag}:${++this.stages}`);
-        const envelope = envelopeText(
-          {
-            version: expectedVersion + 1,
-            channelId: known.channelId,
-            finishedAt: finishing ? fa : known.finishedAt,
-            expiresAt: finishing ? ea : known.expiresAt,
-          },
-          json,
-        );
+        const next: SavedGame = {
+          version: expectedVersion + 1,
+          channelId: known.channelId,
+          finishedAt: finishing ? fa : known.finishedAt,
+          expiresAt: finishing ? ea : known.expiresAt,
+        };
         // One round trip: the SET and the script are sent together (the client pipelines them).
-        const [, staged] = await Promise.all([
-          this.client.set(stage, envelope, { expiration: { type: 'PX', value: STAGE_TTL_MS } }),
-          SCRIPTS.stagedSave.run(this.client, [...keys, stage], args('')),
-        ]);
-        r = staged as string[];
+        const setStage = this.client.set(stage, envelopeText(next, json), { expiration: { type: 'PX', value: STAGE_TTL_MS } });
+        if (!finishing && known.expiresAt === null && users === undefined) {
+          const [, quick] = await Promise.all([
+            setStage,
+            SCRIPTS.quickSave.run(this.client, [keys[0]!, keys[2]!, stage], [headerText(known), ...items]),
+          ]);
+          if (Number(quick) === 1) return this.saw(gameId, next);
+          r = (await SCRIPTS.stagedSave.run(this.client, [...keys, stage], args(''))) as string[];
+        } else {
+          const [, staged] = await Promise.all([setStage, SCRIPTS.stagedSave.run(this.client, [...keys, stage], args(''))]);
+          r = staged as string[];
+        }
         if (r[0] === 'restage') r = undefined;
       }
       r ??= (await SCRIPTS.save.run(this.client, keys, args(json))) as string[];

@@ -47,6 +47,11 @@ describe('Redis store', () => {
       await store.save('g1', { a: 3 }, 2, { finishedAt: t });
       expect(await raw.pExpireTime(`${p}game:g1`)).toBe(t + 90 * DAY_MS);
       expect(await raw.exists(`${p}channel:c1`)).toBe(0);
+      // A finished game saved again keeps its expiry (the quick staged save is for active games only).
+      await store.save('g1', { a: 4 }, 3, { append: [{ seq: 4 }] });
+      expect(await raw.pExpireTime(`${p}game:g1`)).toBe(t + 90 * DAY_MS);
+      expect(await raw.pExpireTime(`${p}history:g1`)).toBe(t + 90 * DAY_MS);
+      expect((await store.load('g1'))?.doc).toEqual({ a: 4 });
     } finally {
       raw.destroy();
       await store.close();
@@ -128,10 +133,11 @@ describe('Redis store', () => {
   describe('staged saves (the envelope SET beside a small script, one round trip)', () => {
     const rawClient = (at: string) => createClient({ url: at });
     type Raw = ReturnType<typeof rawClient>;
-    const renames = async (raw: Raw) => {
-      const m = /cmdstat_rename:calls=(\d+)/.exec(await raw.info('commandstats'));
+    const calls = async (raw: Raw, command: string) => {
+      const m = new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(await raw.info('commandstats'));
       return m ? Number(m[1]) : 0;
     };
+    const renames = (raw: Raw) => calls(raw, 'rename');
     const stageKeys = (raw: Raw, p: string) => raw.keys(`${p}stage:*`);
     /** A store on `at` with prefix `p` and a raw client beside it, closed afterwards. */
     const withStore = async (at: string, p: string, fn: (store: RedisStore, raw: Raw) => Promise<void>) => {
@@ -155,6 +161,8 @@ describe('Redis store', () => {
           await store.save('g1', { n: 2 }, 1, { append: [{ seq: 1 }] });
           await store.save('g1', { n: 3, s: 'Tolvajärvi −1' }, 2, { append: [{ seq: 2 }] });
           expect(await renames(raw)).toBe(2);
+          // One script a save: the quick one (an active game, its players the same).
+          expect(await calls(raw, 'evalsha')).toBe(3); // create's, then one for each save
           expect(await stageKeys(raw, 'st:')).toEqual([]);
           expect(await raw.pTTL('st:game:g1')).toBe(-1); // the stage's expiry did not come with it
           const other = await RedisStore.open(redis.url, { prefix: 'st:' });
@@ -165,6 +173,18 @@ describe('Redis store', () => {
       } finally {
         await redis.stop();
       }
+    });
+
+    it('a save that changes the players is staged with the full script, which keeps the index', async () => {
+      const p = prefix();
+      await withStore(url, p, async (store, raw) => {
+        await store.create('g1', 'c1', { n: 1 }, { guildId: null, users: ['u1'] });
+        await store.save('g1', { n: 2 }, 1, { users: ['u1', 'u2'], append: [{ seq: 1 }] });
+        expect((await store.gamesOf('u2')).map((g) => g.gameId)).toEqual(['g1']);
+        expect(await store.history('g1')).toEqual([{ seq: 1 }]);
+        expect(await raw.pTTL(`${p}game:g1`)).toBe(-1);
+        expect(await stageKeys(raw, p)).toEqual([]);
+      });
     });
 
     it('a staged save that lost the race is a conflict and removes its stage', async () => {
