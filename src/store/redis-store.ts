@@ -516,17 +516,15 @@ export class RedisStore implements GameStore {
         };
         // One round trip: the SET and the script are sent together (the client pipelines them).
         const setStage = this.client.set(stage, envelopeText(next, json), { expiration: { type: 'PX', value: STAGE_TTL_MS } });
+        const fullScript = async () => (await SCRIPTS.stagedSave.run(this.client, [...keys, stage], args(''))) as string[];
         if (!finishing && known.expiresAt === null && users === undefined) {
           const [, quick] = await Promise.all([
             setStage,
             SCRIPTS.quickSave.run(this.client, [keys[0]!, keys[2]!, stage], [headerText(known), ...items]),
           ]);
           if (Number(quick) === 1) return this.saw(gameId, next);
-          r = (await SCRIPTS.stagedSave.run(this.client, [...keys, stage], args(''))) as string[];
-        } else {
-          const [, staged] = await Promise.all([setStage, SCRIPTS.stagedSave.run(this.client, [...keys, stage], args(''))]);
-          r = staged as string[];
-        }
+          r = await fullScript(); // on the same stage: it finds out why, and cleans up
+        } else r = (await Promise.all([setStage, fullScript()]))[1];
         if (r[0] === 'restage') r = undefined;
       }
       r ??= (await SCRIPTS.save.run(this.client, keys, args(json))) as string[];
