@@ -259,11 +259,16 @@ async function wholeGame(): Promise<void> {
   let peak = 0;
   let peakAt = 0;
   let statePeak = 0;
+  // The machine's speed at JSON beside its round trips: writing each stored document whole as JSON text.
+  const stringifyTimes: number[] = [];
   for (const [i, ra] of record.actions.entries()) {
     const r = await service.act({ gameId: sized }, user, ra.action, { side: ra.side });
     if (!r.ok) throw new Error(`action ${i + 1}: ${r.error.message}`);
     const doc = (await store.load(sized))!.doc as GameDoc;
-    const bytes = Buffer.byteLength(JSON.stringify(doc));
+    const t0 = process.hrtime.bigint();
+    const text = JSON.stringify(doc);
+    stringifyTimes.push(ms(t0));
+    const bytes = Buffer.byteLength(text);
     if (bytes > peak) [peak, peakAt] = [bytes, i + 1];
     statePeak = Math.max(statePeak, Buffer.byteLength(JSON.stringify(doc.state)));
   }
@@ -333,6 +338,12 @@ async function wholeGame(): Promise<void> {
   const every = (part: keyof Parts) => [...kinds.values()].flatMap((k) => k[part]);
   console.log(
     row('every command', { act: every('act'), apply: every('apply'), save: every('save'), rest: every('rest'), raw: every('raw') }),
+  );
+  // Not a floor of `act` (which writes only what changed, src/app/doc-json.ts): how this machine's processor
+  // compares with its round trips to Redis, which decides how far the ratio can come down (docs/storage.md).
+  const js = stats(stringifyTimes).median;
+  console.log(
+    `  yardstick: JSON.stringify of the same documents (the first game) median ${js.toFixed(3)} ms, ${(js / b.median).toFixed(2)}x the floor`,
   );
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   console.log(
