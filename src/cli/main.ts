@@ -1,17 +1,18 @@
 // `hexref <subcommand> [options]`: dispatches to the files in src/cli/commands/.
-import { commandNames, loadCommand, loadCommands } from './commands/index.js';
+import { isSubcommand, SUBCOMMANDS, subcommandNames } from './commands/catalogue.js';
+import { loadCommand } from './commands/index.js';
 import { processIO, type CliIO } from './types.js';
 
-export async function helpText(): Promise<string> {
-  const commands = await loadCommands();
-  const width = Math.max(...commands.map((c) => c.name.length));
+/** The list of subcommands, from their help alone (no subcommand is loaded). */
+export function helpText(): string {
+  const width = Math.max(...subcommandNames.map((n) => n.length));
   const lines = [
     'hexref: a Discord referee for hex-and-counter wargames (Red Winter).',
     '',
     'Usage: npm run hexref -- <subcommand> [options]   (or: npx hexref <subcommand>)',
     '',
     'Subcommands:',
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...subcommandNames.map((n) => `  ${n.padEnd(width)}  ${SUBCOMMANDS[n].summary}`),
     '',
     "Run `npm run hexref -- <subcommand> --help` for a subcommand's options.",
   ];
@@ -21,20 +22,19 @@ export async function helpText(): Promise<string> {
 export async function main(argv: string[], io: CliIO = processIO): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    io.out(await helpText());
+    io.out(helpText());
     return 0;
   }
-  const command = await loadCommand(name);
-  if (!command) {
+  if (!isSubcommand(name)) {
     io.err(`Unknown subcommand '${name}'.`);
-    const close = commandNames.filter((c) => c.startsWith(name.slice(0, 2)));
+    const close = subcommandNames.filter((c) => c.startsWith(name.slice(0, 2)));
     if (close.length) io.err(`Did you mean: ${close.join(', ')}?`);
     io.err('Run `npm run hexref -- --help` for the list.');
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(`${command.summary}\n\nUsage: ${command.usage}`);
+    io.out(`${SUBCOMMANDS[name].summary}\n\nUsage: ${SUBCOMMANDS[name].usage}`);
     return 0;
   }
-  return command.run(rest, io);
+  return (await loadCommand(name)).run(rest, io);
 }

@@ -1,14 +1,17 @@
+import type { SubcommandName } from './commands/catalogue.js';
+
 /** Output sinks for a CLI subcommand (tests pass their own to capture output). */
 export interface CliIO {
   out(line: string): void;
   err(line: string): void;
 }
 
-/** One `hexref <name>` subcommand. `run` returns the process exit code. */
+/**
+ * One `hexref <name>` subcommand. `run` returns the process exit code. Its summary and usage are in
+ * ./commands/catalogue.ts, so help never loads the module.
+ */
 export interface CliCommand {
-  name: string;
-  summary: string;
-  usage: string;
+  name: SubcommandName;
   run(args: string[], io: CliIO): Promise<number>;
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import replay, { parseDice } from '../../src/cli/commands/replay.js';
-import { commandNames } from '../../src/cli/commands/index.js';
+import { subcommandNames } from '../../src/cli/commands/catalogue.js';
 
 function capture() {
   const out: string[] = [];
@@ -13,7 +13,7 @@ function capture() {
 
 describe('hexref replay', () => {
   it('is registered as a subcommand', () => {
-    expect(commandNames).toContain('replay');
+    expect(subcommandNames).toContain('replay');
   });
 
   it('prints a JSON summary with turn, phase, unit positions and the state hash', async () => {

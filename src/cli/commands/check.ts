@@ -13,8 +13,6 @@ import type { CliCommand } from '../types.js';
 
 const command: CliCommand = {
   name: 'check',
-  summary: 'adjudicate a rule (Red Winter tables, Rifles snow, ASL skis and winter, weather RNCs) and cite it',
-  usage: 'hexref check <name> [--option value…] [--roll N] [--channel ID]   (hexref check --list for names and options)',
   async run(args, io) {
     const [name, ...rest] = args;
     // the Red Winter table checks read their rows and DRMs from data/redwinter/tables.json

@@ -5,8 +5,6 @@ import type { CliCommand } from '../types.js';
 
 const command: CliCommand = {
   name: 'console',
-  summary: 'the terminal front end (same service and command grammar as Discord)',
-  usage: 'hexref console',
   async run(_args, io) {
     const config = loadConfigOrExplain(io.err);
     if (!config) return 2;

@@ -2,23 +2,24 @@
 // (src/data/load.ts), prints one line per file and a final summary line; exit 1 on any error.
 import { parseArgs } from 'node:util';
 import { checkRuleset, DEFAULT_DATA_DIR, formatDataError } from '../../data/load.js';
+import { SUBCOMMANDS } from './catalogue.js';
 import type { CliCommand } from '../types.js';
+
+const USAGE = SUBCOMMANDS.data.usage;
 
 const command: CliCommand = {
   name: 'data',
-  summary: 'check the game data files (map, counters, tables, turn track, scenarios)',
-  usage: 'hexref data check [--dir DIR]   (default DIR: data/redwinter)',
   async run(args, io) {
     let parsed;
     try {
       parsed = parseArgs({ args, options: { dir: { type: 'string' } }, allowPositionals: true });
     } catch (err) {
-      io.err(`${(err as Error).message}\nUsage: ${command.usage}`);
+      io.err(`${(err as Error).message}\nUsage: ${USAGE}`);
       return 2;
     }
     const [action, ...extra] = parsed.positionals;
     if (action !== 'check' || extra.length > 0) {
-      io.err(`Unknown or missing action${action ? ` '${[action, ...extra].join(' ')}'` : ''}.\nUsage: ${command.usage}`);
+      io.err(`Unknown or missing action${action ? ` '${[action, ...extra].join(' ')}'` : ''}.\nUsage: ${USAGE}`);
       return 2;
     }
     const result = checkRuleset(parsed.values.dir ?? DEFAULT_DATA_DIR);

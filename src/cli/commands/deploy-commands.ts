@@ -5,21 +5,19 @@ import { loadConfigOrExplain } from '../../main-game.js';
 import { deployCommands, DeployError } from '../../discord/deploy.js';
 import { commandSetProblems } from '../../discord/limits.js';
 import { commandDefinitions } from '../../../commands/index.js';
+import { SUBCOMMANDS } from './catalogue.js';
 import type { CliCommand } from '../types.js';
+
+const USAGE = SUBCOMMANDS['deploy-commands'].usage;
 
 const command: CliCommand = {
   name: 'deploy-commands',
-  summary: 'register the slash commands with Discord (guild when DISCORD_GUILD_ID is set, else global)',
-  usage:
-    'hexref deploy-commands [--dry-run] [--global] [--api <base url>]\n' +
-    '  needs DISCORD_TOKEN and DISCORD_CLIENT_ID; --dry-run prints the definitions instead of sending them;\n' +
-    '  --global ignores DISCORD_GUILD_ID; --api sends to another API base (e.g. a local fake)',
   async run(args, io) {
     let flags;
     try {
       flags = parseArgs({ args, options: { 'dry-run': { type: 'boolean' }, global: { type: 'boolean' }, api: { type: 'string' } } }).values;
     } catch (e) {
-      io.err(`${(e as Error).message}\nUsage: ${command.usage}`);
+      io.err(`${(e as Error).message}\nUsage: ${USAGE}`);
       return 2;
     }
     const definitions = commandDefinitions();

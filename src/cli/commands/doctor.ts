@@ -107,8 +107,6 @@ export function printChecks(checks: Check[], io: CliIO): boolean {
 
 const doctor: CliCommand = {
   name: 'doctor',
-  summary: 'check config, store, Redis, canvas and the bundled font; exit 0 only when all is well',
-  usage: 'hexref doctor [--store URL]',
   async run(args, io) {
     const { values } = parseArgs({ args, options: { store: { type: 'string' } }, strict: true });
     if (values.store) process.env.STORE_URL = values.store;

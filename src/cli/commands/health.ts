@@ -6,8 +6,6 @@ import type { CliCommand } from '../types.js';
 
 const command: CliCommand = {
   name: 'health',
-  summary: 'is the running bot healthy? reads its heartbeat (gateway connected, store reachable); exit 0 when so',
-  usage: 'hexref health [--file ./var/health.json] [--max-age 60]',
   async run(args, io) {
     return healthMain(args, process.env, io.out);
   },

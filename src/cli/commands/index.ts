@@ -1,9 +1,10 @@
-// Every `hexref` subcommand, in the order `--help` lists them. Add new ones here.
-// Each is imported only when it runs (or when --help lists them all), so `hexref start` does not
-// load what `hexref render` or `hexref race` needs.
+// Every `hexref` subcommand's module, by name (their help, in --help order: ./catalogue.ts). Each is
+// imported only when it runs, so `hexref start` does not load what `hexref render` or `hexref race`
+// needs, and help loads none of them.
 import type { CliCommand } from '../types.js';
+import type { SubcommandName } from './catalogue.js';
 
-const loaders: Record<string, () => Promise<{ default: CliCommand }>> = {
+const loaders: Record<SubcommandName, () => Promise<{ default: CliCommand }>> = {
   start: () => import('./start.js'),
   console: () => import('./console.js'),
   doctor: () => import('./doctor.js'),
@@ -20,16 +21,7 @@ const loaders: Record<string, () => Promise<{ default: CliCommand }>> = {
   replay: () => import('./replay.js'),
 };
 
-/** The subcommand names, in --help order. */
-export const commandNames: readonly string[] = Object.keys(loaders);
-
-/** One subcommand, loaded; undefined for an unknown name. */
-export async function loadCommand(name: string): Promise<CliCommand | undefined> {
-  const load = Object.hasOwn(loaders, name) ? loaders[name] : undefined;
-  return load ? (await load()).default : undefined;
-}
-
-/** Every subcommand, loaded (for --help). */
-export function loadCommands(): Promise<CliCommand[]> {
-  return Promise.all(commandNames.map(async (n) => (await loadCommand(n))!));
+/** One subcommand, loaded. */
+export async function loadCommand(name: SubcommandName): Promise<CliCommand> {
+  return (await loaders[name]()).default;
 }

@@ -10,8 +10,11 @@ import { startPrivateRedis, type PrivateRedis } from '../../../scripts/private-r
 import { openGameService } from '../../app/wiring.js';
 import { storedRecord } from '../../app/record-window.js';
 import { loadConfig, storeKind } from '../../config.js';
+import { SUBCOMMANDS } from './catalogue.js';
 import type { CliCommand } from '../types.js';
 import type { RaceJob, RaceStats } from '../race-worker.js';
+
+const USAGE = SUBCOMMANDS.race.usage;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The worker beside this file: .ts when run through tsx, .js when compiled (dist/).
@@ -135,8 +138,6 @@ export async function runRace(opts: {
 
 const command: CliCommand = {
   name: 'race',
-  summary: 'several processes act on one game at once; checks that no update is lost',
-  usage: 'hexref race [--processes 2] [--actions 2000] [--store redis://…] [--mode engine|notes] [--scenario id]',
   async run(args, io) {
     let values;
     try {
@@ -151,7 +152,7 @@ const command: CliCommand = {
         },
       }));
     } catch (err) {
-      io.err(`race: ${(err as Error).message}\nusage: ${command.usage}`);
+      io.err(`race: ${(err as Error).message}\nusage: ${USAGE}`);
       return 2;
     }
     const processes = Number(values.processes);

@@ -7,7 +7,10 @@ import { parseArgs } from 'node:util';
 import { openGameService } from '../../app/wiring.js';
 import { runFileCrash, runRedisCrash, type CrashFigures } from '../reliability/crash.js';
 import { fuzzDiceSeeds, runServiceFuzz, type FuzzFigures } from '../reliability/fuzz.js';
+import { SUBCOMMANDS } from './catalogue.js';
 import type { CliCommand, CliIO } from '../types.js';
+
+const USAGE = SUBCOMMANDS.reliability.usage;
 
 function printFuzz(f: FuzzFigures, ms: number, io: CliIO): void {
   io.out(`fuzz: ${f.calls} calls in ${f.games} games (${(ms / 1000).toFixed(1)} s, ${(ms / Math.max(1, f.calls)).toFixed(1)} ms/call)`);
@@ -37,8 +40,6 @@ function printCrash(c: CrashFigures, ms: number, io: CliIO): void {
 
 const command: CliCommand = {
   name: 'reliability',
-  summary: 'long reliability run: service fuzz, Redis SIGKILL/restart, embedded-store crashes; prints the figures',
-  usage: 'hexref reliability [--actions 100000] [--kills 20] [--writes 5000] [--seed S] [--only fuzz,redis,file] [--json]',
   async run(args, io) {
     let values;
     try {
@@ -54,7 +55,7 @@ const command: CliCommand = {
         },
       }));
     } catch (err) {
-      io.err(`reliability: ${(err as Error).message}\nusage: ${command.usage}`);
+      io.err(`reliability: ${(err as Error).message}\nusage: ${USAGE}`);
       return 2;
     }
     const num = (name: string, v: string, min: number) => {

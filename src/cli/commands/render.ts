@@ -11,20 +11,10 @@ import { createEngine, replayRecord, type GameRecord, type GameState, type Recor
 import type { Ruleset, Side } from '../../engine/ruleset.js';
 import type { MapView } from '../../engine/view.js';
 import { DISCORD_UPLOAD_LIMIT, renderMap, type RenderOptions } from '../../../render/index.js';
+import { SUBCOMMANDS } from './catalogue.js';
 import type { CliCommand, CliIO } from '../types.js';
 
-const USAGE = [
-  'hexref render --scenario <id> [--record file.json] [--center M16 --radius 5] [--whole]',
-  '              [--zoc] [--reachable UNIT[,UNIT]] [--hex-size PX] [--no-legend] --out map.png',
-  '',
-  '  --scenario   scenario id (e.g. campaign); with --record, taken from the record if omitted',
-  '  --record     an exported game record (hexref-record/1): the map shows the state it replays to',
-  '  --center     zoom on this hex (printed id, e.g. M16); --radius hexes around it (default 5)',
-  "  --zoc        shade both sides' zones of control",
-  '  --reachable  show where these units can move, with MP costs',
-  '  --hex-size   hex radius in pixels (default 40 for the whole map)',
-  '  --data       ruleset data directory (default data/redwinter)',
-].join('\n');
+const USAGE = SUBCOMMANDS.render.usage;
 
 /** An exported game from the service (src/app, format hexref-record/1): entries with rolls and undos. */
 interface ServiceRecord {
@@ -68,8 +58,6 @@ function fail(io: CliIO, message: string, code = 2): number {
 
 const command: CliCommand = {
   name: 'render',
-  summary: 'draw a scenario or a game record as a PNG map',
-  usage: USAGE,
   async run(args, io) {
     let values: Record<string, string | boolean | undefined>;
     try {

@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR, loadRuleset } from '../../data/load.js';
 import { createEngine, replayRecord, type GameRecord } from '../../engine/index.js';
+import { SUBCOMMANDS } from './catalogue.js';
 import type { CliCommand } from '../types.js';
+
+const USAGE = SUBCOMMANDS.replay.usage;
 
 export function parseDice(text: string): number[] | string {
   const parts = text.split(/[,\s]+/).filter(Boolean);
@@ -15,19 +18,17 @@ export function parseDice(text: string): number[] | string {
 
 const command: CliCommand = {
   name: 'replay',
-  summary: 'replay a game record and print a JSON summary (turn, phase, units, state hash)',
-  usage: 'hexref replay <record.json> [--dice 3,5,…] [--data DIR]',
   async run(args, io) {
     let parsed;
     try {
       parsed = parseArgs({ args, allowPositionals: true, options: { dice: { type: 'string' }, data: { type: 'string' } } });
     } catch (e) {
-      io.err(`${(e as Error).message}\nusage: ${command.usage}`);
+      io.err(`${(e as Error).message}\nusage: ${USAGE}`);
       return 2;
     }
     const file = parsed.positionals[0];
     if (!file || parsed.positionals.length > 1) {
-      io.err(`usage: ${command.usage}`);
+      io.err(`usage: ${USAGE}`);
       return 2;
     }
     let dice: number[] = [];

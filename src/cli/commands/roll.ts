@@ -14,7 +14,10 @@ import { StoreDiceStreams } from '../../app/dice-streams.js';
 import { loadConfig } from '../../config.js';
 import { createStore, type GameStore } from '../../store/index.js';
 import { describeReport, readVerificationInput, verifyStream } from '../../dice/verify.js';
+import { SUBCOMMANDS } from './catalogue.js';
 import type { CliCommand, CliIO } from '../types.js';
+
+const USAGE = SUBCOMMANDS.roll.usage;
 
 const short = (c: string) => c.slice(0, 16);
 
@@ -34,9 +37,6 @@ function verify(values: { seed?: string; commitment?: string; rolls?: string }, 
 
 const command: CliCommand = {
   name: 'roll',
-  summary: "roll dice from a channel's committed, verifiable stream (2d6, 4d6kh3, dr, DR, 4+, rw:crt…)",
-  usage:
-    'hexref roll <notation> [--channel ID] | --open | --status | --rotate [--out FILE] | --verify FILE | --verify --seed S --commitment C --rolls FILE   [--dir var/dice | --game-store]',
   async run(args, io) {
     let parsed;
     try {
@@ -58,7 +58,7 @@ const command: CliCommand = {
         },
       });
     } catch (err) {
-      io.err(`${(err as Error).message}\nUsage: ${command.usage}`);
+      io.err(`${(err as Error).message}\nUsage: ${USAGE}`);
       return 2;
     }
     const v = parsed.values;
@@ -113,7 +113,7 @@ const command: CliCommand = {
         return 0;
       }
       if (!input) {
-        io.err(`What should I roll?\nUsage: ${command.usage}`);
+        io.err(`What should I roll?\nUsage: ${USAGE}`);
         return 2;
       }
       const r = await rollInChannel(store, channel, input);

@@ -3,12 +3,13 @@
 import { parseArgs } from 'node:util';
 import { loadRuleLibrary } from '../../rules/load.js';
 import { ruleSearchLines } from '../../rules/text.js';
+import { SUBCOMMANDS } from './catalogue.js';
 import type { CliCommand } from '../types.js';
+
+const USAGE = SUBCOMMANDS.rule.usage;
 
 const command: CliCommand = {
   name: 'rule',
-  summary: 'look up a rule by section id or words (all rule sets, English or Japanese)',
-  usage: 'hexref rule <query> [--system redwinter|asl|rifles|weather] [--limit N] [--ja] [--index DIR] [--fulltext DIR]',
   async run(args, io) {
     let parsed;
     try {
@@ -24,12 +25,12 @@ const command: CliCommand = {
         },
       });
     } catch (err) {
-      io.err(`${(err as Error).message}\nUsage: ${command.usage}`);
+      io.err(`${(err as Error).message}\nUsage: ${USAGE}`);
       return 2;
     }
     const query = parsed.positionals.join(' ').trim();
     if (!query) {
-      io.err(`What should I look up?\nUsage: ${command.usage}`);
+      io.err(`What should I look up?\nUsage: ${USAGE}`);
       return 2;
     }
     const limit = parsed.values.limit === undefined ? 5 : Number(parsed.values.limit);

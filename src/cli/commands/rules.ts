@@ -4,12 +4,13 @@
 import { parseArgs } from 'node:util';
 import { importRulebook } from '../../rules/import.js';
 import { crossCheck, DEFAULT_FULLTEXT_DIR, loadFullTexts, loadRuleIndexes } from '../../rules/load.js';
+import { SUBCOMMANDS } from './catalogue.js';
 import type { CliCommand } from '../types.js';
+
+const USAGE = SUBCOMMANDS.rules.usage;
 
 const command: CliCommand = {
   name: 'rules',
-  summary: 'import your own rulebook text for local lookup, or list the rule sets loaded',
-  usage: 'hexref rules import <file.txt> --system redwinter [--dir var/rules]  |  hexref rules list',
   async run(args, io) {
     let parsed;
     try {
@@ -19,7 +20,7 @@ const command: CliCommand = {
         options: { system: { type: 'string' }, dir: { type: 'string' }, index: { type: 'string' } },
       });
     } catch (err) {
-      io.err(`${(err as Error).message}\nUsage: ${command.usage}`);
+      io.err(`${(err as Error).message}\nUsage: ${USAGE}`);
       return 2;
     }
     const [action, ...rest] = parsed.positionals;
@@ -40,7 +41,7 @@ const command: CliCommand = {
       return 0;
     }
     if (action !== 'import' || rest.length !== 1) {
-      io.err(`Usage: ${command.usage}`);
+      io.err(`Usage: ${USAGE}`);
       return 2;
     }
     const system = parsed.values.system;
