@@ -43,6 +43,11 @@ describe('start-up loads only what it needs', () => {
     expect(await staticPackages('src/cli/main.ts')).toEqual([]);
   });
 
+  it('hexref roll reaches the game store (and the Redis client) only with --game-store', async () => {
+    const packages = await staticPackages('src/cli/commands/roll.ts');
+    expect(packages.filter((p) => /redis|keyv/.test(p))).toEqual([]);
+  });
+
   it('--help lists every subcommand in order with its summary, and `<name> --help` gives its usage', async () => {
     const out: string[] = [];
     const io = { out: (l: string) => out.push(l), err: (l: string) => out.push(l) };
