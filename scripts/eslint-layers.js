@@ -33,7 +33,7 @@ export const LAYERS = {
   engine: { areas: ['engine'], packages: ['seedrandom', '@noble/hashes'] },
   data: { areas: ['engine', 'data'], packages: ['zod', NODE] },
   rules: { areas: ['rules', 'shared'], packages: ['zod', 'minisearch', NODE] },
-  dice: { areas: ['dice', 'engine'], packages: ['seedrandom', '@noble/hashes', '@dice-roller/rpg-dice-roller', 'zod', NODE] },
+  dice: { areas: ['dice', 'engine'], packages: ['seedrandom', '@noble/hashes', '@dice-roller/rpg-dice-roller', 'random-js', 'zod', NODE] },
   store: { areas: ['store', 'engine', 'shared'], packages: ['keyv', '@keyv/redis', '@redis/client', 'zod', NODE] },
   schedule: { areas: ['schedule', 'store'], packages: ['bullmq', 'ioredis', NODE] },
   app: { areas: ['app', 'engine', 'store', 'schedule', 'rules', 'dice', 'data', 'shared'], packages: ['zod', NODE] },

@@ -4,6 +4,9 @@
 // `{ next(): int32 }` engine: we hand it the engine of one numbered roll (stream.ts), so the same
 // (seed, n, input) always gives the same dice (checked in test/dice/notation.test.ts). Before the
 // library sees the input we check it ourselves, so bad input gets a clear message and limits hold.
+// The game forms below roll plain d6s with random-js, the generator the library itself draws each die
+// from, one die after another as the library does: the same faces as `1d6`/`2d6` (tested), without
+// loading the library.
 //
 // Forms:
 //   dr          ASL dr: one die                          DR   ASL DR: two dice, white + coloured
@@ -11,13 +14,14 @@
 import { createRequire } from 'node:module';
 import type * as DiceLibraryModule from '@dice-roller/rpg-dice-roller';
 import type { DiceRoll } from '@dice-roller/rpg-dice-roller';
+import { integer } from 'random-js';
 
 type DiceLibrary = typeof DiceLibraryModule;
 let diceLibrary: DiceLibrary | undefined;
 /**
- * The notation library, loaded on the first general roll: it brings in mathjs (about 1 s and 90 MiB
- * at start-up), which neither the console, the engine nor a Red Winter check needs. Its CommonJS
- * build is used so that the load can stay synchronous.
+ * The notation library, loaded on the first general roll: it brings in mathjs (about 1 s and 90 MiB,
+ * the event loop blocked meanwhile), which neither the console, the engine, a Red Winter check nor a
+ * game form (dr, DR, 4+, rw:…) needs. Its CommonJS build is used so that the load can stay synchronous.
  */
 function diceLib(): DiceLibrary {
   diceLibrary ??= createRequire(import.meta.url)('@dice-roller/rpg-dice-roller') as DiceLibrary;
@@ -213,6 +217,13 @@ function libraryRoll(
   });
 }
 
+const d6 = integer(1, 6);
+
+/** `count` six-sided dice in order, each drawn as the notation library draws a die (random-js's integer). */
+function d6s(engine: Int32Engine, count: number): number[] {
+  return Array.from({ length: count }, () => d6(engine));
+}
+
 /**
  * Roll a parsed spec with the engine of one numbered roll. A total that is not a finite number is
  * refused (DiceInputError), except with `allowNonFinite`, which only verification uses: a stream saved
@@ -225,11 +236,11 @@ export function rollSpec(spec: RollSpec, engine: Int32Engine, opts: { allowNonFi
       return { input: spec.input, kind: spec.kind, ...r };
     }
     case 'asl-dr': {
-      const { dice } = libraryRoll('1d6', engine, spec.input);
+      const dice = d6s(engine, 1);
       return { input: spec.input, kind: spec.kind, text: `dr ${dice[0]}`, total: dice[0]!, dice };
     }
     case 'asl-DR': {
-      const { dice } = libraryRoll('2d6', engine, spec.input);
+      const dice = d6s(engine, 2);
       const [white, coloured] = dice as [number, number];
       const doubles = white === coloured ? ', doubles' : '';
       return {
@@ -241,7 +252,7 @@ export function rollSpec(spec: RollSpec, engine: Int32Engine, opts: { allowNonFi
       };
     }
     case 'target': {
-      const { dice } = libraryRoll('1d6', engine, spec.input);
+      const dice = d6s(engine, 1);
       const success = dice[0]! >= spec.target;
       return {
         input: spec.input,
@@ -254,7 +265,8 @@ export function rollSpec(spec: RollSpec, engine: Int32Engine, opts: { allowNonFi
     }
     case 'redwinter': {
       const t = RED_WINTER_TABLES[spec.table];
-      const { dice, total } = libraryRoll(`${t.dice}d6`, engine, spec.input);
+      const dice = d6s(engine, t.dice);
+      const total = dice.reduce((a, b) => a + b, 0);
       const shown = t.dice === 2 ? `${dice[0]} + ${dice[1]} = ${total}` : `${total}`;
       return {
         input: spec.input,

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { DiceInputError, LIMITS, parseRoll, rollSpec } from '../../src/dice/notation.js';
 import { rollEngine } from '../../src/dice/stream.js';
@@ -57,6 +58,33 @@ describe('dice notation through rpg-dice-roller, drawn from our stream', () => {
     const dr = roll('DR', 3);
     expect(dr.dice).toHaveLength(2);
     expect(dr.text).toBe(`DR ${dr.total} (white ${dr.dice[0]}, coloured ${dr.dice[1]}${dr.dice[0] === dr.dice[1] ? ', doubles' : ''})`);
+  });
+
+  it('the game forms roll the very faces the library gives 1d6 and 2d6 on the same roll (streams verify as before)', () => {
+    for (let n = 1; n <= 2000; n++) {
+      const one = roll('1d6', n).dice;
+      const two = roll('2d6', n).dice;
+      expect(roll('dr', n).dice).toEqual(one);
+      expect(roll('5+', n).dice).toEqual(one);
+      expect(roll('rw:recovery', n).dice).toEqual(one);
+      expect(roll('DR', n).dice).toEqual(two);
+      expect(roll('rw:crt', n).dice).toEqual(two);
+      expect(roll('rw:crt', n).total).toBe(two[0]! + two[1]!);
+    }
+  });
+
+  it('the game forms load no notation library (mathjs blocks the event loop for most of a second)', () => {
+    const probe = [
+      "const { parseRoll, rollSpec } = await import('./src/dice/notation.ts');",
+      "const { rollEngine } = await import('./src/dice/stream.ts');",
+      "for (const f of ['dr', 'DR', '4+', 'rw:crt', 'rw:fnrt']) rollSpec(parseRoll(f), rollEngine('a'.repeat(64), 1));",
+      "const { createRequire } = await import('node:module');",
+      'const cache = Object.keys(createRequire(import.meta.url).cache);',
+      'console.log(JSON.stringify(cache.filter((k) => /rpg-dice-roller|mathjs/.test(k)).length));',
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe('0');
   });
 
   it('Rifles d6 target check and Red Winter table rolls (2.1: two dice for combat, one for recovery)', () => {
