@@ -57,14 +57,17 @@ function placeOnMap(ctx: Ctx, state: GameState, u: UnitState, p: Placement, even
     u.hex = chosen;
     return;
   }
-  const candidates = Object.keys(ctx.ruleset.map.hexes)
-    .filter((h) => h !== center && ctx.hex(h)!.terrain !== 'lake')
-    .map((h) => ({ h, d: hexDistance(center, h) }))
-    .sort((a, b) => a.d - b.d || compareHexIds(a.h, b.h));
-  let hex: HexId | undefined = fits(center) ? center : candidates.find((c) => c.d <= maxD && fits(c.h))?.h;
+  // The other hexes nearest first, listed once and only when the setup hex is full (most units fit there).
+  let listed: { h: HexId; d: number }[] | undefined;
+  const candidates = () =>
+    (listed ??= Object.keys(ctx.ruleset.map.hexes)
+      .filter((h) => h !== center && ctx.hex(h)!.terrain !== 'lake')
+      .map((h) => ({ h, d: hexDistance(center, h) }))
+      .sort((a, b) => a.d - b.d || compareHexIds(a.h, b.h)));
+  let hex: HexId | undefined = fits(center) ? center : candidates().find((c) => c.d <= maxD && fits(c.h))?.h;
   let note: string | undefined;
   if (!hex) {
-    hex = candidates.find((c) => fits(c.h))?.h;
+    hex = candidates().find((c) => fits(c.h))?.h;
     note = `stacking (6.0) full at ${center}: placed in the nearest hex with room`;
   } else if (hex !== center) note = `stacking (6.0) full at ${center}: placed within ${maxD} hexes`;
   if (!hex) throw new EngineInputError('input/bad-setup', '6.0', `no room to set up ${u.id}`);
