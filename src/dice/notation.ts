@@ -4,9 +4,10 @@
 // `{ next(): int32 }` engine: we hand it the engine of one numbered roll (stream.ts), so the same
 // (seed, n, input) always gives the same dice (checked in test/dice/notation.test.ts). Before the
 // library sees the input we check it ourselves, so bad input gets a clear message and limits hold.
-// The game forms below roll plain d6s with random-js, the generator the library itself draws each die
-// from, one die after another as the library does: the same faces as `1d6`/`2d6` (tested), without
-// loading the library.
+// Plain dice with whole-number modifiers (`2d6`, `d20`, `3d6+2-1`) and the game forms below are rolled
+// here with random-js, the generator the library itself draws each die from, one die after another as
+// the library does, and written as it writes them: the same dice, total and text (tested against it),
+// without loading the library.
 //
 // Forms:
 //   dr          ASL dr: one die                          DR   ASL DR: two dice, white + coloured
@@ -100,7 +101,8 @@ export function parseRoll(raw: string, opts: { allowNonFinite?: boolean } = {}):
     return { kind: 'redwinter', input: `rw:${table} ${args.toLowerCase()}`, table: table as RedWinterTable, options };
   }
   const notation = checkNotation(input);
-  libraryRoll(notation, { next: () => 0 }, input, opts.allowNonFinite); // syntax check by the library itself (a dry run)
+  // Anything but plain dice: a syntax check by the library itself (a dry run).
+  if (!PLAIN.test(notation)) libraryRoll(notation, { next: () => 0 }, input, opts.allowNonFinite);
   return { kind: 'notation', input, notation };
 }
 
@@ -217,11 +219,26 @@ function libraryRoll(
   });
 }
 
-const d6 = integer(1, 6);
+/** `count` dice of `sides` in order, each drawn as the notation library draws a die (random-js's integer). */
+function rollDice(engine: Int32Engine, count: number, sides = 6): number[] {
+  const die = integer(1, sides);
+  return Array.from({ length: count }, () => die(engine));
+}
 
-/** `count` six-sided dice in order, each drawn as the notation library draws a die (random-js's integer). */
-function d6s(engine: Int32Engine, count: number): number[] {
-  return Array.from({ length: count }, () => d6(engine));
+/** Checked notation (checkNotation) that is plain dice and whole-number modifiers, as the library writes them. */
+const PLAIN = /^([1-9]\d*)?d([1-9]\d*)((?:[+-](?:0|[1-9]\d{0,5}))*)$/;
+
+/** A plain roll (PLAIN) as the library would roll and write it; null for any other notation. */
+function plainRoll(notation: string, engine: Int32Engine): { text: string; total: number; dice: number[] } | null {
+  const m = PLAIN.exec(notation);
+  if (!m) return null;
+  const faces = rollDice(engine, m[1] === undefined ? 1 : Number(m[1]), Number(m[2]));
+  const modifiers = m[3]!;
+  const total = [...modifiers.matchAll(/[+-]\d+/g)].reduce(
+    (t, [k]) => t + Number(k),
+    faces.reduce((a, b) => a + b, 0),
+  );
+  return { text: `${notation}: [${faces.join(', ')}]${modifiers} = ${total}`, total, dice: faces };
 }
 
 /**
@@ -232,15 +249,15 @@ function d6s(engine: Int32Engine, count: number): number[] {
 export function rollSpec(spec: RollSpec, engine: Int32Engine, opts: { allowNonFinite?: boolean } = {}): RollOutcome {
   switch (spec.kind) {
     case 'notation': {
-      const r = libraryRoll(spec.notation, engine, spec.input, opts.allowNonFinite);
+      const r = plainRoll(spec.notation, engine) ?? libraryRoll(spec.notation, engine, spec.input, opts.allowNonFinite);
       return { input: spec.input, kind: spec.kind, ...r };
     }
     case 'asl-dr': {
-      const dice = d6s(engine, 1);
+      const dice = rollDice(engine, 1);
       return { input: spec.input, kind: spec.kind, text: `dr ${dice[0]}`, total: dice[0]!, dice };
     }
     case 'asl-DR': {
-      const dice = d6s(engine, 2);
+      const dice = rollDice(engine, 2);
       const [white, coloured] = dice as [number, number];
       const doubles = white === coloured ? ', doubles' : '';
       return {
@@ -252,7 +269,7 @@ export function rollSpec(spec: RollSpec, engine: Int32Engine, opts: { allowNonFi
       };
     }
     case 'target': {
-      const dice = d6s(engine, 1);
+      const dice = rollDice(engine, 1);
       const success = dice[0]! >= spec.target;
       return {
         input: spec.input,
@@ -265,7 +282,7 @@ export function rollSpec(spec: RollSpec, engine: Int32Engine, opts: { allowNonFi
     }
     case 'redwinter': {
       const t = RED_WINTER_TABLES[spec.table];
-      const dice = d6s(engine, t.dice);
+      const dice = rollDice(engine, t.dice);
       const total = dice.reduce((a, b) => a + b, 0);
       const shown = t.dice === 2 ? `${dice[0]} + ${dice[1]} = ${total}` : `${total}`;
       return {

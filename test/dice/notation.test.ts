@@ -1,10 +1,27 @@
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type * as DiceLibrary from '@dice-roller/rpg-dice-roller';
 import { describe, expect, it } from 'vitest';
 import { DiceInputError, LIMITS, parseRoll, rollSpec } from '../../src/dice/notation.js';
 import { rollEngine } from '../../src/dice/stream.js';
 
 const SEED = 'a'.repeat(64);
 const roll = (input: string, n = 1, seed = SEED) => rollSpec(parseRoll(input), rollEngine(seed, n));
+
+/** The notation library's own roll of `notation` with the engine of roll n: its dice, total and text. */
+function byLibrary(notation: string, n: number): { text: string; total: number; dice: number[] } {
+  const lib = createRequire(import.meta.url)('@dice-roller/rpg-dice-roller') as typeof DiceLibrary;
+  const gen = lib.NumberGenerator.generator;
+  const previous = gen.engine;
+  gen.engine = rollEngine(SEED, n);
+  try {
+    const r = new lib.DiceRoll(notation);
+    const group = r.rolls[0] as { rolls: { value: number }[] };
+    return { text: r.output, total: r.total, dice: group.rolls.map((d) => d.value) };
+  } finally {
+    gen.engine = previous;
+  }
+}
 
 describe('dice notation through rpg-dice-roller, drawn from our stream', () => {
   it('rolls reproducibly: the same seed, roll number and input give the same dice', () => {
@@ -62,8 +79,8 @@ describe('dice notation through rpg-dice-roller, drawn from our stream', () => {
 
   it('the game forms roll the very faces the library gives 1d6 and 2d6 on the same roll (streams verify as before)', () => {
     for (let n = 1; n <= 2000; n++) {
-      const one = roll('1d6', n).dice;
-      const two = roll('2d6', n).dice;
+      const one = byLibrary('1d6', n).dice;
+      const two = byLibrary('2d6', n).dice;
       expect(roll('dr', n).dice).toEqual(one);
       expect(roll('5+', n).dice).toEqual(one);
       expect(roll('rw:recovery', n).dice).toEqual(one);
@@ -73,11 +90,23 @@ describe('dice notation through rpg-dice-roller, drawn from our stream', () => {
     }
   });
 
-  it('the game forms load no notation library (mathjs blocks the event loop for most of a second)', () => {
+  it('plain dice with whole-number modifiers roll, total and read exactly as the library has them', () => {
+    const notations = ['d6', '1d6', '2d6', '3d6', 'd20', '2d10', '10d10', '100d6', '1d1000', '2d6+0', '2d6+1', '1d6-3', '3d6+2-1'];
+    notations.push('2d6+999999', '4d8-10+3', '2d3', '1d2', 'd100', '12d4+12', '2d6-1-1-1');
+    for (const notation of notations) {
+      for (let n = 1; n <= 40; n++) {
+        const r = roll(notation, n);
+        expect({ text: r.text, total: r.total, dice: r.dice }, `${notation} #${n}`).toEqual(byLibrary(notation, n));
+      }
+    }
+  });
+
+  it('the game forms and plain dice load no notation library (mathjs blocks the event loop for most of a second)', () => {
     const probe = [
       "const { parseRoll, rollSpec } = await import('./src/dice/notation.ts');",
       "const { rollEngine } = await import('./src/dice/stream.ts');",
-      "for (const f of ['dr', 'DR', '4+', 'rw:crt', 'rw:fnrt']) rollSpec(parseRoll(f), rollEngine('a'.repeat(64), 1));",
+      "const forms = ['dr', 'DR', '4+', 'rw:crt', 'rw:fnrt', '2d6', 'd20', '3D6 + 2'];",
+      "for (const f of forms) rollSpec(parseRoll(f), rollEngine('a'.repeat(64), 1));",
       "const { createRequire } = await import('node:module');",
       'const cache = Object.keys(createRequire(import.meta.url).cache);',
       'console.log(JSON.stringify(cache.filter((k) => /rpg-dice-roller|mathjs/.test(k)).length));',
