@@ -56,6 +56,11 @@ import {
   versions,
 } from './versioned-files.js';
 
+/** The directory a `file:` STORE_URL points at (relative paths are relative to the working directory). */
+export function fileStoreDir(url: string): string {
+  return path.resolve(url.replace(/^file:(\/\/)?/, ''));
+}
+
 export const GAME_FORMAT = 'hexref-game/1';
 export const RECORD_FORMAT = 'hexref-record/1';
 

@@ -2,20 +2,20 @@
 //   memory:            in-memory (tests, throw-away sessions)
 //   file:./var/store   embedded default: files under that directory, survives restarts, single process
 //   redis://host:port  Redis through Keyv, shared by any number of processes
-import { FileStore } from './file-store.js';
+// The Redis store (with Keyv and the Redis client) is loaded only for a redis:// URL, so the embedded
+// default never loads them (src/store/redis-store.ts; tests import RedisStore from there).
+import { FileStore, fileStoreDir } from './file-store.js';
 import { MemoryStore } from './memory-store.js';
-import { RedisStore, type RedisStoreOptions } from './redis-store.js';
+import type { RedisStoreOptions } from './redis-store.js';
 import { StoreError, type GameStore } from './types.js';
-import { fileStoreDir } from './ping.js';
 
 export * from './types.js';
 export { MemoryStore } from './memory-store.js';
 export { FileStore } from './file-store.js';
-export { RedisStore } from './redis-store.js';
 
 export async function createStore(url: string, options: RedisStoreOptions = {}): Promise<GameStore> {
   if (url.startsWith('memory:')) return new MemoryStore(options);
   if (url.startsWith('file:')) return FileStore.open(fileStoreDir(url), options);
-  if (/^rediss?:\/\//.test(url)) return RedisStore.open(url, options);
+  if (/^rediss?:\/\//.test(url)) return (await import('./redis-store.js')).RedisStore.open(url, options);
   throw new StoreError('store/invalid', `unknown store URL '${url}': use memory:, file:<dir> or redis://host:port`, { url });
 }

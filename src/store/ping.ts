@@ -1,17 +1,12 @@
 // Reachability checks for the configured store, used by `hexref doctor`.
 import { accessSync, constants, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { createClient } from '@redis/client';
+import { fileStoreDir } from './file-store.js';
 
 export interface StoreCheck {
   ok: boolean;
   detail: string;
   fix?: string;
-}
-
-/** The directory a `file:` STORE_URL points at (relative paths are relative to the working directory). */
-export function fileStoreDir(url: string): string {
-  return path.resolve(url.replace(/^file:(\/\/)?/, ''));
 }
 
 export function checkFileStore(url: string): StoreCheck {

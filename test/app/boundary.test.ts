@@ -8,7 +8,8 @@ import { freePort, startPrivateRedis } from '../../scripts/private-redis.js';
 import type { GameDoc } from '../../src/app/game-doc.js';
 import { LIMITS, type Actor } from '../../src/app/game-service.js';
 import type { Action } from '../../src/engine/types.js';
-import { FileStore, RedisStore, type StoreError } from '../../src/store/index.js';
+import { FileStore, type StoreError } from '../../src/store/index.js';
+import { RedisStore } from '../../src/store/redis-store.js';
 import { FIN, HOST, SOV, SPECTATOR, harness, ok, refusal, seatedGame } from './helpers.js';
 
 type H = ReturnType<typeof harness>;

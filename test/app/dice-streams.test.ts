@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { inject, describe, expect, it } from 'vitest';
 import { StoreDiceStreams } from '../../src/app/dice-streams.js';
 import { rollInChannel, streamStatus } from '../../src/dice/channel.js';
-import { RedisStore, StoreError } from '../../src/store/index.js';
+import { StoreError } from '../../src/store/index.js';
+import { RedisStore } from '../../src/store/redis-store.js';
 
 describe('channel dice streams in the game store', () => {
   it('a second process sees the first one’s stream and continues its numbering', async () => {

@@ -5,7 +5,7 @@ import { startPrivateRedis } from '../../scripts/private-redis.js';
 import type { Action } from '../../src/engine/types.js';
 import type { GameDoc, RecordEntry } from '../../src/app/game-doc.js';
 import { storedRecord } from '../../src/app/record-window.js';
-import { RedisStore } from '../../src/store/index.js';
+import { RedisStore } from '../../src/store/redis-store.js';
 import { commitmentOf as engineCommit, stateHash } from '../../src/engine/index.js';
 import { FIN, HOST, MANAGER, SOLO, SOV, SPECTATOR, harness, ok, refusal, seatedGame } from './helpers.js';
 

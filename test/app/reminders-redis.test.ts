@@ -9,7 +9,7 @@ import { Reminders, type Delivery, type Notice, type Notifier } from '../../src/
 import { engineHelpers } from '../../src/app/wiring.js';
 import { createEngine } from '../../src/engine/index.js';
 import { BullScheduler } from '../../src/schedule/index.js';
-import { RedisStore } from '../../src/store/index.js';
+import { RedisStore } from '../../src/store/redis-store.js';
 import { FIN, HOST, SOV, ok, ruleset } from './helpers.js';
 
 const H = 3_600_000;

@@ -29,6 +29,11 @@ describe('start-up loads only what it needs', () => {
     expect(packages.filter((p) => /^(discord\.js|@discordjs\/|@dice-roller\/)/.test(p))).toEqual([]);
   });
 
+  it('console mode reaches neither Keyv nor a Redis client: the store loads them for a redis:// URL only', async () => {
+    const packages = await staticPackages('src/main.ts');
+    expect(packages.filter((p) => /redis|keyv|bullmq/.test(p))).toEqual([]);
+  });
+
   it('the Discord bot (src/main-bot.ts) does reach discord.js', async () => {
     expect(await staticPackages('src/main-bot.ts')).toContain('discord.js');
   });

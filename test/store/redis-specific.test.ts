@@ -4,7 +4,8 @@ import { createKeyv } from '@keyv/redis';
 import { createClient } from '@redis/client';
 import { inject, describe, expect, it } from 'vitest';
 import { freePort, startPrivateRedis } from '../../scripts/private-redis.js';
-import { DAY_MS, RedisStore, StoreError, createStore } from '../../src/store/index.js';
+import { DAY_MS, StoreError, createStore } from '../../src/store/index.js';
+import { RedisStore } from '../../src/store/redis-store.js';
 
 const url = inject('redisUrl');
 const prefix = () => `t:${randomBytes(5).toString('hex')}:`;

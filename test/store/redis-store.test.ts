@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { storeContract } from './contract.js';
-import { RedisStore } from '../../src/store/index.js';
+import { RedisStore } from '../../src/store/redis-store.js';
 
 const url = inject('redisUrl');
 let prefix = '';

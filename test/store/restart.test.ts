@@ -6,7 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startPrivateRedis } from '../../scripts/private-redis.js';
-import { FileStore, RedisStore, StoreError } from '../../src/store/index.js';
+import { FileStore, StoreError } from '../../src/store/index.js';
+import { RedisStore } from '../../src/store/redis-store.js';
 
 const run = promisify(execFile);
 const dirs: string[] = [];
