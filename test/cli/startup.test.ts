@@ -48,7 +48,7 @@ describe('start-up loads only what it needs', () => {
     expect(await staticPackages('src/cli/main.ts')).toEqual([]);
   });
 
-  it('hexref roll reaches the game store (and the Redis client) only with --game-store', async () => {
+  it('hexref roll reaches no Redis client: a roll from var/dice never loads one', async () => {
     const packages = await staticPackages('src/cli/commands/roll.ts');
     expect(packages.filter((p) => /redis|keyv/.test(p))).toEqual([]);
   });

@@ -12,7 +12,7 @@ import { DiceInputError } from '../../dice/notation.js';
 import { FileDiceStreamStore, type DiceStreamStore } from '../../dice/store.js';
 import { StoreDiceStreams } from '../../app/dice-streams.js';
 import { loadConfig } from '../../config.js';
-import type { GameStore } from '../../store/index.js';
+import { createStore, type GameStore } from '../../store/index.js';
 import { describeReport, readVerificationInput, verifyStream } from '../../dice/verify.js';
 import { SUBCOMMANDS } from './catalogue.js';
 import type { CliCommand, CliIO } from '../types.js';
@@ -70,8 +70,6 @@ const command: CliCommand = {
     try {
       let store: DiceStreamStore;
       if (v['game-store']) {
-        // The store (and with it the Redis client) only for the bot's streams: a roll from var/dice needs neither.
-        const { createStore } = await import('../../store/index.js');
         gameStore = await createStore(loadConfig().STORE_URL);
         store = new StoreDiceStreams(gameStore);
       } else {
