@@ -219,6 +219,8 @@ function libraryRoll(
   });
 }
 
+const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
+
 /** `count` dice of `sides` in order, each drawn as the notation library draws a die (random-js's integer). */
 function rollDice(engine: Int32Engine, count: number, sides = 6): number[] {
   const die = integer(1, sides);
@@ -234,10 +236,7 @@ function plainRoll(notation: string, engine: Int32Engine): { text: string; total
   if (!m) return null;
   const faces = rollDice(engine, m[1] === undefined ? 1 : Number(m[1]), Number(m[2]));
   const modifiers = m[3]!;
-  const total = [...modifiers.matchAll(/[+-]\d+/g)].reduce(
-    (t, [k]) => t + Number(k),
-    faces.reduce((a, b) => a + b, 0),
-  );
+  const total = sum(faces) + sum([...modifiers.matchAll(/[+-]\d+/g)].map(([k]) => Number(k)));
   return { text: `${notation}: [${faces.join(', ')}]${modifiers} = ${total}`, total, dice: faces };
 }
 
@@ -283,7 +282,7 @@ export function rollSpec(spec: RollSpec, engine: Int32Engine, opts: { allowNonFi
     case 'redwinter': {
       const t = RED_WINTER_TABLES[spec.table];
       const dice = rollDice(engine, t.dice);
-      const total = dice.reduce((a, b) => a + b, 0);
+      const total = sum(dice);
       const shown = t.dice === 2 ? `${dice[0]} + ${dice[1]} = ${total}` : `${total}`;
       return {
         input: spec.input,
