@@ -71,6 +71,37 @@ const HELP = [
   'Hex ids in any case, with or without spaces (m 16). Options may be written name:value.',
 ].join('\n');
 
+/** The `game` subcommands, in the order the usage line lists them (the switch in ConsoleSession.game). */
+export const GAME_SUBCOMMANDS = [
+  'new',
+  'join',
+  'seat',
+  'leave',
+  'bid',
+  'place',
+  'standing',
+  'start',
+  'status',
+  'list',
+  'undo',
+  'resign',
+  'abort',
+  'export',
+  'verify',
+] as const;
+
+/**
+ * What an unknown line most likely meant: a `game` subcommand or a `play` verb typed without its group
+ * word (`status` for `game status`, `move …` for `play move …`). Only suggested: the player runs it.
+ */
+export function meantCommand(line: string): string | null {
+  const text = line.trim().replace(/^\//, '');
+  const first = text.split(/\s+/)[0]!.toLowerCase();
+  if ((GAME_SUBCOMMANDS as readonly string[]).includes(first)) return `game ${text}`;
+  if (playVerb(first)) return `play ${text}`;
+  return null;
+}
+
 /** `name:value` words: the game commands' own, and every `play` verb's parameters (src/app/play-verbs.ts). */
 const NAMED = new Set([
   'game',
@@ -422,7 +453,7 @@ export class ConsoleSession {
         this.show(await this.byIdAfterEnd((ref) => svc.verify(ref), arg(0, 'game')));
         return true;
       default:
-        this.out(['Usage: game new|join|seat|leave|bid|start|status|list|undo|resign|abort|export|verify']);
+        this.out([`Usage: game ${GAME_SUBCOMMANDS.join('|')}`]);
         return true;
     }
   }
@@ -680,7 +711,10 @@ export async function runConsole({ config, log, input, output, play, unavailable
         try {
           if (line === 'help' || line === '?') say(HELP);
           else if (line === 'about') say('hexref: a Discord referee for hex-and-counter wargames. First ruleset: Red Winter.');
-          else if (line && !(session && (await session.run(line)))) say(`Unknown command '${line}'. Type 'help'.`);
+          else if (line && !(session && (await session.run(line)))) {
+            const meant = session ? meantCommand(line) : null;
+            say(`Unknown command '${line}'.${meant ? ` Did you mean '${meant}'?` : ''} Type 'help'.`);
+          }
         } catch (err) {
           log.error({ err }, 'console command failed');
           say(`Something went wrong: ${(err as Error).message}`);

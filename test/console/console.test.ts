@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { consoleSession } from './session.js';
-import { parseLine } from '../../src/console/console.js';
+import { GAME_SUBCOMMANDS, meantCommand, parseLine } from '../../src/console/console.js';
 
 function session(lines: string[], mapDir: string): Promise<string> {
   return consoleSession(lines, mapDir);
@@ -21,6 +21,26 @@ describe('console mode', () => {
   it('parses the Discord grammar: words, quotes and name:value options', () => {
     expect(parseLine('/play move unit:1/1/609 to:m17')).toEqual({ words: ['play', 'move'], named: { unit: '1/1/609', to: 'm17' } });
     expect(parseLine('game abort "took too long"').words).toEqual(['game', 'abort', 'took too long']);
+  });
+
+  it('suggests the command a bare game subcommand or play verb meant, and runs nothing', async () => {
+    expect(meantCommand('status')).toBe('game status');
+    expect(meantCommand('/Move 1/1/609 m17')).toBe('play Move 1/1/609 m17');
+    expect(meantCommand('statsu')).toBeNull();
+    const out = await session(['game new tutorial both', 'start', 'status', 'move 1/1/609 m17', 'frobnicate', 'game status', 'quit'], dir);
+    expect(out).toMatch(/Unknown command 'start'\. Did you mean 'game start'\? Type 'help'\./);
+    expect(out).toMatch(/Unknown command 'status'\. Did you mean 'game status'\?/);
+    expect(out).toMatch(/Unknown command 'move 1\/1\/609 m17'\. Did you mean 'play move 1\/1\/609 m17'\?/);
+    expect(out).toMatch(/Unknown command 'frobnicate'\. Type 'help'\./);
+    // The suggestions ran nothing: the game is still in its lobby.
+    expect(out).toMatch(/Game g-[0-9a-f]+ · .* · lobby\n/);
+  });
+
+  it('lists every game subcommand it takes in its usage line, and takes every one it lists', async () => {
+    const out = await session(['game', ...GAME_SUBCOMMANDS.map((c) => `game ${c}`), 'quit'], dir);
+    expect(out).toContain(`Usage: game ${GAME_SUBCOMMANDS.join('|')}`);
+    // Only the bare `game` answers with the list; each subcommand is taken (its own usage or answer).
+    expect(out.match(/Usage: game new\|/g)).toHaveLength(1);
   });
 
   it('takes the pace options of /game new, shows the clocks in the status, and lists the games (issue 17)', async () => {
