@@ -80,9 +80,11 @@ export function combatFireStep(
     )
       return { paused: true };
     const hits = new StepTally();
+    // One board for the side's shots: no unit moves until their steps are taken (RangedBoard).
+    const board = new RangedBoard(ctx, draft);
     for (const first of planned) {
       // Planned again after AT Fire: a supporting tank it knocked out no longer fires.
-      const p = planRanged(ctx, draft, d.side, first.unit, d.target, support?.spotters?.[first.unit], 'support');
+      const p = planRanged(ctx, draft, d.side, first.unit, d.target, support?.spotters?.[first.unit], 'support', 'move', board);
       if ('violation' in p) continue;
       const before = events.length;
       resolveRanged(ctx, draft, p, source, events, { steps: hits.add });
@@ -98,8 +100,9 @@ export function combatFireStep(
         delete r.defensive;
       });
       const hits = new StepTally();
+      const board = new RangedBoard(ctx, draft);
       for (const id of decl.units) {
-        const p = planRanged(ctx, draft, otherSide(d.side), id, decl.target, decl.spotters[id], 'defensive');
+        const p = planRanged(ctx, draft, otherSide(d.side), id, decl.target, decl.spotters[id], 'defensive', 'move', board);
         if ('violation' in p) continue; // e.g. its target hex was emptied meanwhile, or the unit was hit
         const before = events.length;
         resolveRanged(ctx, draft, p, source, events, { steps: hits.add });

@@ -65,24 +65,30 @@ export function isOffMapArtillery(def: CounterDef): boolean {
 
 /**
  * What planning Ranged Attacks asks of one state's units, each collected once: the units by hex, the
- * hexes each side holds, the enemy ZOC, and the spotters of a hex. Only while the state does not change:
- * a listing that plans many attacks on one state shares one; a single plan makes its own (issue 18: no
- * scan of every unit for each unit and hex a listing tries).
+ * hexes each side holds, the enemy ZOC, and the spotters of a hex. All of it follows from where the units
+ * stand, so a board serves while no unit moves onto, off or across the map: a listing that plans many
+ * attacks on one state shares one, and so do the shots of one side's Support in a Combat, which change
+ * only the firers and the target's units (Fired, Suppressed) and whose steps are taken after the last
+ * shot (combat-fire.ts); a single plan makes its own (issue 18: no scan of every unit for each unit and
+ * hex a listing tries). The units it hands out are read from the state at each call, so a unit copied for
+ * writing since the board was made (src/engine/draft.ts) is seen as it is now.
  */
 export class RangedBoard {
   private byHex: Map<HexId, UnitState[]> | undefined;
   private readonly held = new Map<string, ReadonlySet<HexId>>();
   private readonly zoc = new Map<string, (hex: HexId) => boolean>();
   private readonly spot = new Map<string, string[]>();
-  private readonly mapUnits = new Map<Side, readonly UnitState[]>();
+  /** Each side's units on the map: id and hex. */
+  private readonly mapUnits = new Map<Side, readonly { id: string; hex: HexId }[]>();
   constructor(
     private readonly ctx: Ctx,
     private readonly state: GameState,
   ) {}
 
-  /** Units on the map in `hex` (any side), in the state's order. */
+  /** Units on the map in `hex` (any side), in the state's order, as the state holds them now. */
   unitsAt(hex: HexId): readonly UnitState[] {
-    return (this.byHex ??= unitsByHex(this.state)).get(hex) ?? [];
+    const listed = (this.byHex ??= unitsByHex(this.state)).get(hex);
+    return listed ? listed.map((u) => this.state.units[u.id]!) : [];
   }
 
   /** The units in `hex` that are not `side`'s. */
@@ -119,11 +125,15 @@ export class RangedBoard {
     return test(hex);
   }
 
-  /** `side`'s units on the map, in the state's order (collected once per board). */
-  private onMap(side: Side): readonly UnitState[] {
+  /** `side`'s units on the map, in the state's order, with their hexes (collected once per board). */
+  private onMap(side: Side): readonly { id: string; hex: HexId }[] {
     let out = this.mapUnits.get(side);
-    if (!out)
-      this.mapUnits.set(side, (out = Object.values(this.state.units).filter((u) => u.side === side && u.location === 'map' && u.hex)));
+    if (!out) {
+      const found: { id: string; hex: HexId }[] = [];
+      for (const u of Object.values(this.state.units))
+        if (u.side === side && u.location === 'map' && u.hex) found.push({ id: u.id, hex: u.hex });
+      this.mapUnits.set(side, (out = found));
+    }
     return out;
   }
 
@@ -135,10 +145,10 @@ export class RangedBoard {
       const maxRange = losRange(this.ctx.ruleset, this.state);
       out = [];
       for (const u of this.onMap(side)) {
-        const d = hexDistance(u.hex!, target);
+        const d = hexDistance(u.hex, target);
         if (d === 0) continue;
         // Friendly units never block a spotter's LOS (10.6.1). Beyond the turn's LOS no line is traced.
-        if (d === 1 || (d <= maxRange && lineOfSight(this.ctx.ruleset, u.hex!, target, { maxRange }).clear)) out.push(u.id);
+        if (d === 1 || (d <= maxRange && lineOfSight(this.ctx.ruleset, u.hex, target, { maxRange }).clear)) out.push(u.id);
       }
       out.sort();
       this.spot.set(key, out);

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, GameState, Side } from '../../src/engine/index.js';
 import { contextOf } from '../../src/engine/ctx.js';
-import { ratResult } from '../../src/engine/ranged.js';
+import { RangedBoard, ratResult } from '../../src/engine/ranged.js';
+import { draftOf, finishDraft, unitToChange } from '../../src/engine/draft.js';
 import { REAL, board, engineOn, scene } from './helpers/fire.js';
 
 const FOREST_TARGET = board({ K12: 'forest', K14: 'forest' });
@@ -602,5 +603,31 @@ describe('legal actions list Ranged Attacks (legalActions is the source of legal
       }
     // And a hex not offered is refused.
     expect(act(rs, st, 'soviet', fire('MG/1/364', 'O12')).ok).toBe(false);
+  });
+});
+
+describe('the planning board shared by the shots of one Support (10.3, 10.4.1; issue 18)', () => {
+  it('hands out each unit as the state holds it now, once a shot has copied it for writing', () => {
+    const st = scene([
+      ['MG/1/364', 'K12'],
+      ['1/1/JR16', 'K11'],
+    ]);
+    const draft = draftOf(st);
+    try {
+      const b = new RangedBoard(contextOf(REAL), draft);
+      expect(b.enemiesIn('K11', 'soviet').map((u) => u.flags.suppressed ?? false)).toEqual([false]);
+      // A first shot suppresses the company (10.4.1) and leaves the firer Fired (12.5): copies of both
+      // go into the draft; the board reads them there (under the draft checks, a read through the old
+      // references would throw).
+      unitToChange(draft, '1/1/JR16').flags.suppressed = true;
+      unitToChange(draft, 'MG/1/364').flags.fired = true;
+      const [seen] = b.enemiesIn('K11', 'soviet');
+      expect(seen).toBe(draft.units['1/1/JR16']);
+      expect(seen!.flags.suppressed).toBe(true);
+      expect(b.isDugIn('K11', 'finnish')).toBe(false);
+      expect(b.spotters('soviet', 'K11')).toEqual(['MG/1/364']); // adjacent (10.5.1)
+    } finally {
+      finishDraft(draft);
+    }
   });
 });
