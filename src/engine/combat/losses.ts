@@ -531,7 +531,8 @@ export function lossDecision(state: GameState, ruleset: Ruleset, setup: LossSetu
   const capacity = us.filter((u) => u.steppable).reduce((t, u) => t + u.stepsLeft, 0);
   const minSteps = minimumSteps(setup, capacity);
   const boards = new RetreatBoards(state, ruleset);
-  const best = defaultAllocation(state, ruleset, setup, boards);
+  const tried = new Allocations(state, ruleset, setup, boards);
+  const best = defaultAllocation(state, ruleset, setup, boards, tried);
   const leaving = new Set(us.map((u) => u.id));
   const firstHexes: Record<string, HexId[]> = {};
   for (const u of us) {
@@ -542,7 +543,7 @@ export function lossDecision(state: GameState, ruleset: Ruleset, setup: LossSetu
   }
   let maxRetreat = 0;
   for (let r = Math.max(0, setup.losses - minSteps); r > 0; r--) {
-    if (allocationFor(state, ruleset, setup, r, false, boards)) {
+    if (tried.answer(r, false)) {
       maxRetreat = r;
       break;
     }
@@ -577,9 +578,8 @@ function allocationFor(
   ruleset: Ruleset,
   setup: LossSetup,
   r: number,
-  avoidZoc: boolean,
   boards: RetreatBoards,
-): LossAnswer | null {
+): { answer: LossAnswer; nearZoc: boolean } | null {
   const us = infos(state, ruleset, setup);
   const steppable = us.filter((u) => u.steppable);
   const capacity = steppable.reduce((t, u) => t + u.stepsLeft, 0);
@@ -615,20 +615,44 @@ function allocationFor(
   const survivors = us.filter((u) => left(u) > 0 || !u.steppable);
   const must = survivors.filter((u) => u.must);
   if (r > 0 && must.length === 0) return null;
-  if (r === 0) return { steps };
+  if (r === 0) return { answer: { steps }, nearZoc: false };
   const retreat: Record<string, HexId[]> = {};
   const leaving = new Set(survivors.map((u) => u.id));
   const byHex = new Map<HexId, string[]>();
   for (const u of must) byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), u.id]);
   const inZoc = boards.get(setup.side, false).inZoc;
+  let nearZoc = false;
   for (const [hex, group] of byHex) {
     const p = defaultPath(state, ruleset, setup.side, group, hex, r, setup.awayFrom, leaving, boards);
     if (!p) return null;
-    if (avoidZoc && p.some((h) => h === OFF_MAP || inZoc(h))) return null;
+    nearZoc ||= p.some((h) => h === OFF_MAP || inZoc(h));
     for (const id of group) retreat[id] = p;
   }
-  const answer: LossAnswer = { steps, retreat };
-  return checkLosses(state, ruleset, setup, answer, boards).ok ? answer : null;
+  return { answer: { steps, retreat }, nearZoc };
+}
+
+/**
+ * Each retreat length's allocation for one loss, worked out and checked once: the default and the longest
+ * retreat a decision offers both try them, the default keeping out of enemy ZOCs and off the map edge.
+ */
+class Allocations {
+  private readonly tried = new Map<number, { answer: LossAnswer; nearZoc: boolean; ok?: boolean } | null>();
+  constructor(
+    private readonly state: GameState,
+    private readonly ruleset: Ruleset,
+    private readonly setup: LossSetup,
+    private readonly boards: RetreatBoards,
+  ) {}
+
+  /** The allocation for retreat length r, if it passes checkLosses (and, with avoidZoc, its paths keep out of enemy ZOCs). */
+  answer(r: number, avoidZoc: boolean): LossAnswer | null {
+    let t = this.tried.get(r);
+    if (t === undefined) this.tried.set(r, (t = allocationFor(this.state, this.ruleset, this.setup, r, this.boards)));
+    if (!t || (avoidZoc && t.nearZoc)) return null;
+    if (r === 0) return t.answer;
+    t.ok ??= checkLosses(this.state, this.ruleset, this.setup, t.answer, this.boards).ok;
+    return t.ok ? t.answer : null;
+  }
 }
 
 /**
@@ -640,12 +664,13 @@ export function defaultAllocation(
   ruleset: Ruleset,
   setup: LossSetup,
   boards = new RetreatBoards(state, ruleset),
+  tried = new Allocations(state, ruleset, setup, boards),
 ): LossAnswer {
   for (let r = setup.losses; r > 0; r--) {
-    const a = allocationFor(state, ruleset, setup, r, true, boards);
+    const a = tried.answer(r, true);
     if (a) return a;
   }
-  return allocationFor(state, ruleset, setup, 0, false, boards) ?? { steps: {} };
+  return tried.answer(0, false) ?? { steps: {} };
 }
 
 export { isMapCombatUnit };
