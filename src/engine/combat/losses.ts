@@ -532,7 +532,7 @@ export function lossDecision(state: GameState, ruleset: Ruleset, setup: LossSetu
   const minSteps = minimumSteps(setup, capacity);
   const boards = new RetreatBoards(state, ruleset);
   const tried = new Allocations(state, ruleset, setup, boards);
-  const best = defaultAllocation(state, ruleset, setup, boards, tried);
+  const best = defaultAllocation(state, ruleset, setup, tried);
   const leaving = new Set(us.map((u) => u.id));
   const firstHexes: Record<string, HexId[]> = {};
   for (const u of us) {
@@ -663,8 +663,7 @@ export function defaultAllocation(
   state: GameState,
   ruleset: Ruleset,
   setup: LossSetup,
-  boards = new RetreatBoards(state, ruleset),
-  tried = new Allocations(state, ruleset, setup, boards),
+  tried = new Allocations(state, ruleset, setup, new RetreatBoards(state, ruleset)),
 ): LossAnswer {
   for (let r = setup.losses; r > 0; r--) {
     const a = tried.answer(r, true);
