@@ -50,6 +50,11 @@ export function checkDrafts(on: boolean): void {
   checking = on;
 }
 
+/** Whether the test suite's checks are on (other memos check themselves against a fresh result then). */
+export function draftChecksOn(): boolean {
+  return checking;
+}
+
 export function draftOf(s: GameState): GameState {
   const out = { ...s } as Record<string, unknown>;
   for (const k in out) {

@@ -21,6 +21,7 @@ import { stepCost } from './terrain.js';
 import { zocBinds, zocOf, type ZocMap } from './zoc.js';
 import { enemyPresence, mayUseRoadRate } from './enemy.js';
 import { overstackChecker, overstackProblem, type SideStacks } from './stacking.js';
+import { draftChecksOn as envChecks } from './draft.js';
 import { wrongEntryPoint } from './reinforcements.js';
 import type { RuleCode } from './codes.js';
 
@@ -53,7 +54,80 @@ export interface Env {
   noEnemyZoc?: boolean;
 }
 
+/**
+ * The last Env made for each game (its seed) and side on a map, with what it was made from: the enemy
+ * units in the state's order, each with its hex when on the map (null otherwise). An Env depends on
+ * nothing else but the Soviet morale collapse (17.0.4): the enemy's presence and ZOC come from those hexes
+ * and the units' counters, which never change. One side's moves in a row leave the enemy where it was, so a
+ * move reuses the Env of the move before (and the search's masks made from it) after a pass over the units
+ * that compares ids and hexes; building it anew scanned every unit twice and filled four sets. Kept per
+ * game so that many games played in turn by one process keep theirs; the least recently used go first.
+ */
+interface EnvMemo {
+  ids: string[];
+  hexes: (HexId | null)[];
+  collapsed: boolean;
+  env: Env;
+}
+
+const envMemos = new WeakMap<Ctx, Map<string, EnvMemo>>();
+const MAX_ENV_MEMOS = 512;
+
+/** Whether `memo` was made from the enemy units `state` has now. */
+function sameEnemy(memo: EnvMemo, state: GameState, enemy: Side): boolean {
+  const { ids, hexes } = memo;
+  let i = 0;
+  // Object.values: measured faster than for…in over the hundred units.
+  for (const u of Object.values(state.units)) {
+    if (u.side !== enemy) continue;
+    if (ids[i] !== u.id || hexes[i] !== (u.location === 'map' ? u.hex : null)) return false;
+    i++;
+  }
+  return i === ids.length;
+}
+
 export function envFor(ctx: Ctx, state: GameState, side: Side): Env {
+  const collapsed = side === 'soviet' && state.markers.some((m) => m.type === 'sovietMoraleCollapse');
+  const enemySide = otherSide(side);
+  let memos = envMemos.get(ctx);
+  if (!memos) envMemos.set(ctx, (memos = new Map()));
+  const key = `${side} ${state.seed}`;
+  const memo = memos.get(key);
+  if (memo) memos.delete(key); // put back last below: the most recently used
+  if (memo && memo.collapsed === collapsed && sameEnemy(memo, state, enemySide)) {
+    memos.set(key, memo);
+    if (envChecks()) checkSameEnv(memo.env, makeEnv(ctx, state, side, collapsed));
+    return memo.env;
+  }
+  const env = makeEnv(ctx, state, side, collapsed);
+  const ids: string[] = [];
+  const hexes: (HexId | null)[] = [];
+  for (const u of Object.values(state.units)) {
+    if (u.side !== enemySide) continue;
+    ids.push(u.id);
+    hexes.push(u.location === 'map' ? u.hex : null);
+  }
+  memos.set(key, { ids, hexes, collapsed, env });
+  if (memos.size > MAX_ENV_MEMOS) memos.delete(memos.keys().next().value!);
+  return env;
+}
+
+/** Under the test suite (the draft checks, src/engine/draft.ts): a reused Env must equal a new one. */
+function checkSameEnv(kept: Env, made: Env): void {
+  const sets = (a: Set<HexId>, b: Set<HexId>) => a.size === b.size && [...a].every((h) => b.has(h));
+  const zoc = kept.ezoc.size === made.ezoc.size && [...kept.ezoc].every(([h, e]) => made.ezoc.get(h)?.at === e.at);
+  if (
+    !zoc ||
+    !sets(kept.blocked, made.blocked) ||
+    !sets(kept.nextToEnemy, made.nextToEnemy) ||
+    !sets(kept.enemyHeld, made.enemyHeld) ||
+    !sets(kept.nearEnemy, made.nearEnemy) ||
+    kept.noEnemyZoc !== made.noEnemyZoc
+  )
+    throw new Error('envFor: the Env kept from an earlier state differs from the one this state makes');
+}
+
+function makeEnv(ctx: Ctx, state: GameState, side: Side, collapsed: boolean): Env {
   const enemy = enemyPresence(state, ctx, side);
   // Extended Movement must keep at least minEnemyDistance hexes from every enemy unit (4.3, tables.movement):
   // collected when a search first asks (only movers starting on a road try Extended Movement).
@@ -66,7 +140,6 @@ export function envFor(ctx: Ctx, state: GameState, side: Side): Env {
     }
     return nearEnemy;
   };
-  const collapsed = side === 'soviet' && state.markers.some((m) => m.type === 'sovietMoraleCollapse');
   return {
     ezoc: zocOf(ctx, state, otherSide(side)),
     blocked: enemy.blocked,
