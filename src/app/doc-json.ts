@@ -22,7 +22,9 @@
 // that changed one afterwards would fail loudly instead of saving stale text.
 import { JsonText } from '../store/index.js';
 import type { GameDoc, RecordEntry, UndoWindow } from './game-doc.js';
+import type { GameState } from '../engine/types.js';
 import { deepFreeze } from './doc-cache.js';
+import { controlEdits } from '../engine/zoc.js';
 
 const texts = new WeakMap<object, string>();
 /** Each state written, as text without its `log` (for a checkpoint made from it). */
@@ -117,6 +119,44 @@ function unitsJson(units: Record<string, unknown>, before: object | null, freeze
   return `{${now.fields.join(',')}}`;
 }
 
+/**
+ * A map of controlled hexes. One an action changed is a copy of the map before with a few keys added or
+ * deleted (src/engine/zoc.ts controlEdits): its text is that map's text with the same changes, a key
+ * deleted where it stood and one added at the end, as a copy with the same changes writes its keys. A map
+ * of a few hundred keys is kept by V8 as a dictionary, which JSON.stringify reads slowly.
+ */
+function hexesJson(h: object, freeze: boolean): string {
+  let t = texts.get(h);
+  if (t === undefined) {
+    if (freeze) deepFreeze(h);
+    const e = controlEdits(h as GameState['control']['hexes']);
+    const copied = e?.from.deref();
+    const from = copied && texts.get(copied);
+    t = (from !== undefined && edited(from, e!.ops)) || JSON.stringify(h);
+    texts.set(h, t);
+  }
+  return t;
+}
+
+/** `text` (a map's JSON text) with `ops` made to it; null if a key to delete is not in it. */
+function edited(text: string, ops: readonly [string, string | null][]): string | null {
+  for (const [hex, value] of ops) {
+    const key = `${JSON.stringify(hex)}:`;
+    if (value !== null) {
+      text = text.length === 2 ? `{${key}${JSON.stringify(value)}}` : `${text.slice(0, -1)},${key}${JSON.stringify(value)}}`;
+      continue;
+    }
+    const at = text.indexOf(key);
+    if (at < 0) return null;
+    // The value is a side's name: a string with no quote inside.
+    const end = text.indexOf('"', at + key.length + 1) + 1;
+    if (text[at - 1] === ',') text = text.slice(0, at - 1) + text.slice(end);
+    else if (text[end] === ',') text = text.slice(0, at) + text.slice(end + 1);
+    else text = text.slice(0, at) + text.slice(end);
+  }
+  return text;
+}
+
 /** A list of objects whose texts are remembered. */
 function listJson(items: readonly object[], freeze: boolean): string {
   return `[${items.map((e) => once(e, freeze)).join(',')}]`;
@@ -135,7 +175,7 @@ function stateJson(st: object, freeze: boolean, before: object | null): string {
         return unitsJson(v as Record<string, unknown>, was !== null && typeof was === 'object' ? was : null, freeze);
       }
       if (k === 'control' && v !== null && typeof v === 'object')
-        return fields(v, (ck, cv) => (ck === 'hexes' && cv !== null && typeof cv === 'object' ? once(cv, freeze) : undefined));
+        return fields(v, (ck, cv) => (ck === 'hexes' && cv !== null && typeof cv === 'object' ? hexesJson(cv, freeze) : undefined));
       // The log's events are shared by the states that follow until the log is cleared (src/engine/draft.ts).
       if (k === 'log' && Array.isArray(v) && v.every((e) => e !== null && typeof e === 'object')) return listJson(v as object[], freeze);
       return undefined;

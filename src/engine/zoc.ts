@@ -54,17 +54,39 @@ function copyHexes(hexes: Record<HexId, Side>): Record<HexId, Side> {
   return out;
 }
 
+/**
+ * A map of controlled hexes a draft made its own: the map it was copied from and the changes made to it
+ * since, in order: a hex and the side it went to, or null when it went back to the base side (its key
+ * deleted). The map's JSON text can then be written from the text of the map it was copied from
+ * (src/app/doc-json.ts) instead of from its few hundred keys, which a map kept as a dictionary gives slowly.
+ * The map copied is held weakly: each map would otherwise keep every map before it alive.
+ */
+export interface ControlEdits {
+  from: WeakRef<Record<HexId, Side>>;
+  ops: [HexId, Side | null][];
+}
+
+const edits = new WeakMap<Record<HexId, Side>, ControlEdits>();
+
+/** How `hexes` came to be, when a draft made it from another map (see ControlEdits). */
+export function controlEdits(hexes: Record<HexId, Side>): ControlEdits | undefined {
+  return edits.get(hexes);
+}
+
 /** The only writer of `control.hexes`. */
 function setControl(state: GameState, hex: HexId, side: Side, changed: HexId[]): void {
   const control = state.control;
   const now = control.hexes[hex] ?? control.base;
   if (now === side) return;
   if (ownHexes.get(control) !== control.hexes) {
-    control.hexes = copyHexes(control.hexes);
+    const from = control.hexes;
+    control.hexes = copyHexes(from);
     ownHexes.set(control, control.hexes);
+    edits.set(control.hexes, { from: new WeakRef(from), ops: [] });
   }
   if (side === control.base) delete control.hexes[hex];
   else control.hexes[hex] = side;
+  edits.get(control.hexes)?.ops.push([hex, side === control.base ? null : side]);
   changed.push(hex);
 }
 

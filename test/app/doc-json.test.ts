@@ -142,6 +142,41 @@ describe('docJson: the document as JSON text, unchanged parts written once', () 
     expect(docJson(doc, true, before).json).toBe(JSON.stringify(doc));
   });
 
+  it('writes a map of controlled hexes an action changed from the text of the map before, not key by key (7.3)', () => {
+    const record = JSON.parse(readFileSync('test/fixtures/records/campaign-bot.json', 'utf8')) as GameRecord;
+    const engine = createEngine(withArmorReinforcements(loadRuleset()));
+    const doc = { state: engine.setup('campaign', setupOptionsOf(record, record.seed!)) } as unknown as GameDoc;
+    docJson(doc);
+    let added = 0;
+    let deleted = 0;
+    for (const [i, ra] of record.actions.entries()) {
+      const before = doc.state!;
+      const r = engine.apply(before, ra.side, ra.action);
+      if (!r.ok) throw new Error(`action ${i + 1}: ${r.violation.message}`);
+      doc.state = r.state;
+      const hexes = r.state.control.hexes;
+      const spy = vi.spyOn(JSON, 'stringify');
+      let text: string;
+      try {
+        text = docJson(doc, true, before).json;
+        expect(
+          spy.mock.calls.filter(([v]) => v === hexes),
+          `after action ${i + 1}`,
+        ).toEqual([]);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(text, `after action ${i + 1}`).toBe(JSON.stringify(doc));
+      if (hexes !== before.control.hexes) {
+        added += Object.keys(hexes).filter((h) => !(h in before.control.hexes)).length;
+        deleted += Object.keys(before.control.hexes).filter((h) => !(h in hexes)).length;
+      }
+      if (added >= 20 && deleted >= 20) break;
+    }
+    // Both kinds of change were written: hexes taken and hexes given back to the base side.
+    expect([added >= 20, deleted >= 20]).toEqual([true, true]);
+  });
+
   it('JsonText read by JSON.stringify by mistake still gives the value', () => {
     expect(JSON.stringify({ a: new JsonText('{"b":[1,2]}') })).toBe('{"a":{"b":[1,2]}}');
   });
