@@ -271,7 +271,8 @@ function scratchOf(g: Grid): Scratch {
 /**
  * Dijkstra from the mover's start within `limit` MPs. `relaxZoc` ignores ZOC stops (for messages). With
  * `target` it stops once that hex is settled: its node and the nodes of its path are then final (a node
- * changes only for a strictly cheaper cost, and every hex settled later costs at least as much).
+ * changes only for a strictly cheaper cost, and every hex settled later costs at least as much), and
+ * only those are returned (none when the target is out of reach).
  *
  * It runs on the map compiled to arrays (src/engine/grid.ts): each step priced from the counters' step
  * tables, the enemy's presence and ZOC as masks; a step is exactly what stepFor prices on hex ids, and
@@ -298,7 +299,7 @@ export function search(ctx: Ctx, m: Mover, env: Env, extended: boolean, limit: n
   const heap = new CostHeap<number>();
   const reach = (j: number, c: number, from: number, stops: boolean): void => {
     if (reached[j] === run && cost[j]! <= c) return;
-    if (reached[j] !== run) order.push(j);
+    if (reached[j] !== run && targetAt < 0) order.push(j); // towards one hex only its path is returned
     reached[j] = run;
     cost[j] = c;
     prev[j] = from;
@@ -351,10 +352,16 @@ export function search(ctx: Ctx, m: Mover, env: Env, extended: boolean, limit: n
     }
   }
   const best = new Map<HexId, Node>();
-  for (const j of order) {
-    if (j === startAt) continue;
-    best.set(g.ids[j]!, { cost: cost[j]!, prev: prev[j]! < 0 ? null : g.ids[prev[j]!]!, stop: stop[j] === 1 });
+  const node = (j: number): Node => ({ cost: cost[j]!, prev: prev[j]! < 0 ? null : g.ids[prev[j]!]!, stop: stop[j] === 1 });
+  if (targetAt >= 0) {
+    // Towards one hex: the nodes of its path alone, from the first step on (all reachOne reads).
+    if (reached[targetAt] !== run) return best;
+    const chain: number[] = [];
+    for (let j = targetAt; j >= 0 && j !== startAt; j = prev[j]!) chain.push(j);
+    for (let k = chain.length - 1; k >= 0; k--) best.set(g.ids[chain[k]!]!, node(chain[k]!));
+    return best;
   }
+  for (const j of order) if (j !== startAt) best.set(g.ids[j]!, node(j));
   return best;
 }
 
