@@ -70,6 +70,30 @@ describe('docJson: the document as JSON text, unchanged parts written once', () 
     expect(second).toBe(JSON.stringify(doc));
   });
 
+  it('writes the recent entries, changed in place, from their text before: some cut from the front, some added', async () => {
+    const { doc } = await gameWithUndo();
+    const entry = (seq: number) =>
+      ({ seq, v: 9, id: `e${seq}`, user: SOV.userId, at: seq, kind: 'note', text: `note ${seq} “quoted”` }) as const;
+    for (let i = 0; i < 6; i++) addEntry(doc, entry(nextSeq(doc)));
+    expect(docJson(doc, true).json).toBe(JSON.stringify(doc));
+    const spy = vi.spyOn(JSON, 'stringify');
+    try {
+      doc.recent.splice(0, 3); // as trimRecent cuts them
+      addEntry(doc, entry(nextSeq(doc)));
+      addEntry(doc, entry(nextSeq(doc)));
+      const text = docJson(doc, true).json;
+      // Of the entries, only the two new ones were written.
+      expect(spy.mock.calls.filter(([v]) => doc.recent.includes(v as never)).length).toBe(2);
+      expect(text).toBe(JSON.stringify(doc));
+      doc.recent.splice(1, 1); // one taken from the middle: the rest still as before
+      expect(docJson(doc, true).json).toBe(JSON.stringify(doc));
+      doc.recent.length = 0;
+      expect(docJson(doc, true).json).toBe(JSON.stringify(doc));
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('writes a new window whose checkpoint is the state it last wrote: the same text, that state frozen', async () => {
     const { h, doc } = await gameWithUndo();
     doc.undo = null; // the window closed (a roll or a hand-over)
