@@ -155,13 +155,27 @@ export function afterNightAction(ctx: Ctx, draft: GameState, events: GameEvent[]
   syncSkullMarkers(draft);
 }
 
+/**
+ * A Skull marker in each hex of a Finnish unit that attacked at night or raided (16.3.1, 16.4), in hex
+ * order after the other markers. Runs after every action: most of the game no unit is marked, so it
+ * compares what it finds with the markers there and builds new ones only if they must change.
+ */
 function syncSkullMarkers(draft: GameState): void {
-  const hexes = new Set<HexId>();
-  for (const u of onMapUnits(draft, 'finnish')) if (u.flags.skull || u.flags.nightRaid) hexes.add(u.hex!);
-  const others = draft.markers.filter((m) => m.type !== 'skull');
-  const skulls: Marker[] = [...hexes].sort().map((hex) => ({ type: 'skull', hex, side: 'finnish' }));
-  const before = JSON.stringify(draft.markers.filter((m) => m.type === 'skull'));
-  if (before !== JSON.stringify(skulls)) draft.markers = [...others, ...skulls];
+  let hexes: Set<HexId> | null = null;
+  for (const u of Object.values(draft.units))
+    if (u.side === 'finnish' && u.location === 'map' && u.hex && (u.flags.skull || u.flags.nightRaid)) (hexes ??= new Set()).add(u.hex);
+  const wanted = hexes ? [...hexes].sort() : [];
+  let i = 0;
+  let same = true;
+  for (const m of draft.markers) {
+    if (m.type !== 'skull') continue;
+    // As the marker this writes, key order included (the state's text, and its hash, follow it).
+    if (m.hex !== wanted[i] || m.side !== 'finnish' || Object.keys(m).join() !== 'type,hex,side') same = false;
+    i++;
+  }
+  if (same && i === wanted.length) return;
+  const skulls: Marker[] = wanted.map((hex) => ({ type: 'skull', hex, side: 'finnish' }));
+  draft.markers = [...draft.markers.filter((m) => m.type !== 'skull'), ...skulls];
 }
 
 // ───────────────────────────── Sub-Zero Loss Phase (16.3) ─────────────────────────────
