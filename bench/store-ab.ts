@@ -1,0 +1,117 @@
+// npm run bench:store-ab [-- <git revision>] — the store bench's act (the recorded Campaign through the
+// service on Redis, each command's act beside a raw GET+SET of the value it stored) for the code at a
+// revision (default HEAD) and for the working tree, in one process, alternating game by game: A B, B A,
+// A B… A change of a few microseconds is smaller than what separates two runs of bench:store on a noisy
+// machine, and playing both in one process under the same load is what shows it. Prints each game's
+// medians, then over the warm half of the games (the first half warms both up) the mean act and floor
+// of each and the paired difference of the acts (working tree − revision) with its standard error.
+// GAMES (default 30) games each. Uses REDIS_URL if set, else a private redis-server. Not a test.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createClient } from '@redis/client';
+import type { GameRecord } from '../src/engine/index.js';
+import type { Ruleset } from '../src/engine/ruleset.js';
+import { withArmorReinforcements } from '../test/engine/helpers/campaign-bot.js';
+import { benchRedis, ms, stats } from './timing.js';
+
+const GAMES = Number(process.env.GAMES ?? 30);
+const rev = process.argv[2] ?? 'HEAD';
+const root = process.cwd();
+
+interface Bundle {
+  service: {
+    createGame: (o: object) => Promise<{ ok: boolean; gameId?: string; error?: { message: string } }>;
+    setStanding: (ref: object, user: object, s: object) => Promise<unknown>;
+    start: (ref: object, user: object) => Promise<unknown>;
+    act: (ref: object, user: object, a: unknown, o: object) => Promise<{ ok: boolean; error?: { message: string } }>;
+    abort: (ref: object, user: object, why: string) => Promise<unknown>;
+  };
+  close: () => Promise<void>;
+}
+
+/** The revision's src/, data/ and render/ under var/ (inside the project, so its packages resolve). */
+function checkout(): string {
+  const sha = execFileSync('git', ['rev-parse', '--short', rev], { encoding: 'utf8' }).trim();
+  const dir = path.join(root, 'var', 'bench-ab', sha);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const tar = `${dir}.tar`;
+  execFileSync('git', ['archive', '--output', tar, sha, 'src', 'data', 'render']);
+  execFileSync('tar', ['-xf', tar, '-C', dir]);
+  rmSync(tar);
+  return dir;
+}
+
+async function open(dir: string, url: string, seed: string): Promise<Bundle> {
+  const wiring = (await import(pathToFileURL(path.join(dir, 'src/app/wiring.ts')).href)) as {
+    openGameService: (o: object) => Promise<Bundle>;
+  };
+  const load = (await import(pathToFileURL(path.join(dir, 'src/data/load.ts')).href)) as { loadRuleset: () => Ruleset };
+  return wiring.openGameService({ storeUrl: url, ruleset: withArmorReinforcements(load.loadRuleset()), newSeed: () => seed });
+}
+
+async function main(): Promise<void> {
+  const { url, stop } = await benchRedis();
+  const record = JSON.parse(readFileSync('test/fixtures/records/campaign-bot.json', 'utf8')) as GameRecord;
+  const dir = checkout();
+  const bundles = { A: await open(dir, url, record.seed!), B: await open(root, url, record.seed!) };
+  const raw = createClient({ url });
+  await raw.connect();
+  const user = { userId: 'bench' };
+  const figures = { A: [] as { act: number; floor: number }[], B: [] as { act: number; floor: number }[] };
+  console.log(`store A/B on ${url.replace(/\/\/[^@/]*@/, '//***@')}: A = ${rev}, B = the working tree, ${GAMES} games each`);
+  for (let g = 0; g < GAMES; g++) {
+    for (const v of g % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
+      const { service } = bundles[v];
+      const c = await service.createGame({
+        channelId: `ab-${randomBytes(4).toString('hex')}`,
+        host: user,
+        scenario: 'campaign',
+        seatHostAs: 'both',
+      });
+      if (!c.ok) throw new Error(c.error!.message);
+      const ref = { gameId: c.gameId! };
+      await service.setStanding(ref, user, { empty: 'stop' });
+      await service.start(ref, user);
+      const acts: number[] = [];
+      const floors: number[] = [];
+      for (const [i, ra] of record.actions.entries()) {
+        const t0 = process.hrtime.bigint();
+        const r = await service.act(ref, user, ra.action, { side: ra.side });
+        acts.push(ms(t0));
+        if (!r.ok) throw new Error(`${v} action ${i + 1}: ${r.error!.message}`);
+        const t1 = process.hrtime.bigint();
+        const got = await raw.get(`hexref:game:${ref.gameId}`);
+        await raw.set('bench:ab:scratch', got!);
+        floors.push(ms(t1));
+      }
+      await service.abort(ref, user, 'bench finished');
+      const f = { act: stats(acts).median, floor: stats(floors).median };
+      figures[v].push(f);
+      console.log(`  game ${g + 1} ${v}: act ${f.act.toFixed(3)} | floor ${f.floor.toFixed(3)} ms (${(f.act / f.floor).toFixed(2)}x)`);
+    }
+  }
+  const warm = Math.floor(GAMES / 2);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  for (const v of ['A', 'B'] as const) {
+    const w = figures[v].slice(warm);
+    const act = mean(w.map((x) => x.act));
+    const floor = mean(w.map((x) => x.floor));
+    console.log(
+      `${v} (${v === 'A' ? rev : 'working tree'}), games ${warm + 1}–${GAMES}: act ${act.toFixed(4)} | floor ${floor.toFixed(4)} ms (${(act / floor).toFixed(2)}x)`,
+    );
+  }
+  const d = figures.B.slice(warm).map((b, k) => (b.act - figures.A[warm + k]!.act) * 1000);
+  const se = Math.sqrt(d.reduce((a, x) => a + (x - mean(d)) ** 2, 0) / (d.length - 1) / d.length);
+  console.log(`act B − A, paired game by game: ${mean(d).toFixed(1)} µs (standard error ${se.toFixed(1)} µs)`);
+  raw.destroy();
+  await bundles.A.close();
+  await bundles.B.close();
+  rmSync(dir, { recursive: true, force: true });
+  await stop();
+}
+
+await main();
