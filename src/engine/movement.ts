@@ -458,7 +458,7 @@ export function reachOne(ctx: Ctx, state: GameState, m: Mover, env: Env, to: Hex
     if (ext && (!found || ext.mpLeft > found.mpLeft)) found = ext;
   }
   if (!found && (m.start === null ? m.entryHexes : ctx.neighbours(m.start)).includes(to)) found = minimumMove(ctx, m, env, to);
-  if (!found || overstackChecker(ctx, state, m.ids)(to)) return undefined;
+  if (!found || overstackChecker(ctx, state, m.ids, { only: to })(to)) return undefined;
   return found;
 }
 

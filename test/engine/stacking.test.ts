@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { block, counter, toyRuleset, atAction, must, codeOf } from './helpers/toy.js';
+import { overstackChecker } from '../../src/engine/stacking.js';
+import { eachActionPhaseStart, recordedCampaign } from './helpers/recorded-campaign.js';
 
 const units = [
   counter('i1', 'soviet', 'infantry'),
@@ -84,5 +86,25 @@ describe('stacks and movement (6.1)', () => {
     expect(codeOf(engine.apply(s, 'finnish', { type: 'move', units: ['fat'], to: 'C4' }))).toBe('ok');
     // A unit that has moved cannot be picked up by another stack (no forming during movement).
     expect(codeOf(engine.apply(s, 'finnish', { type: 'move', units: ['fi', 'f1'], to: 'C7' }))).toBe('rule/already-acted');
+  });
+});
+
+describe('the stacking checker for one destination (6.0)', () => {
+  it('answers for that hex as the checker that counts every hex does, for every mover of the recorded Campaign', () => {
+    const c = recordedCampaign();
+    let asked = 0;
+    eachActionPhaseStart(c, 3, true, ({ state, movers }) => {
+      for (const m of movers) {
+        const all = overstackChecker(c.ctx, state, m.ids);
+        const near = m.start === null ? m.entryHexes : c.ctx.neighbours(m.start);
+        // The hexes next to it and where its side's stacks stand (the crowded ones).
+        const stacked = Object.values(state.units).flatMap((u) => (u.side === m.side && u.location === 'map' && u.hex ? [u.hex] : []));
+        for (const h of new Set([...near, ...stacked])) {
+          expect(overstackChecker(c.ctx, state, m.ids, { only: h })(h), `${m.ids.join('+')} to ${h}`).toBe(all(h));
+          asked++;
+        }
+      }
+    });
+    expect(asked).toBeGreaterThan(1000);
   });
 });
