@@ -458,7 +458,9 @@ export function reachOne(ctx: Ctx, state: GameState, m: Mover, env: Env, to: Hex
     if (ext && (!found || ext.mpLeft > found.mpLeft)) found = ext;
   }
   if (!found && (m.start === null ? m.entryHexes : ctx.neighbours(m.start)).includes(to)) found = minimumMove(ctx, m, env, to);
-  if (!found || overstackChecker(ctx, state, m.ids, { only: to })(to)) return undefined;
+  // One hex's count (6.0): as the checker for every hex counts it, a hex it may enter holding no enemy unit
+  // but a lone leader, who is not counted.
+  if (!found || overstackProblem(ctx, state, to, m.ids)) return undefined;
   return found;
 }
 

@@ -55,11 +55,11 @@ export function overstackProblem(
 /** Units of one side counted for stacking, per hex (leaders not counted): see sideStacks. */
 export type SideStacks = ReadonlyMap<HexId, { readonly units: number; readonly inf: number }>;
 
-/** Every hex's stacking count for `side` (everySide: all units), in one pass; with `only`, that hex's alone. */
-export function sideStacks(ctx: Ctx, state: GameState, side: string | null, everySide = false, only?: HexId): SideStacks {
+/** Every hex's stacking count for `side` (everySide: all units), in one pass. */
+export function sideStacks(ctx: Ctx, state: GameState, side: string | null, everySide = false): SideStacks {
   const counts = new Map<HexId, { units: number; inf: number }>();
   for (const u of Object.values(state.units)) {
-    if (u.location !== 'map' || !u.hex || (u.side !== side && !everySide) || (only !== undefined && u.hex !== only)) continue;
+    if (u.location !== 'map' || !u.hex || (u.side !== side && !everySide)) continue;
     const c = ctx.counter(u.id);
     if (isLeader(c)) continue;
     const e = counts.get(u.hex) ?? { units: 0, inf: 0 };
@@ -81,12 +81,11 @@ export function overstackChecker(
   ctx: Ctx,
   state: GameState,
   adding: readonly string[],
-  opts: { everySide?: boolean; only?: HexId } = {},
+  opts: { everySide?: boolean } = {},
   stacks?: SideStacks,
 ): (hex: HexId) => string | null {
   const side = adding.length ? ctx.counter(adding[0]!).side : null;
-  // `only`: the one hex the checker will be asked about (a move's destination): no other hex is counted.
-  const counts = stacks ?? sideStacks(ctx, state, side, opts.everySide, opts.only);
+  const counts = stacks ?? sideStacks(ctx, state, side, opts.everySide);
   // The movers' own units, where they stand now (they leave it): not counted there.
   const own = new Map<HexId, { units: number; inf: number }>();
   let addUnits = 0;
