@@ -73,6 +73,9 @@ interface EnvMemo {
 const envMemos = new WeakMap<Ctx, Map<string, EnvMemo>>();
 const MAX_ENV_MEMOS = 512;
 
+/** What of a unit an Env depends on: its hex while it is on the map. */
+const placeOf = (u: UnitState): HexId | null => (u.location === 'map' ? u.hex : null);
+
 /** Whether `memo` was made from the enemy units `state` has now. */
 function sameEnemy(memo: EnvMemo, state: GameState, enemy: Side): boolean {
   const { ids, hexes } = memo;
@@ -80,7 +83,7 @@ function sameEnemy(memo: EnvMemo, state: GameState, enemy: Side): boolean {
   // Object.values: measured faster than for…in over the hundred units.
   for (const u of Object.values(state.units)) {
     if (u.side !== enemy) continue;
-    if (ids[i] !== u.id || hexes[i] !== (u.location === 'map' ? u.hex : null)) return false;
+    if (ids[i] !== u.id || hexes[i] !== placeOf(u)) return false;
     i++;
   }
   return i === ids.length;
@@ -105,7 +108,7 @@ export function envFor(ctx: Ctx, state: GameState, side: Side): Env {
   for (const u of Object.values(state.units)) {
     if (u.side !== enemySide) continue;
     ids.push(u.id);
-    hexes.push(u.location === 'map' ? u.hex : null);
+    hexes.push(placeOf(u));
   }
   memos.set(key, { ids, hexes, collapsed, env });
   if (memos.size > MAX_ENV_MEMOS) memos.delete(memos.keys().next().value!);
