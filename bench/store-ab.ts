@@ -7,30 +7,19 @@
 // of each and the paired difference of the acts (working tree − revision) with its standard error.
 // GAMES (default 30) games each. Uses REDIS_URL if set, else a private redis-server. Not a test.
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient } from '@redis/client';
+import type { GameServiceBundle, openGameService } from '../src/app/wiring.js';
 import type { GameRecord } from '../src/engine/index.js';
 import type { Ruleset } from '../src/engine/ruleset.js';
 import { withArmorReinforcements } from '../test/engine/helpers/campaign-bot.js';
-import { benchRedis, ms, stats } from './timing.js';
+import { benchRedis, ms, rawGetSet, recordedCampaignGame, stats } from './timing.js';
 
 const GAMES = Number(process.env.GAMES ?? 30);
 const rev = process.argv[2] ?? 'HEAD';
 const root = process.cwd();
-
-interface Bundle {
-  service: {
-    createGame: (o: object) => Promise<{ ok: boolean; gameId?: string; error?: { message: string } }>;
-    setStanding: (ref: object, user: object, s: object) => Promise<unknown>;
-    start: (ref: object, user: object) => Promise<unknown>;
-    act: (ref: object, user: object, a: unknown, o: object) => Promise<{ ok: boolean; error?: { message: string } }>;
-    abort: (ref: object, user: object, why: string) => Promise<unknown>;
-  };
-  close: () => Promise<void>;
-}
 
 /** The revision's src/, data/ and render/ under var/ (inside the project, so its packages resolve). */
 function checkout(): string {
@@ -45,10 +34,9 @@ function checkout(): string {
   return dir;
 }
 
-async function open(dir: string, url: string, seed: string): Promise<Bundle> {
-  const wiring = (await import(pathToFileURL(path.join(dir, 'src/app/wiring.ts')).href)) as {
-    openGameService: (o: object) => Promise<Bundle>;
-  };
+/** A game service of the code in `dir` (the revision's is taken to have the working tree's interface). */
+async function open(dir: string, url: string, seed: string): Promise<GameServiceBundle> {
+  const wiring = (await import(pathToFileURL(path.join(dir, 'src/app/wiring.ts')).href)) as { openGameService: typeof openGameService };
   const load = (await import(pathToFileURL(path.join(dir, 'src/data/load.ts')).href)) as { loadRuleset: () => Ruleset };
   return wiring.openGameService({ storeUrl: url, ruleset: withArmorReinforcements(load.loadRuleset()), newSeed: () => seed });
 }
@@ -66,27 +54,15 @@ async function main(): Promise<void> {
   for (let g = 0; g < GAMES; g++) {
     for (const v of g % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
       const { service } = bundles[v];
-      const c = await service.createGame({
-        channelId: `ab-${randomBytes(4).toString('hex')}`,
-        host: user,
-        scenario: 'campaign',
-        seatHostAs: 'both',
-      });
-      if (!c.ok) throw new Error(c.error!.message);
-      const ref = { gameId: c.gameId! };
-      await service.setStanding(ref, user, { empty: 'stop' });
-      await service.start(ref, user);
+      const ref = { gameId: await recordedCampaignGame(service, user) };
       const acts: number[] = [];
       const floors: number[] = [];
       for (const [i, ra] of record.actions.entries()) {
         const t0 = process.hrtime.bigint();
         const r = await service.act(ref, user, ra.action, { side: ra.side });
         acts.push(ms(t0));
-        if (!r.ok) throw new Error(`${v} action ${i + 1}: ${r.error!.message}`);
-        const t1 = process.hrtime.bigint();
-        const got = await raw.get(`hexref:game:${ref.gameId}`);
-        await raw.set('bench:ab:scratch', got!);
-        floors.push(ms(t1));
+        if (!r.ok) throw new Error(`${v} action ${i + 1}: ${r.error.message}`);
+        floors.push(await rawGetSet(raw, `hexref:game:${ref.gameId}`, 'bench:ab:scratch'));
       }
       await service.abort(ref, user, 'bench finished');
       const f = { act: stats(acts).median, floor: stats(floors).median };

@@ -11,7 +11,7 @@ import { openGameService } from '../src/app/wiring.js';
 import type { GameDoc } from '../src/app/game-doc.js';
 import type { Action, Phase } from '../src/engine/types.js';
 import { defaultAction } from '../src/app/decision-answers.js';
-import { benchRedis, ms, stats } from './timing.js';
+import { benchRedis, ms, rawGetSet, recordedCampaignGame, stats } from './timing.js';
 import { readFileSync } from 'node:fs';
 import { loadRuleset } from '../src/data/load.js';
 import type { GameRecord } from '../src/engine/index.js';
@@ -53,12 +53,7 @@ async function main(): Promise<void> {
   await raw.connect();
   const key = `bench:raw:${randomBytes(4).toString('hex')}`;
   /** A raw GET of the game's stored value and a SET of it to a scratch key: the floor of that moment. */
-  const rawRoundTrip = async (): Promise<number> => {
-    const t0 = process.hrtime.bigint();
-    const got = await raw.get(`hexref:game:${gameId}`);
-    await raw.set(key, got!);
-    return ms(t0);
-  };
+  const rawRoundTrip = (): Promise<number> => rawGetSet(raw, `hexref:game:${gameId}`, key);
   // End each phase; a decision on the way (Sub-Zero losses, 16.3) gets its default answer.
   const actLoop = async (svc: typeof service, paired: number[]): Promise<number[]> => {
     const times: number[] = [];
@@ -243,19 +238,7 @@ async function wholeGame(): Promise<void> {
     }
   };
   const user = { userId: 'bench' };
-  const newGame = async () => {
-    const c = await service.createGame({
-      channelId: `bench-${randomBytes(4).toString('hex')}`,
-      host: user,
-      scenario: 'campaign',
-      seatHostAs: 'both',
-    });
-    if (!c.ok) throw new Error(c.error.message);
-    const ref = { gameId: c.gameId };
-    await service.setStanding(ref, user, { empty: 'stop' });
-    await service.start(ref, user);
-    return c.gameId;
-  };
+  const newGame = () => recordedCampaignGame(service, user);
 
   // The first game: the stored document after every action.
   const sized = await newGame();
@@ -292,12 +275,7 @@ async function wholeGame(): Promise<void> {
   let rawTimes: number[] = [];
   let key = '';
   /** The floor: a raw GET of the game's stored value and a SET of it to a scratch key, timed. */
-  const getSet = async (): Promise<number> => {
-    const t0 = process.hrtime.bigint();
-    const got = await raw.get(key);
-    await raw.set(scratch, got!);
-    return ms(t0);
-  };
+  const getSet = (): Promise<number> => rawGetSet(raw, key, scratch);
   const games: string[] = [];
   for (let game = 2; game <= GAMES; game++) {
     const gameId = await newGame();
