@@ -25,8 +25,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Keyv, type Deserialize, type Serialize } from 'keyv';
 import KeyvRedis, { createClient } from '@keyv/redis';
 import { toJson } from './memory-store.js';
+import { Utf8Buffers } from './utf8-buffers.js';
 import {
   StoreError,
+  JsonText,
   checkId,
   checkVersion,
   checkIndex,
@@ -85,9 +87,9 @@ function headerText(h: SavedGame): string {
   return `{"value":{"version":${h.version},"channelId":"${h.channelId}","finishedAt":${nullable(h.finishedAt)},"expiresAt":${nullable(h.expiresAt)},"doc":`;
 }
 
-/** The envelope as BUILD writes it, in JavaScript (a staged save: see STAGED_SAVE_LUA). */
-function envelopeText(h: SavedGame, docJson: string): string {
-  return `${headerText(h)}${docJson}},"expires":${nullable(h.expiresAt)}}`;
+/** What follows the document in the envelope as BUILD writes it (a staged save: see STAGED_SAVE_LUA). */
+function envelopeTail(h: SavedGame): string {
+  return `},"expires":${nullable(h.expiresAt)}}`;
 }
 
 /** A stage key left by a client that stopped between its SET and the script goes by itself. */
@@ -313,6 +315,8 @@ export class RedisStore implements GameStore {
   /** Stage keys are this store's own (one random tag per store, a counter per save). */
   private readonly stageTag = randomBytes(6).toString('hex');
   private stages = 0;
+  /** The stages' bytes are written into buffers used again (src/store/utf8-buffers.ts). */
+  private readonly utf8 = new Utf8Buffers();
 
   private constructor(
     private readonly url: string,
@@ -483,7 +487,8 @@ export class RedisStore implements GameStore {
     checkId('game id', gameId);
     checkVersion(expectedVersion);
     const users = options.users === undefined ? undefined : checkUsers(options.users);
-    const json = this.docJson(doc);
+    // Checked and written as JSON text here (store/invalid before any round trip); a JsonText keeps its pieces.
+    const text = doc instanceof JsonText ? doc : new JsonText(this.docJson(doc));
     const items = checkAppend(options.append).map((x) => this.docJson(x));
     const fa = options.finishedAt;
     if (fa !== undefined && !Number.isInteger(fa)) throw new StoreError('store/invalid', 'finishedAt must be an integer epoch ms');
@@ -517,7 +522,11 @@ export class RedisStore implements GameStore {
         // One round trip: the script is sent behind the SET without waiting for its reply. (A stage over the
         // socket's 16 KB high-water mark goes out in a write of its own and the client writes the script once
         // the socket drains, still before the SET's reply; both in one write measured no faster: docs/storage.md.)
-        const setStage = this.client.set(stage, envelopeText(next, json), { expiration: { type: 'PX', value: STAGE_TTL_MS } });
+        const { bytes, buffer } = this.utf8.write(headerText(next), text.pieces, envelopeTail(next));
+        const setStage = this.client.set(stage, bytes, { expiration: { type: 'PX', value: STAGE_TTL_MS } });
+        // The client is done with the bytes once the SET is answered or has failed (not when op times out).
+        const release = () => this.utf8.release(buffer);
+        setStage.then(release, release);
         const fullScript = async () => (await SCRIPTS.stagedSave.run(this.client, [...keys, stage], args(''))) as string[];
         if (!finishing && known.expiresAt === null && users === undefined) {
           const [, quick] = await Promise.all([
@@ -529,7 +538,7 @@ export class RedisStore implements GameStore {
         } else r = (await Promise.all([setStage, fullScript()]))[1];
         if (r[0] === 'restage') r = undefined;
       }
-      r ??= (await SCRIPTS.save.run(this.client, keys, args(json))) as string[];
+      r ??= (await SCRIPTS.save.run(this.client, keys, args(text.json))) as string[];
       switch (r[0]) {
         case 'ok': {
           const num = (s: string | undefined) => (s === undefined || s === 'null' ? null : Number(s));

@@ -84,11 +84,22 @@ export const MAX_INDEX_USERS = 50;
 /**
  * A value its owner has already written as JSON text (valid JSON, e.g. made by JSON.stringify): the
  * stores write the text as it is instead of serialising the value again. A caller that saves the same
- * large parts many times (the game service: src/app/doc-json.ts) writes each part once. Anything that
- * serialises one with JSON.stringify by mistake still gets the value (toJSON parses the text).
+ * large parts many times (the game service: src/app/doc-json.ts) writes each part once, and may give the
+ * text in pieces (their concatenation is the text; none ends inside a surrogate pair), which the Redis
+ * store writes as bytes piece by piece. Anything that serialises one with JSON.stringify by mistake still
+ * gets the value (toJSON parses the text).
  */
 export class JsonText {
-  constructor(readonly json: string) {}
+  private joined: string | undefined;
+  /** The text in the pieces its writer made it in (their concatenation is the text). */
+  readonly pieces: readonly string[];
+  constructor(json: string | readonly string[]) {
+    if (typeof json === 'string') [this.pieces, this.joined] = [[json], json];
+    else this.pieces = json;
+  }
+  get json(): string {
+    return (this.joined ??= this.pieces.join(''));
+  }
   toJSON(): unknown {
     return JSON.parse(this.json) as unknown;
   }

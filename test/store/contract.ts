@@ -280,6 +280,10 @@ export function storeContract(name: string, harness: ContractHarness): void {
       });
       expect((await store.load('g1'))!.doc).toEqual(doc(2, { s: 'é "q"' }));
       expect(await store.history('g1')).toEqual([{ seq: 1 }, { seq: 2 }]);
+      // In pieces (src/app/doc-json.ts writes a document so), two-byte and astral characters among them.
+      const text = JSON.stringify(doc(3, { s: '−1 → K16 😀' }));
+      await store.save('g1', new JsonText([text.slice(0, 9), text.slice(9, 20), text.slice(20)]), 2);
+      expect((await store.load('g1'))!.doc).toEqual(doc(3, { s: '−1 → K16 😀' }));
     });
 
     it('a save that loses the compare-and-set appends nothing to the history', async () => {
