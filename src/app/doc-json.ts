@@ -18,6 +18,12 @@
 // the state the previous save wrote. Its text is that state's text without the log, remembered per state
 // as the state is written, so opening a window does not write a whole state again.
 //
+// The text is given to the store in pieces, never joined (JsonText): the large parts (the units, the
+// map of controlled hexes, the log, the checkpoint, the recent entries) each stay a piece of their own,
+// and the Redis store encodes the pieces one by one into the bytes it sends (src/store/utf8-buffers.ts).
+// Joined, the document would be one string copied once more and, if any part of it holds a character
+// beyond Latin-1 (the narration's arrows and dashes), a two-byte string as a whole.
+//
 // `freeze` (the test suite: HEXREF_FREEZE_KEPT) freezes each object whose text is remembered, so code
 // that changed one afterwards would fail loudly instead of saving stale text.
 import { JsonText } from '../store/index.js';
@@ -27,8 +33,8 @@ import { deepFreeze } from './doc-cache.js';
 import { controlEdits } from '../engine/zoc.js';
 
 const texts = new WeakMap<object, string>();
-/** Each state written, as text without its `log` (for a checkpoint made from it). */
-const withoutLogTexts = new WeakMap<object, string>();
+/** Each state written, as text in pieces without its `log` (for a checkpoint made from it). */
+const withoutLogTexts = new WeakMap<object, readonly string[]>();
 /** A checkpoint → the state it is, less the log (src/app/undo-window.ts withoutLog). */
 const madeFrom = new WeakMap<object, object>();
 
@@ -37,7 +43,7 @@ function once(o: object, freeze: boolean): string {
   if (t === undefined) {
     if (freeze) deepFreeze(o);
     const from = madeFrom.get(o);
-    t = (from && withoutLogTexts.get(from)) ?? JSON.stringify(o);
+    t = (from && withoutLogTexts.get(from)?.join('')) ?? JSON.stringify(o);
     texts.set(o, t);
   }
   return t;
@@ -51,7 +57,35 @@ export function sameTextLessLog(part: object, state: object): void {
   madeFrom.set(part, state);
 }
 
-type Part = (key: string, value: unknown) => string | undefined;
+/** A part of the document as text: small text, or text in pieces (a large part is a piece of its own). */
+type Text = string | readonly string[];
+type Part = (key: string, value: unknown) => Text | undefined;
+
+/**
+ * Text written in pieces: small texts are joined into the piece being written; a part in pieces adds its
+ * own. The pieces are written one after another to the store's bytes (JsonText.utf8), never joined: the
+ * document's large parts (the units, the checkpoint, the recent entries) are not copied into one string.
+ */
+class Pieces {
+  readonly list: string[] = [];
+  private cur: string;
+  constructor(first: string) {
+    this.cur = first;
+  }
+  add(t: Text): void {
+    if (typeof t === 'string') {
+      this.cur += t;
+      return;
+    }
+    this.list.push(this.cur);
+    this.cur = '';
+    for (const p of t) this.list.push(p);
+  }
+  end(last: string): string[] {
+    this.list.push(this.cur + last);
+    return this.list;
+  }
+}
 
 /** Each key as it is written before its value (`"key":`); a document has a few dozen. */
 const keyTexts = new Map<string, string>();
@@ -73,21 +107,31 @@ function valueText(v: unknown): string | undefined {
 }
 
 /**
- * An object as JSON, in its own key order, `part` writing the fields it knows of; with `omit`, also the
- * text of the object without that field.
+ * An object as JSON in pieces, in its own key order, `part` writing the fields it knows of; with `omit`,
+ * also the text of the object without that field.
  */
-function fields(o: object, part: Part): string;
-function fields(o: object, part: Part, omit: string): { all: string; less: string };
-function fields(o: object, part: Part, omit?: string): string | { all: string; less: string } {
-  let all = '';
-  let less = '';
+function fields(o: object, part: Part): string[];
+function fields(o: object, part: Part, omit: string): { all: string[]; less: string[] };
+function fields(o: object, part: Part, omit?: string): string[] | { all: string[]; less: string[] } {
+  const all = new Pieces('{');
+  const less = omit === undefined ? undefined : new Pieces('{');
+  let some = false;
+  let someLess = false;
   for (const [k, v] of Object.entries(o)) {
     if (v === undefined) continue;
-    const field = keyText(k) + (part(k, v) ?? valueText(v));
-    all += `${all ? ',' : ''}${field}`;
-    if (omit !== undefined && k !== omit) less += `${less ? ',' : ''}${field}`;
+    const key = keyText(k);
+    const value = part(k, v) ?? valueText(v);
+    if (value === undefined) continue; // as JSON.stringify leaves out a function's field
+    all.add(some ? `,${key}` : key);
+    all.add(value);
+    some = true;
+    if (less !== undefined && k !== omit) {
+      less.add(someLess ? `,${key}` : key);
+      less.add(value);
+      someLess = true;
+    }
   }
-  return omit === undefined ? `{${all}}` : { all: `{${all}}`, less: `{${less}}` };
+  return less === undefined ? all.end('}') : { all: all.end('}'), less: less.end('}') };
 }
 
 /** Each units object written: its keys, units and each unit's text as a field (`"id":{…}`), in order. */
@@ -99,7 +143,7 @@ const unitsTexts = new WeakMap<object, { keys: string[]; units: unknown[]; field
  * noted as `before` was written, which neither looks the unit up by key nor visits it. Joined, not added
  * up: one flat string (a rope of a hundred small pieces costs more to send than writing them did).
  */
-function unitsJson(units: Record<string, unknown>, before: object | null, freeze: boolean): string {
+function unitsJson(units: Record<string, unknown>, before: object | null, freeze: boolean): string[] {
   const was = before ? unitsTexts.get(before) : undefined;
   const now = { keys: [] as string[], units: [] as unknown[], fields: [] as string[] };
   for (const k in units) {
@@ -116,7 +160,7 @@ function unitsJson(units: Record<string, unknown>, before: object | null, freeze
     }
   }
   unitsTexts.set(units, now);
-  return `{${now.fields.join(',')}}`;
+  return ['{', now.fields.join(','), '}'];
 }
 
 /**
@@ -158,15 +202,15 @@ function edited(text: string, ops: readonly [string, string | null][]): string |
 }
 
 /** A list of objects whose texts are remembered. */
-function listJson(items: readonly object[], freeze: boolean): string {
-  return `[${items.map((e) => once(e, freeze)).join(',')}]`;
+function listJson(items: readonly object[], freeze: boolean): string[] {
+  return ['[', items.map((e) => once(e, freeze)).join(','), ']'];
 }
 
 /**
  * A state: its map of controlled hexes is the same object until a change to it, and each unit until the
  * action changes it (src/engine/draft.ts).
  */
-function stateJson(st: object, freeze: boolean, before: object | null): string {
+function stateJson(st: object, freeze: boolean, before: object | null): string[] {
   const { all, less } = fields(
     st,
     (k, v) => {
@@ -175,7 +219,7 @@ function stateJson(st: object, freeze: boolean, before: object | null): string {
         return unitsJson(v as Record<string, unknown>, was !== null && typeof was === 'object' ? was : null, freeze);
       }
       if (k === 'control' && v !== null && typeof v === 'object')
-        return fields(v, (ck, cv) => (ck === 'hexes' && cv !== null && typeof cv === 'object' ? hexesJson(cv, freeze) : undefined));
+        return fields(v, (ck, cv) => (ck === 'hexes' && cv !== null && typeof cv === 'object' ? [hexesJson(cv, freeze)] : undefined));
       // The log's events are shared by the states that follow until the log is cleared (src/engine/draft.ts).
       if (k === 'log' && Array.isArray(v) && v.every((e) => e !== null && typeof e === 'object')) return listJson(v as object[], freeze);
       return undefined;
@@ -188,13 +232,13 @@ function stateJson(st: object, freeze: boolean, before: object | null): string {
   return all;
 }
 
-function undoJson(w: UndoWindow, freeze: boolean): string {
-  return fields(w, (k) => (k === 'checkpoint' ? once(w.checkpoint, freeze) : undefined));
+function undoJson(w: UndoWindow, freeze: boolean): string[] {
+  return fields(w, (k) => (k === 'checkpoint' ? [once(w.checkpoint, freeze)] : undefined));
 }
 
 /**
- * The document as JSON text (the same value JSON.stringify gives). `before`: the game's state as the
- * change began, the one the save before wrote (its unchanged units are not written again).
+ * The document as JSON text (the same value JSON.stringify gives), in pieces. `before`: the game's state
+ * as the change began, the one the save before wrote (its unchanged units are not written again).
  */
 export function docJson(doc: GameDoc, freeze = false, before: object | null = null): JsonText {
   return new JsonText(

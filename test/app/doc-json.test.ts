@@ -13,6 +13,7 @@ import { addEntry, nextSeq } from '../../src/app/record-window.js';
 import { noteUndoStep } from '../../src/app/undo-window.js';
 import type { Action, GameState, Side } from '../../src/engine/index.js';
 import { JsonText } from '../../src/store/index.js';
+import { Utf8Buffers } from '../../src/store/utf8-buffers.js';
 import { HOST, SOV, harness, ok, seatedGame } from './helpers.js';
 
 const MOVES: Action[] = [
@@ -135,12 +136,18 @@ describe('docJson: the document as JSON text, unchanged parts written once', () 
     const engine = createEngine(withArmorReinforcements(loadRuleset()));
     const doc = { state: engine.setup('campaign', setupOptionsOf(record, record.seed!)) } as unknown as GameDoc;
     docJson(doc);
+    const utf8 = new Utf8Buffers();
     for (const [i, ra] of record.actions.entries()) {
       const before = doc.state!;
       const r = engine.apply(before, ra.side, ra.action);
       if (!r.ok) throw new Error(`action ${i + 1}: ${r.violation.message}`);
       doc.state = r.state;
-      expect(docJson(doc, true, before).json, `after action ${i + 1}`).toBe(JSON.stringify(doc));
+      const text = docJson(doc, true, before);
+      expect(text.json, `after action ${i + 1}`).toBe(JSON.stringify(doc));
+      // Its pieces as the Redis store writes them: the same bytes.
+      const { bytes, buffer } = utf8.write('', text.pieces, '');
+      expect(bytes.equals(Buffer.from(text.json)), `bytes after action ${i + 1}`).toBe(true);
+      utf8.release(buffer);
     }
   });
 
