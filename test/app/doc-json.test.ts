@@ -173,6 +173,26 @@ describe('docJson: the document as JSON text, unchanged parts written once', () 
     expect(docJson(doc, true, before).json).toBe(JSON.stringify(doc));
   });
 
+  it('writes units added, taken away or in another order than the state before as JSON.stringify does', async () => {
+    const { doc } = await gameWithUndo();
+    const before = doc.state!;
+    docJson(doc, false, before);
+    const [first, second, ...rest] = Object.entries(before.units);
+    const variants: GameState['units'][] = [
+      Object.fromEntries(rest), // two taken away
+      Object.fromEntries([first!, second!, ...rest, ['X/new', { ...second![1], id: 'X/new' }]]), // one added
+      Object.fromEntries([second!, first!, ...rest]), // two swapped
+      Object.fromEntries([first!, ['X/new', { ...second![1], id: 'X/new' }], ...rest]), // one put in another's place
+      Object.fromEntries([first!, [second![0], { ...second![1], hex: 'Z99' }], ...rest]), // one changed in place
+    ];
+    for (const units of variants) {
+      const next = { ...doc, state: { ...before, units } };
+      expect(docJson(next, false, before).json).toBe(JSON.stringify(next));
+      // And from it to the state before again.
+      expect(docJson(doc, false, next.state).json).toBe(JSON.stringify(doc));
+    }
+  });
+
   it('writes a map of controlled hexes an action changed from the text of the map before, not key by key (7.3)', () => {
     const record = JSON.parse(readFileSync('test/fixtures/records/campaign-bot.json', 'utf8')) as GameRecord;
     const engine = createEngine(withArmorReinforcements(loadRuleset()));
