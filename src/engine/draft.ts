@@ -70,9 +70,44 @@ export function draftOf(s: GameState): GameState {
   return out as unknown as GameState;
 }
 
+/**
+ * Copiers of a map of units, one per list of unit ids (a scenario's hundred; only set-up adds units, and
+ * no rule takes one away): an object literal naming each id, compiled once. A spread of a hundred keys
+ * from objects whose shape V8 has seen change during a game takes its generic path, key by key (3.3 µs a
+ * draft against 0.95 µs at the median of a game's states; issue 18). Each map of units a copier made is
+ * noted with it, so the draft made from that map finds it without listing the keys.
+ */
+const unitCopiers = new WeakMap<Units, (units: Units) => Units>();
+const copiersByIds = new Map<string, (units: Units) => Units>();
+
+function copierOf(units: Units): (units: Units) => Units {
+  const known = unitCopiers.get(units);
+  if (known) return known;
+  const ids = Object.keys(units);
+  // A literal's "__proto__" would set the prototype: such a map is copied by a spread.
+  if (ids.includes('__proto__')) return (u) => ({ ...u });
+  const key = ids.join('\n');
+  let copier = copiersByIds.get(key);
+  if (!copier) {
+    // Unit ids are data, written into the literal as JSON strings.
+    copier = new Function('u', `return {${ids.map((id) => `${JSON.stringify(id)}: u[${JSON.stringify(id)}]`).join(',')}};`) as (
+      units: Units,
+    ) => Units;
+    if (copiersByIds.size >= 64) copiersByIds.clear();
+    copiersByIds.set(key, copier);
+  }
+  return copier;
+}
+
 /** A draft's map of units: the same units (frozen stand-ins under the checks), in a map of its own. */
 function unitsOfDraft(units: Units): Units {
-  const draftUnits: Units = { ...units };
+  const copier = copierOf(units);
+  const draftUnits = copier(units);
+  unitCopiers.set(draftUnits, copier);
+  // Under the test suite: the copy holds every unit of the map, in its order (a rule that added or took
+  // away a unit would make the noted copier wrong for the maps after it).
+  if (checking && Object.keys(draftUnits).join('\n') !== Object.keys(units).join('\n'))
+    throw new Error('unitsOfDraft: the copy of the units does not hold the same unit ids');
   if (checking) {
     for (const id in draftUnits) {
       const inside = copyData(units[id]) as UnitState;

@@ -38,6 +38,35 @@ describe('draftOf', () => {
     expect(input).toEqual(before);
   });
 
+  it('copies the map of units with every unit id in its order, also after drafts of drafts and for odd ids', () => {
+    const { state } = atAction(r);
+    let s = state;
+    for (let i = 0; i < 3; i++) {
+      const d = draftOf(s);
+      expect(Object.keys(d.units)).toEqual(Object.keys(state.units));
+      expect(d.units).not.toBe(s.units);
+      finishDraft(d);
+      s = d;
+    }
+    // Ids a literal could misread are copied as they are: one like an array index, one like the prototype's.
+    for (const id of ['1', '__proto__']) {
+      const odd = { ...state, units: { ...state.units, [id]: state.units.f1! } } as GameState;
+      const d = draftOf(odd);
+      expect(Object.keys(d.units)).toEqual(Object.keys(odd.units));
+      expect(Object.getPrototypeOf(d.units)).toBe(Object.prototype);
+      finishDraft(d); // the units it did not change are the same objects again (under the checks, stand-ins before)
+      expect(Object.getOwnPropertyDescriptor(d.units, id)?.value).toBe(state.units.f1);
+    }
+  });
+
+  it('with the checks on: a unit added to a map of units after its copy was made is not lost silently', () => {
+    const { state } = atAction(r);
+    const d = draftOf(state);
+    finishDraft(d);
+    (d.units as Record<string, unknown>).x9 = { ...state.units.s1, id: 'x9' }; // no rule does this
+    expect(() => draftOf(d)).toThrow(/same unit ids/);
+  });
+
   it('7.3: shares the map of controlled hexes until setControl first changes it, then copies it', () => {
     const { state } = atAction(r);
     const d = draftOf(state);
