@@ -63,8 +63,9 @@ type Part = (key: string, value: unknown) => Text | undefined;
 
 /**
  * Text written in pieces: small texts are joined into the piece being written; a part in pieces adds its
- * own. The pieces are written one after another to the store's bytes (JsonText.utf8), never joined: the
- * document's large parts (the units, the checkpoint, the recent entries) are not copied into one string.
+ * own. The pieces are written one after another into the bytes the store sends (src/store/utf8-buffers.ts),
+ * never joined: the document's large parts (the units, the checkpoint, the recent entries) are not copied
+ * into one string.
  */
 class Pieces {
   readonly list: string[] = [];

@@ -521,7 +521,7 @@ export class RedisStore implements GameStore {
         };
         // One round trip: the script is sent behind the SET without waiting for its reply. (A stage over the
         // socket's 16 KB high-water mark goes out in a write of its own and the client writes the script once
-        // the socket drains, still before the SET's reply; both in one write measured no faster: docs/storage.md.)
+        // the socket drains, still before the SET's reply; both in one write measured slower: docs/storage.md.)
         const { bytes, buffer } = this.utf8.write(headerText(next), text.pieces, envelopeTail(next));
         const setStage = this.client.set(stage, bytes, { expiration: { type: 'PX', value: STAGE_TTL_MS } });
         // The client is done with the bytes once the SET is answered or has failed (not when op times out).
