@@ -211,7 +211,7 @@ function unitsWritten(units: Record<string, unknown>, was: UnitsText | undefined
     const u = units[k];
     if (u === undefined) continue;
     const kept = known.get(u);
-    const field = kept !== undefined && kept.startsWith(`${JSON.stringify(k)}:`) ? kept : unitField(k, u, freeze);
+    const field = kept !== undefined && kept.startsWith(keyText(k)) ? kept : unitField(k, u, freeze);
     now.keys.push(k);
     now.units.push(u);
     now.lens.push(field.length);

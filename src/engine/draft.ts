@@ -104,11 +104,11 @@ function unitsOfDraft(units: Units): Units {
   const copier = copierOf(units);
   const draftUnits = copier(units);
   unitCopiers.set(draftUnits, copier);
-  // Under the test suite: the copy holds every unit of the map, in its order (a rule that added or took
-  // away a unit would make the noted copier wrong for the maps after it).
-  if (checking && Object.keys(draftUnits).join('\n') !== Object.keys(units).join('\n'))
-    throw new Error('unitsOfDraft: the copy of the units does not hold the same unit ids');
   if (checking) {
+    // The copy holds every unit of the map, in its order (a rule that added or took away a unit would make
+    // the noted copier wrong for the maps after it).
+    if (Object.keys(draftUnits).join('\n') !== Object.keys(units).join('\n'))
+      throw new Error('unitsOfDraft: the copy of the units does not hold the same unit ids');
     for (const id in draftUnits) {
       const inside = copyData(units[id]) as UnitState;
       deepFreeze(inside);
