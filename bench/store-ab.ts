@@ -1,11 +1,13 @@
 // npm run bench:store-ab [-- <git revision>] — the store bench's act (the recorded Campaign through the
 // service on Redis, each command's act beside a raw GET+SET of the value it stored) for the code at a
-// revision (default HEAD) and for the working tree, in one process, alternating game by game: A B, B A,
-// A B… A change of a few microseconds is smaller than what separates two runs of bench:store on a noisy
-// machine, and playing both in one process under the same load is what shows it. Prints each game's
-// medians, then over the warm half of the games (the first half warms both up) the mean act and floor
-// of each and the paired difference of the acts (working tree − revision) with its standard error.
-// GAMES (default 30) games each. Uses REDIS_URL if set, else a private redis-server. Not a test.
+// revision (default HEAD) and for the working tree, in one process: the two games are played side by side,
+// action by action, in turn A B, B A, A B… A change of a few microseconds is smaller than what separates
+// two runs of bench:store on a noisy machine, and playing both in one process under the same load, each
+// action's pair of acts a millisecond apart, is what shows it. Prints each game's medians, then over the
+// warm half of the games (the first half warms both up) the mean act and floor of each and the paired
+// difference of the acts (working tree − revision) with its standard error: of the games' medians, and the
+// median of each game's differences act by act (the tighter of the two). GAMES (default 30) games each.
+// Uses REDIS_URL if set, else a private redis-server. Not a test.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -51,24 +53,33 @@ async function main(): Promise<void> {
   const user = { userId: 'bench' };
   const figures = { A: [] as { act: number; floor: number }[], B: [] as { act: number; floor: number }[] };
   console.log(`store A/B on ${url.replace(/\/\/[^@/]*@/, '//***@')}: A = ${rev}, B = the working tree, ${GAMES} games each`);
+  /** Each act's time less its pair's (B − A, µs), game by game. */
+  const diffs: number[][] = [];
   for (let g = 0; g < GAMES; g++) {
-    for (const v of g % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
-      const { service } = bundles[v];
-      const ref = { gameId: await recordedCampaignGame(service, user) };
-      const acts: number[] = [];
-      const floors: number[] = [];
-      for (const [i, ra] of record.actions.entries()) {
+    // The two games are played side by side, action by action, in turn A B, B A, A B…: a pair of acts is
+    // a millisecond apart, under the same load.
+    const refs = {
+      A: { gameId: await recordedCampaignGame(bundles.A.service, user) },
+      B: { gameId: await recordedCampaignGame(bundles.B.service, user) },
+    };
+    const acts = { A: [] as number[], B: [] as number[] };
+    const floors = { A: [] as number[], B: [] as number[] };
+    for (const [i, ra] of record.actions.entries()) {
+      for (const v of (g + i) % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
         const t0 = process.hrtime.bigint();
-        const r = await service.act(ref, user, ra.action, { side: ra.side });
-        acts.push(ms(t0));
+        const r = await bundles[v].service.act(refs[v], user, ra.action, { side: ra.side });
+        acts[v].push(ms(t0));
         if (!r.ok) throw new Error(`${v} action ${i + 1}: ${r.error.message}`);
-        floors.push(await rawGetSet(raw, `hexref:game:${ref.gameId}`, 'bench:ab:scratch'));
+        floors[v].push(await rawGetSet(raw, `hexref:game:${refs[v].gameId}`, 'bench:ab:scratch'));
       }
-      await service.abort(ref, user, 'bench finished');
-      const f = { act: stats(acts).median, floor: stats(floors).median };
+    }
+    for (const v of ['A', 'B'] as const) {
+      await bundles[v].service.abort(refs[v], user, 'bench finished');
+      const f = { act: stats(acts[v]).median, floor: stats(floors[v]).median };
       figures[v].push(f);
       console.log(`  game ${g + 1} ${v}: act ${f.act.toFixed(3)} | floor ${f.floor.toFixed(3)} ms (${(f.act / f.floor).toFixed(2)}x)`);
     }
+    diffs.push(acts.B.map((b, i) => (b - acts.A[i]!) * 1000));
   }
   const warm = Math.floor(GAMES / 2);
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -81,8 +92,13 @@ async function main(): Promise<void> {
     );
   }
   const d = figures.B.slice(warm).map((b, k) => (b.act - figures.A[warm + k]!.act) * 1000);
-  const se = Math.sqrt(d.reduce((a, x) => a + (x - mean(d)) ** 2, 0) / (d.length - 1) / d.length);
-  console.log(`act B − A, paired game by game: ${mean(d).toFixed(1)} µs (standard error ${se.toFixed(1)} µs)`);
+  const se = (xs: number[]) => Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1) / xs.length);
+  console.log(`act B − A, medians paired game by game: ${mean(d).toFixed(1)} µs (standard error ${se(d).toFixed(1)} µs)`);
+  // The median of each game's differences act by act (the same action, a millisecond apart).
+  const m = diffs.slice(warm).map((xs) => stats(xs).median);
+  console.log(
+    `act B − A, the median difference act by act, game by game: ${mean(m).toFixed(1)} µs (standard error ${se(m).toFixed(1)} µs)`,
+  );
   raw.destroy();
   await bundles.A.close();
   await bundles.B.close();
