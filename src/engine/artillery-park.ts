@@ -12,11 +12,24 @@ import type { Side } from './ruleset.js';
 import type { ArtilleryParkAction, GameEvent, GameState, RuleViolation } from './types.js';
 import { isOffMapArtillery } from './ranged.js';
 import { isInfantry, mustCounter } from './units.js';
-import { unitToChange } from './draft.js';
+import { draftChecksOn, unitToChange, unitsChanged } from './draft.js';
 
 export function finnishArtilleryPark(ctx: Ctx, state: GameState, events: GameEvent[]): void {
   if (!ctx.scenario(state.scenario)?.specialRules.includes('finnishArtilleryPark')) return;
   const sources = ctx.ruleset.map.supplySources.finnish;
+  // After this check no state has both an intruder and a battery; a draft of one gets both only through a
+  // unit it changed (an intruder, or a battery), so with no such unit the units are not visited.
+  const d = unitsChanged(state);
+  let quiet = d !== undefined && parkChecked.has(d.before);
+  if (quiet)
+    for (const u of d!.changed.keys())
+      if (
+        (u.side === 'soviet' && u.location === 'map' && u.hex !== null && sources.includes(u.hex)) ||
+        (u.side === 'finnish' && isOffMapArtillery(mustCounter(ctx.ruleset, u.id)))
+      )
+        quiet = false;
+  parkChecked.add(state);
+  if (quiet && !draftChecksOn()) return;
   const intruder = Object.values(state.units).find(
     (u) =>
       u.side === 'soviet' &&
@@ -30,6 +43,7 @@ export function finnishArtilleryPark(ctx: Ctx, state: GameState, events: GameEve
     (u) => u.side === 'finnish' && u.location !== 'eliminated' && isOffMapArtillery(mustCounter(ctx.ruleset, u.id)),
   );
   if (!batteries.length) return;
+  if (quiet) throw new Error('finnishArtilleryPark: a park taken as not due was due');
   for (const b of batteries) {
     const u = unitToChange(state, b.id);
     u.location = 'eliminated';
@@ -39,6 +53,9 @@ export function finnishArtilleryPark(ctx: Ctx, state: GameState, events: GameEve
   }
   events.push({ type: 'artilleryPark', side: 'finnish', units: batteries.map((u) => u.id).sort(), hex: intruder.hex!, rule: '12.4.4' });
 }
+
+/** States (drafts this made into states) checked here: none has both an intruder and a battery. */
+const parkChecked = new WeakSet<GameState>();
 
 // ───────────────────────────── Soviet Artillery Park (12.4.3) ─────────────────────────────
 

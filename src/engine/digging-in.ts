@@ -33,7 +33,7 @@ import { inEnemyZoc } from './zoc.js';
 import { isInfantry, unitsIn } from './units.js';
 import { isLake } from './terrain.js';
 import type { RuleCode } from './codes.js';
-import { unitToChange } from './draft.js';
+import { draftChecksOn, unitToChange, unitsChanged } from './draft.js';
 
 const bad = (code: RuleCode, rule: string, message: string): RuleViolation => ({ code, rule, message });
 
@@ -209,7 +209,11 @@ export function removeAbandonedEntrenchments(state: GameState, events: GameEvent
   // After every action: only the hexes of the markers are looked at (most actions leave none or a few).
   const marked = new Set<HexId>();
   for (const m of state.markers) if (isEntrenchment(m) && m.side) marked.add(m.hex);
-  if (marked.size === 0) return;
+  const known = marked.size === 0 || allHeld(state, marked);
+  if (known && !draftChecksOn()) {
+    heldAll.add(state);
+    return;
+  }
   const held = new Set<string>();
   for (const u of Object.values(state.units)) if (u.location === 'map' && u.hex && marked.has(u.hex)) held.add(`${u.side}:${u.hex}`);
   const keep: Marker[] = [];
@@ -220,7 +224,28 @@ export function removeAbandonedEntrenchments(state: GameState, events: GameEvent
     }
     keep.push(m);
   }
+  if (known && keep.length !== state.markers.length) throw new Error('removeAbandonedEntrenchments: a marker taken as held was not');
   if (keep.length !== state.markers.length) state.markers = keep;
+  heldAll.add(state);
+}
+
+/** States (drafts this made into states) whose every Digging In and Dug-In marker is in a hex its side holds. */
+const heldAll = new WeakSet<GameState>();
+
+/**
+ * Whether every marker of `state` (a draft) is still held, known without visiting the units: the state
+ * before had them all held, each marker stands where one of that state's markers of its side stood, and
+ * no unit of that side the draft changed was in that hex then (the draft's other units are that state's
+ * own, so the hex is still held). False when it cannot be told so.
+ */
+function allHeld(state: GameState, marked: ReadonlySet<HexId>): boolean {
+  const d = unitsChanged(state);
+  if (!d || !heldAll.has(d.before)) return false;
+  for (const was of d.changed.values()) if (was.location === 'map' && was.hex && marked.has(was.hex)) return false;
+  const before = d.before.markers;
+  for (const m of state.markers)
+    if (isEntrenchment(m) && m.side && !before.some((b) => isEntrenchment(b) && b.hex === m.hex && b.side === m.side)) return false;
+  return true;
 }
 
 /** Hexes holding this side's Digging In / Dug-In markers, which it may remove at will (14.1). */

@@ -11,7 +11,9 @@
  * which puts a copy of that unit in the draft the first time and hands it back. A unit the action did
  * not change stays the same object in the state after, which the store's writer uses too
  * (src/app/doc-json.ts). Under the test suite (`checkDrafts`) every unit not yet asked for is a frozen
- * stand-in, so a write that bypasses `unitToChange` throws instead of changing the state before.
+ * stand-in, so a write that bypasses `unitToChange` throws instead of changing the state before. The
+ * draft tells which units it changed (`unitsChanged`): the checks run after every action (14.4, 16.3.1,
+ * 12.4.4) look at those alone, where a scan of the hundred units was most of their time.
  *
  * The state is plain JSON data (it is stored as JSON), so a plain recursive copy does: it is about four
  * times as fast as structuredClone on a game state.
@@ -20,8 +22,14 @@ import type { GameState, UnitState } from './types.js';
 
 type Units = GameState['units'];
 
-/** Each draft's map of units → the units it has copied for writing. */
-const drafts = new WeakMap<Units, Set<UnitState>>();
+/** Each draft's map of units → the state it was made from, its copies for writing (copy → unit copied). */
+interface DraftUnits {
+  before: GameState;
+  copies: Map<UnitState, UnitState>;
+  /** False under the checks when `before` was changed in place after apply returned it (see unitsChanged). */
+  asReturned: boolean;
+}
+const drafts = new WeakMap<Units, DraftUnits>();
 /** Check mode: each stand-in → the unit of the state before it stands for, and its frozen copy inside. */
 const standIns = new WeakMap<UnitState, { shared: UnitState; inside: UnitState }>();
 /** Check mode: stand-ins whose unit the draft has copied for writing since (reading one is a mistake). */
@@ -64,8 +72,10 @@ export function draftOf(s: GameState): GameState {
     // Hex control (7.3) keeps its map of hexes shared until the draft first changes one (zoc.ts setControl
     // copies it then): a few hundred keys, and most actions change none.
     else if (k === 'control') out.control = copyData(v, 'hexes');
-    else if (k === 'units') out.units = unitsOfDraft(s.units);
-    else out[k] = copyData(v);
+    else if (k === 'units') {
+      out.units = unitsOfDraft(s.units);
+      drafts.set(out.units as Units, { before: s, copies: new Map(), asReturned: !checking || returned.get(s) === returnedText(s) });
+    } else out[k] = copyData(v);
   }
   return out as unknown as GameState;
 }
@@ -117,7 +127,6 @@ function unitsOfDraft(units: Units): Units {
       draftUnits[id] = standIn;
     }
   }
-  drafts.set(draftUnits, new Set());
   return draftUnits;
 }
 
@@ -130,13 +139,32 @@ export function unitToChange(state: GameState, id: string): UnitState {
   const u = state.units[id];
   if (!u) throw new Error(`no unit ${id} in the state`);
   const mine = drafts.get(state.units);
-  if (!mine || mine.has(u)) return u;
+  if (!mine || mine.copies.has(u)) return u;
   const copy = copyData(u) as UnitState;
   state.units[id] = copy;
-  mine.add(copy);
   const standIn = checking ? standIns.get(u) : undefined;
+  mine.copies.set(copy, standIn ? standIn.shared : u);
   if (standIn) superseded.add(standIn.inside);
   return copy;
+}
+
+/**
+ * What a draft has done to its units so far: the state it was made from, and each unit it changed, as it
+ * is now with the same unit as it was in that state. The after-action checks look at these units alone
+ * when the state before had passed them (every unit the draft did not change is that state's own).
+ * Undefined outside a draft (a state being set up), and under the test suite's checks for a draft of a
+ * state changed in place after apply returned it (a test setting up a position; no game does): what the
+ * checks noted of that state no longer holds.
+ */
+export function unitsChanged(draft: GameState): { before: GameState; changed: ReadonlyMap<UnitState, UnitState> } | undefined {
+  const d = drafts.get(draft.units);
+  return d?.asReturned ? { before: d.before, changed: d.copies } : undefined;
+}
+
+/** Whether any unit changed (`changed`: as unitsChanged gives them) is `test`, as it is now or as it was. */
+export function someUnit(changed: ReadonlyMap<UnitState, UnitState>, test: (u: UnitState) => boolean): boolean {
+  for (const [now, was] of changed) if (test(now) || test(was)) return true;
+  return false;
 }
 
 /** The draft is done (apply returns it): the units it did not change are the state before's again. */
@@ -147,7 +175,12 @@ export function finishDraft(draft: GameState): void {
     const standIn = standIns.get(draft.units[id]!);
     if (standIn) draft.units[id] = standIn.shared;
   }
+  returned.set(draft, returnedText(draft));
 }
+
+/** Under the checks: each state a draft became, as the text of its units and markers then. */
+const returned = new WeakMap<GameState, string>();
+const returnedText = (s: GameState) => JSON.stringify([s.units, s.markers]);
 
 /**
  * Freeze a value and everything in it (the draft checks' stand-ins; the app's tests hold code to never

@@ -48,7 +48,7 @@ import type { RuleCode } from './codes.js';
 import { CostHeap } from './cost-heap.js';
 import { SLOTS, gridOf, hopsToGoals, stepKind, stepTableOf, type Grid } from './grid.js';
 import { nightRaidsSoFar } from './log-window.js';
-import { unitToChange } from './draft.js';
+import { draftChecksOn, someUnit, unitToChange, unitsChanged } from './draft.js';
 
 // ───────────────────────────── events ─────────────────────────────
 
@@ -161,10 +161,7 @@ export function afterNightAction(ctx: Ctx, draft: GameState, events: GameEvent[]
  * compares what it finds with the markers there and builds new ones only if they must change.
  */
 function syncSkullMarkers(draft: GameState): void {
-  let hexes: Set<HexId> | null = null;
-  for (const u of Object.values(draft.units))
-    if (u.side === 'finnish' && u.location === 'map' && u.hex && (u.flags.skull || u.flags.nightRaid)) (hexes ??= new Set()).add(u.hex);
-  const wanted = hexes ? [...hexes].sort() : [];
+  const wanted = skullHexes(draft);
   let i = 0;
   let same = true;
   for (const m of draft.markers) {
@@ -176,6 +173,32 @@ function syncSkullMarkers(draft: GameState): void {
   if (same && i === wanted.length) return;
   const skulls: Marker[] = wanted.map((hex) => ({ type: 'skull', hex, side: 'finnish' }));
   draft.markers = [...draft.markers.filter((m) => m.type !== 'skull'), ...skulls];
+}
+
+/** A Finnish unit flagged for a Skull marker (16.3.1, 16.4); the marker is in its hex while it is on the map. */
+const skullMarked = (u: UnitState): boolean => u.side === 'finnish' && !!(u.flags.skull || u.flags.nightRaid);
+
+/** Each state (a draft this made into a state) → the hexes of its marked units, in order. */
+const skullHexesOf = new WeakMap<GameState, readonly HexId[]>();
+
+/**
+ * The hexes of the marked units, in order. After an action that changed no unit that is or was marked,
+ * they are those of the state before (the draft's other units are that state's own): no unit is visited.
+ * Under the test suite (the draft checks) a result so found is checked against all the units.
+ */
+function skullHexes(draft: GameState): readonly HexId[] {
+  const d = unitsChanged(draft);
+  let wanted: readonly HexId[] | undefined;
+  if (d && !someUnit(d.changed, skullMarked)) wanted = skullHexesOf.get(d.before);
+  if (wanted === undefined || draftChecksOn()) {
+    let hexes: Set<HexId> | null = null;
+    for (const u of Object.values(draft.units)) if (skullMarked(u) && u.location === 'map' && u.hex) (hexes ??= new Set()).add(u.hex);
+    const all = hexes ? [...hexes].sort() : [];
+    if (wanted !== undefined && wanted.join() !== all.join()) throw new Error('skullHexes: the hexes kept from the state before are wrong');
+    wanted = all;
+  }
+  skullHexesOf.set(draft, wanted);
+  return wanted;
 }
 
 // ───────────────────────────── Sub-Zero Loss Phase (16.3) ─────────────────────────────

@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REAL, engineOn, scene } from './helpers/fire.js';
+import { checkDrafts } from '../../src/engine/draft.js';
 
 describe('Finnish Artillery Park (12.4.4)', () => {
   it('removes every Finnish battery, available or on the Turn Track, the moment Soviet infantry enters A13', () => {
@@ -31,6 +32,27 @@ describe('Finnish Artillery Park (12.4.4)', () => {
     });
     expect(r.state.units['5/KTR12']!.location).toBe('eliminated');
     expect(r.state.units['7/KTR6']!.location).toBe('eliminated');
+  });
+
+  it('is triggered just the same after an earlier action, without the draft checks (then only the units an action changed are looked at)', () => {
+    const st = scene([
+      ['1/1/364', 'B13'],
+      ['2/1/364', 'B13'],
+      ['5/KTR12', 'offMap'],
+    ]);
+    st.phase = 'action';
+    checkDrafts(false);
+    try {
+      const first = engineOn(REAL).apply(st, 'soviet', { type: 'move', units: ['2/1/364'], to: 'C13' });
+      if (!first.ok) throw new Error(first.violation.message);
+      expect(first.state.units['5/KTR12']!.location).toBe('offMap');
+      const r = engineOn(REAL).apply(first.state, 'soviet', { type: 'move', units: ['1/1/364'], to: 'A13' });
+      if (!r.ok) throw new Error(r.violation.message);
+      expect(r.events.find((e) => e.type === 'artilleryPark')).toMatchObject({ units: ['5/KTR12'], hex: 'A13', rule: '12.4.4' });
+      expect(r.state.units['5/KTR12']!.location).toBe('eliminated');
+    } finally {
+      checkDrafts(true);
+    }
   });
 
   it('is not triggered by a Soviet unit that is not infantry (12.4.4)', () => {

@@ -4,7 +4,8 @@
 // (unitToChange); the recorded Campaign replayed on frozen states shows that no action changes anything
 // of its input. The test suite runs with the draft checks on (test/setup/draft-checks.ts).
 import { describe, expect, it } from 'vitest';
-import { checkDrafts, draftOf, finishDraft, unitToChange } from '../../src/engine/draft.js';
+import { checkDrafts, draftOf, finishDraft, unitToChange, unitsChanged } from '../../src/engine/draft.js';
+import { stateHash } from '../../src/engine/index.js';
 import { updateControl } from '../../src/engine/zoc.js';
 import { contextOf } from '../../src/engine/ctx.js';
 import type { GameEvent, GameState } from '../../src/engine/index.js';
@@ -106,6 +107,40 @@ describe('draftOf', () => {
     }
   });
 
+  it('tells what a draft did to its units: the state it was made from, each changed unit as it is and as it was', () => {
+    const { state } = atAction(r);
+    expect(unitsChanged(state)).toBeUndefined(); // not a draft
+    const d = draftOf(state);
+    expect(unitsChanged(d)!.before).toBe(state);
+    expect([...unitsChanged(d)!.changed]).toEqual([]);
+    const u = unitToChange(d, 's1');
+    u.hex = 'B2';
+    unitToChange(d, 's1').hex = 'C2'; // once copied, the same entry
+    expect([...unitsChanged(d)!.changed]).toEqual([[u, state.units.s1]]);
+    expect(state.units.s1!.hex).toBe('A1');
+    finishDraft(d);
+    expect(unitsChanged(d)).toBeUndefined(); // a state again
+  });
+
+  it('under the checks: a draft of a state changed in place since apply returned it tells nothing of its units', () => {
+    const { state } = atAction(r);
+    const d = draftOf(state);
+    finishDraft(d);
+    expect(unitsChanged(draftOf(d))?.before).toBe(d);
+    d.units.s1!.hex = 'B2'; // as a test setting up a position does
+    expect(unitsChanged(draftOf(d))).toBeUndefined();
+    d.units.s1!.hex = 'A1';
+    d.markers.push({ type: 'bonfire', hex: 'A1' });
+    expect(unitsChanged(draftOf(d))).toBeUndefined();
+    expect(unitsChanged(draftOf(structuredClone(state)))).toBeUndefined(); // never a draft's
+    checkDrafts(false);
+    try {
+      expect(unitsChanged(draftOf(d))?.before).toBe(d); // no game changes a state: without the checks it is not looked at
+    } finally {
+      checkDrafts(true);
+    }
+  });
+
   it('with the checks on: a write that bypasses unitToChange throws, so does a stale read; the result shares the units', () => {
     const { state } = atAction(r);
     const d = draftOf(state);
@@ -144,6 +179,35 @@ describe('draftOf', () => {
       else expect(u, id).toBe(s.units[id]);
     }
   });
+
+  it(
+    'the recorded Campaign plays to the same states without the checks, where the after-action checks (14.4, 16.3.1, 12.4.4) look only at the units each action changed',
+    { timeout: 120_000 },
+    () => {
+      const c = recordedCampaign();
+      const hashes = (): string[] => {
+        let st: GameState = c.engine.setup(c.record.scenario, { seed: c.record.seed! });
+        const out: string[] = [];
+        for (const [i, ra] of c.record.actions.entries()) {
+          const r = c.engine.apply(st, ra.side, ra.action);
+          if (!r.ok) throw new Error(`action ${i + 1} refused: ${r.violation.message}`);
+          out.push(stateHash(r.state));
+          st = r.state;
+        }
+        return out;
+      };
+      const checked = hashes();
+      checkDrafts(false);
+      let unchecked: string[];
+      try {
+        unchecked = hashes();
+      } finally {
+        checkDrafts(true);
+      }
+      expect(unchecked).toEqual(checked);
+      expect(checked.length).toBeGreaterThan(1000);
+    },
+  );
 
   it('no action of the recorded Campaign changes its input state (every state frozen before its action)', { timeout: 60_000 }, () => {
     const c = recordedCampaign();
