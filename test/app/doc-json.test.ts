@@ -228,6 +228,26 @@ describe('docJson: the document as JSON text, unchanged parts written once', () 
     expect([added >= 20, deleted >= 20]).toEqual([true, true]);
   });
 
+  it('writes text that looks like the slots its large parts are written through as JSON.stringify does', async () => {
+    const { doc } = await gameWithUndo();
+    // A slot is a string with a control character and this process's random number: text of a player's
+    // (a name, a reason) cannot be one.
+    const lookalike = '\u0001units \u0001:log "log":"\u0001:log" \\u0001';
+    const odd = {
+      ...doc,
+      meta: { ...doc.meta, result: { reason: lookalike, winner: null } },
+      state: { ...doc.state!, log: [...doc.state!.log, lookalike] }, // a log with text in it: written as it is
+    } as unknown as GameDoc;
+    expect(docJson(odd).json).toBe(JSON.stringify(odd));
+    const { log: _log, ...noLog } = doc.state!;
+    const partial = {
+      ...doc,
+      state: { ...noLog, control: { ...doc.state!.control, hexes: null } },
+      recent: undefined,
+    } as unknown as GameDoc;
+    expect(docJson(partial).json).toBe(JSON.stringify(partial));
+  });
+
   it('JsonText read by JSON.stringify by mistake still gives the value', () => {
     expect(JSON.stringify({ a: new JsonText('{"b":[1,2]}') })).toBe('{"a":{"b":[1,2]}}');
   });
