@@ -21,8 +21,8 @@ export function finnishArtilleryPark(ctx: Ctx, state: GameState, events: GameEve
   // unit it changed (an intruder, or a battery), so with no such unit the units are not visited.
   const d = unitsChanged(state);
   let quiet = d !== undefined && parkChecked.has(d.before);
-  if (quiet)
-    for (const u of d!.changed.keys())
+  if (d && quiet)
+    for (const u of d.changed.keys())
       if (
         (u.side === 'soviet' && u.location === 'map' && u.hex !== null && sources.includes(u.hex)) ||
         (u.side === 'finnish' && isOffMapArtillery(mustCounter(ctx.ruleset, u.id)))
