@@ -126,25 +126,17 @@ function filled(text: string, parts: readonly (readonly [Slot, Text])[]): string
   return out.end(text.slice(from));
 }
 
-/** `text` (an object's JSON) without its field whose value is the slot's text; null if it has none such. */
-function withoutField(text: string, key: string, s: Slot): string | null {
-  const field = `${JSON.stringify(key)}:${s.text}`;
-  const at = text.indexOf(field);
-  if (at < 0) return null;
-  const end = at + field.length;
+/** `text` (an object's JSON) without the field from `at` to `end`, and the comma that joined it to another. */
+function withoutSpan(text: string, at: number, end: number): string {
   if (text[at - 1] === ',') return text.slice(0, at - 1) + text.slice(end);
   return text.slice(0, at) + text.slice(text[end] === ',' ? end + 1 : end);
 }
 
-/** Each key as it is written before its value (`"key":`); a document has a few dozen. */
-const keyTexts = new Map<string, string>();
-function keyText(k: string): string {
-  let t = keyTexts.get(k);
-  if (t === undefined) {
-    t = `${JSON.stringify(k)}:`;
-    if (keyTexts.size < 1000) keyTexts.set(k, t);
-  }
-  return t;
+/** `text` (an object's JSON) without its field whose value is the slot's text; null if it has none such. */
+function withoutField(text: string, key: string, s: Slot): string | null {
+  const field = `${JSON.stringify(key)}:${s.text}`;
+  const at = text.indexOf(field);
+  return at < 0 ? null : withoutSpan(text, at, at + field.length);
 }
 
 /**
@@ -223,7 +215,7 @@ function unitsWritten(units: Record<string, unknown>, was: UnitsText | undefined
     const u = units[k];
     if (u === undefined) continue;
     const kept = known.get(u);
-    const field = kept !== undefined && kept.startsWith(keyText(k)) ? kept : unitField(k, u, freeze);
+    const field = kept !== undefined && kept.startsWith(`${JSON.stringify(k)}:`) ? kept : unitField(k, u, freeze);
     now.keys.push(k);
     now.units.push(u);
     now.lens.push(field.length);
@@ -262,10 +254,7 @@ function edited(text: string, ops: readonly [string, string | null][]): string |
     const at = text.indexOf(key);
     if (at < 0) return null;
     // The value is a side's name: a string with no quote inside.
-    const end = text.indexOf('"', at + key.length + 1) + 1;
-    if (text[at - 1] === ',') text = text.slice(0, at - 1) + text.slice(end);
-    else if (text[end] === ',') text = text.slice(0, at) + text.slice(end + 1);
-    else text = text.slice(0, at) + text.slice(end);
+    text = withoutSpan(text, at, text.indexOf('"', at + key.length + 1) + 1);
   }
   return text;
 }

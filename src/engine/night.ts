@@ -192,7 +192,7 @@ function skullHexes(draft: GameState): readonly HexId[] {
   if (d && !someUnit(d.changed, skullMarked)) wanted = skullHexesOf.get(d.before);
   if (wanted === undefined || draftChecksOn()) {
     let hexes: Set<HexId> | null = null;
-    for (const u of Object.values(draft.units)) if (skullMarked(u) && u.location === 'map' && u.hex) (hexes ??= new Set()).add(u.hex);
+    for (const u of onMapUnits(draft, 'finnish')) if (skullMarked(u)) (hexes ??= new Set()).add(u.hex!);
     const all = hexes ? [...hexes].sort() : [];
     if (wanted !== undefined && wanted.join() !== all.join()) throw new Error('skullHexes: the hexes kept from the state before are wrong');
     wanted = all;
