@@ -18,7 +18,9 @@
 // A new undo window's checkpoint is the state before the action without its log (src/app/undo-window.ts):
 // the state the previous save wrote. Its text is that state's text without the log, made from what was
 // kept of the state's text as the state was written, so opening a window does not write a whole state
-// again.
+// again. A checkpoint that keeps its own log (the log was trimmed as an Action Phase began) is such a
+// checkpoint with the log added after its last field: its text is that checkpoint's with the log's
+// events (each written once) added.
 //
 // The text is given to the store in pieces, never joined (JsonText): the large parts (the units, the
 // map of controlled hexes, the log, the checkpoint, the recent entries) each stay a piece of their own,
@@ -40,16 +42,29 @@ const texts = new WeakMap<object, string>();
 const withoutLogTexts = new WeakMap<object, () => readonly string[] | null>();
 /** A checkpoint → the state it is, less the log (src/app/undo-window.ts withoutLog). */
 const madeFrom = new WeakMap<object, object>();
+/** A checkpoint with its own log → the checkpoint it is without it (src/app/undo-window.ts withOwnLog). */
+const logAddedTo = new WeakMap<object, object>();
 
 function once(o: object, freeze: boolean): string {
   let t = texts.get(o);
   if (t === undefined) {
     if (freeze) deepFreeze(o);
-    const from = madeFrom.get(o);
-    t = (from && withoutLogTexts.get(from)?.()?.join('')) ?? JSON.stringify(o);
+    t = madeText(o, freeze) ?? JSON.stringify(o);
     texts.set(o, t);
   }
   return t;
+}
+
+/** The text of an object made from another whose text is known (see sameTextLessLog, sameTextPlusLog). */
+function madeText(o: object, freeze: boolean): string | null {
+  const from = madeFrom.get(o);
+  if (from) return withoutLogTexts.get(from)?.()?.join('') ?? null;
+  const less = logAddedTo.get(o);
+  const log = (o as { log?: unknown }).log;
+  if (!less || 'log' in less || !isObjectList(log)) return null;
+  const text = once(less, freeze);
+  const logText = listJson(log, freeze).join('');
+  return text === '{}' ? `{"log":${logText}}` : `${text.slice(0, -1)},"log":${logText}}`;
 }
 
 /**
@@ -59,6 +74,16 @@ function once(o: object, freeze: boolean): string {
 export function sameTextLessLog(part: object, state: object): void {
   madeFrom.set(part, state);
 }
+
+/**
+ * `part` is `less` (which has no `log`) with a `log` field after its last (`{ ...less, log }`, a list of
+ * the events of a state's log; neither changed afterwards): its text may be `less`'s with the log added.
+ */
+export function sameTextPlusLog(part: object, less: object): void {
+  logAddedTo.set(part, less);
+}
+
+const isObjectList = (v: unknown): v is object[] => Array.isArray(v) && v.every((e) => e !== null && typeof e === 'object');
 
 /** A part of the document as text: small text, or text in pieces (a large part is a piece of its own). */
 type Text = string | readonly string[];
@@ -283,7 +308,7 @@ function stateJson(st: GameState, freeze: boolean, before: object | null): strin
     parts.push([SLOTS.hexes, [hexesJson(hexes, freeze)]]);
   }
   // The log's events are shared by the states that follow until the log is cleared (src/engine/draft.ts).
-  const events = Array.isArray(log) && log.every((e) => e !== null && typeof e === 'object') ? (log as object[]) : null;
+  const events = isObjectList(log) ? log : null;
   if (events) {
     copy.log = SLOTS.log.value;
     parts.push([SLOTS.log, listJson(events, freeze)]);

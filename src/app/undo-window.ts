@@ -7,7 +7,7 @@
 // (src/engine/log-window.ts); the checkpoint then keeps its own log, taken before the trim.
 import type { GameDoc, UndoWindow } from './game-doc.js';
 import type { Action, GameState, Side } from '../engine/types.js';
-import { sameTextLessLog } from './doc-json.js';
+import { sameTextLessLog, sameTextPlusLog } from './doc-json.js';
 
 type Apply = (state: GameState, side: Side, action: Action) => { ok: true; state: GameState } | { ok: false };
 
@@ -15,6 +15,13 @@ function withoutLog(state: GameState): UndoWindow['checkpoint'] {
   const { log: _log, ...rest } = state;
   sameTextLessLog(rest, state); // usually the state the last save wrote (src/app/doc-json.ts)
   return rest;
+}
+
+/** A checkpoint without its log, with the log given as its own (its text is the checkpoint's and the log's). */
+function withOwnLog(checkpoint: UndoWindow['checkpoint'], log: GameState['log']): UndoWindow['checkpoint'] {
+  const own = { ...checkpoint, log };
+  sameTextPlusLog(own, checkpoint);
+  return own;
 }
 
 /** The full state at the window's checkpoint, given the game's current state. */
@@ -42,7 +49,7 @@ export function noteUndoStep(
   // The log was trimmed (a new Action Phase): keep the checkpoint's own log while `before` still holds it.
   // (A new checkpoint object: a checkpoint is never changed once made, src/app/doc-json.ts.)
   if (!w.checkpoint.log && after.log.length !== before.log.length + events)
-    w.checkpoint = { ...w.checkpoint, log: before.log.slice(0, w.logLength) };
+    w.checkpoint = withOwnLog(w.checkpoint, before.log.slice(0, w.logLength));
   w.steps.push(step);
   while (w.steps.length > max) {
     const oldest = w.steps.shift()!;
@@ -52,7 +59,7 @@ export function noteUndoStep(
       return;
     }
     const ownLog = w.checkpoint.log !== undefined;
-    w.checkpoint = ownLog ? { ...withoutLog(moved.state), log: moved.state.log } : withoutLog(moved.state);
+    w.checkpoint = ownLog ? withOwnLog(withoutLog(moved.state), moved.state.log) : withoutLog(moved.state);
     w.logLength = moved.state.log.length;
   }
 }

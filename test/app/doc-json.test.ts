@@ -109,6 +109,36 @@ describe('docJson: the document as JSON text, unchanged parts written once', () 
     expect(docJson(doc).json).toBe(JSON.stringify(doc));
   });
 
+  it('writes a checkpoint that keeps its own log (the log trimmed as an Action Phase began) from its parts', async () => {
+    const { h, doc } = await gameWithUndo();
+    doc.undo = null; // the window closed (a roll or a hand-over)
+    docJson(doc, true); // writes the state: its text without the log, and each event of its log, remembered
+    const before = doc.state!;
+    const r = h.engine.apply(before, 'soviet', MOVES[1]!);
+    if (!r.ok) throw new Error(r.violation.message);
+    // As when this action began an Action Phase: the log it leaves is trimmed (src/engine/log-window.ts).
+    const after = { ...r.state, log: r.state.log.slice(-1) };
+    const apply = (st: GameState, side: Side, a: Action) => h.engine.apply(st, side, a);
+    const step = (seq: number) => ({ seq, user: SOV.userId, action: MOVES[1]!, waitingSince: null });
+    noteUndoStep(doc, apply, 'soviet', before, after, r.events.length, step(98), 30);
+    doc.state = after;
+    const own = doc.undo!.checkpoint;
+    expect(own.log).toEqual(before.log);
+    expect(Object.keys(own).at(-1)).toBe('log');
+    const spy = vi.spyOn(JSON, 'stringify');
+    try {
+      expect(docJson(doc, true, before).json).toBe(JSON.stringify(doc));
+      // Made from the state's text and its log's events, each known: none of them written whole again.
+      expect(spy.mock.calls.filter(([v]) => v === own || v === before || before.log.includes(v as never))).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+    // Moved on past the window's length, the checkpoint keeps its own log: a state never written, as usual.
+    noteUndoStep(doc, apply, 'soviet', after, after, 0, step(99), 1);
+    expect(doc.undo!.checkpoint.log).toBeDefined();
+    expect(docJson(doc, true).json).toBe(JSON.stringify(doc));
+  });
+
   it('freezes what it remembers when asked (the test suite), so changing it later throws', async () => {
     const { doc } = await gameWithUndo();
     docJson(doc, true);
