@@ -85,6 +85,48 @@ describe('draftOf', () => {
     expect(d.control.hexes).toBe(again);
   });
 
+  it('7.3: copies a map of controlled hexes with its keys in order, a key deleted where it stood, one added last', () => {
+    const { state } = atAction(r);
+    const ctx = contextOf(r);
+    const d = draftOf(state);
+    updateControl(ctx, d, 'soviet', ['s1'], ['B1', 'C1'], []);
+    const first = draftOf(d);
+    updateControl(ctx, first, 'finnish', ['f1'], ['B1', 'D1'], []); // B1 back to the base side: its key goes
+    const order = (h: object) => Object.keys(h).join();
+    const byForIn: Record<string, string> = {};
+    for (const k in d.control.hexes) if (k !== 'B1') byForIn[k] = d.control.hexes[k]!;
+    if (first.control.hexes.D1 !== undefined) byForIn.D1 = first.control.hexes.D1;
+    expect(order(first.control.hexes)).toBe(order(byForIn));
+    expect(first.control.hexes).toEqual(byForIn);
+    // Copied again from its lists (no for…in over the map), the same keys in the same order.
+    const second = draftOf(first);
+    updateControl(ctx, second, 'soviet', ['s1'], ['A4'], []);
+    expect(order(second.control.hexes)).toBe(`${order(first.control.hexes)},A4`);
+    checkDrafts(false);
+    try {
+      const third = draftOf(first);
+      updateControl(ctx, third, 'soviet', ['s1'], ['A4'], []);
+      expect(order(third.control.hexes)).toBe(order(second.control.hexes));
+    } finally {
+      checkDrafts(true);
+    }
+  });
+
+  it('7.3 under the checks: a map of controlled hexes changed in place, not by setControl, fails its next copy', () => {
+    const { state } = atAction(r);
+    const ctx = contextOf(r);
+    const d = draftOf(state);
+    updateControl(ctx, d, 'soviet', ['s1'], ['B1'], []);
+    finishDraft(d);
+    d.control.hexes.C4 = 'soviet'; // its lists no longer tell what it holds
+    expect(() => updateControl(ctx, draftOf(d), 'soviet', ['s1'], ['A4'], [])).toThrow(/changed in place/);
+    // A map given whole (set up by hand) is listed as it is.
+    const given = { ...d, control: { ...d.control, hexes: { ...d.control.hexes } } };
+    const e = draftOf(given);
+    updateControl(ctx, e, 'soviet', ['s1'], ['A4'], []);
+    expect(e.control.hexes).toEqual({ ...d.control.hexes, A4: 'soviet' });
+  });
+
   it('shares each unit until it is asked for to be changed, then the draft holds its own copy', () => {
     const { state } = atAction(r);
     checkDrafts(false);
