@@ -87,7 +87,7 @@ export interface RollRecord {
   rule: string;
 }
 
-interface EntryBase {
+export interface EntryBase {
   /** 1, 2, 3…: position in the record. */
   seq: number;
   /** The store version this entry was saved as (never decreasing along the record; entries saved together share it). */
@@ -105,6 +105,9 @@ export type RecordEntry =
   | (EntryBase & { kind: 'resign'; side: Side })
   | (EntryBase & { kind: 'timeout'; side: Side })
   | (EntryBase & { kind: 'abort'; reason: string });
+
+/** What a record entry holds besides its base fields, by kind. */
+export type EntryTail = RecordEntry extends infer E ? (E extends RecordEntry ? Omit<E, keyof EntryBase> : never) : never;
 
 /**
  * The undo window (Rally the Troops style): one side's run of actions since its last roll or the last

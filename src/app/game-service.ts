@@ -62,7 +62,7 @@ import {
   type RollRecord,
 } from './game-doc.js';
 import { upgradeDoc } from './doc-upgrade.js';
-import { addEntry, nextSeq, storedRecord, trimRecent } from './record-window.js';
+import { addEntry, entryOf, nextSeq, storedRecord, trimRecent } from './record-window.js';
 import { checkpointState, noteUndoStep } from './undo-window.js';
 import { docJson, entryJson } from './doc-json.js';
 import { verifyRecord, type VerifyReport } from './verify.js';
@@ -1024,7 +1024,7 @@ export class GameService {
     );
     if (!r.ok) return r;
     const { extra, ...rest } = r;
-    return { ...rest, seq: extra!.seq };
+    return Object.assign(rest, { seq: extra!.seq }); // not { ...rest, seq }: see entryOf (record-window.ts)
   }
 
   /**
@@ -1101,7 +1101,7 @@ export class GameService {
     const rolls: RollRecord[] = applied.events
       .filter((e): e is Extract<GameEvent, { type: 'roll' }> => e.type === 'roll')
       .map((e) => ({ n: e.n, dice: e.dice.slice(), purpose: e.purpose, rule: e.rule }));
-    addEntry(doc, { ...base, kind: 'action', side, action, rolls });
+    addEntry(doc, entryOf(base, { kind: 'action', side, action, rolls }));
     doc.state = applied.state;
     const after = this.engine.whoMustAct(applied.state);
     // Undo window (Rally the Troops style): cleared by any roll and by a hand-over to the other side.
@@ -1148,12 +1148,12 @@ export class GameService {
       }
       this.remember(doc, actor);
       const base = this.nextEntryBase(doc, version, actor, opts.requestId);
-      addEntry(doc, { ...base, kind: 'note', text: clean });
+      addEntry(doc, entryOf(base, { kind: 'note', text: clean }));
       return { doc, lines: [`#${base.seq} note by ${this.label(doc, actor.userId)}: ${clean}`], extra: { seq: base.seq } };
     });
     if (!r.ok) return r;
     const { extra, ...rest } = r;
-    return { ...rest, seq: extra?.seq as number };
+    return Object.assign(rest, { seq: extra?.seq as number });
   }
 
   /**
@@ -1196,7 +1196,7 @@ export class GameService {
         doc.meta.waitingSince = top.waitingSince;
         this.remember(doc, actor);
         const base = this.nextEntryBase(doc, version, actor, opts.requestId);
-        addEntry(doc, { ...base, kind: 'undo', side, undoes: top.seq });
+        addEntry(doc, entryOf(base, { kind: 'undo', side, undoes: top.seq }));
         const what = describeAction(top.action);
         return {
           doc,
@@ -1230,7 +1230,7 @@ export class GameService {
         const now = this.clock();
         this.remember(doc, actor);
         const base = this.nextEntryBase(doc, version, actor, opts.requestId);
-        addEntry(doc, { ...base, kind: 'resign', side });
+        addEntry(doc, entryOf(base, { kind: 'resign', side }));
         const lines = [`#${base.seq} ${this.label(doc, actor.userId)} resigned for the ${sideName(side)} side.`];
         lines.push(
           ...this.finish(doc, 'finished', { reason: `${sideName(side)} resigned`, winner: otherSide(side), by: actor.userId }, now),
@@ -1304,7 +1304,7 @@ export class GameService {
         return refuse('game/clock-running', `The ${sideName(side)} side's clock has not run out while the game waits on it.`);
       }
       const base = this.nextEntryBase(doc, version, { userId: 'clock' }, undefined);
-      addEntry(doc, { ...base, kind: 'timeout', side });
+      addEntry(doc, entryOf(base, { kind: 'timeout', side }));
       const lines = [`#${base.seq} The ${sideName(side)} side's clock ran out.`];
       lines.push(...this.finish(doc, 'finished', { reason: `${sideName(side)} ran out of time`, winner: otherSide(side) }, now));
       return { doc, lines, finishedAt: now };
@@ -1367,7 +1367,7 @@ export class GameService {
       const now = this.clock();
       this.remember(doc, actor);
       const base = this.nextEntryBase(doc, version, actor, opts.requestId);
-      addEntry(doc, { ...base, kind: 'abort', reason });
+      addEntry(doc, entryOf(base, { kind: 'abort', reason }));
       const lines = [`#${base.seq} ${this.label(doc, actor.userId)} aborted the game (${reason}).`];
       lines.push(...this.finish(doc, 'aborted', { reason: `aborted: ${reason}`, winner: null, by: actor.userId }, now));
       return { doc, lines, finishedAt: now };

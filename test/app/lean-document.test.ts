@@ -38,6 +38,8 @@ describe('a lean game document (docs/game-record.md § Service)', () => {
       expect(stored.meta.status).toBe('finished');
       const whole = await storedRecord(h.store, c.gameId);
       expect(whole.map((e) => e.seq)).toEqual(record.actions.map((_, i) => i + 1));
+      // Each entry's fields in the record's order: its base, then its kind and what goes with it (entryOf).
+      expect(Object.keys(whole[0]!)).toEqual(['seq', 'v', 'id', 'user', 'at', 'kind', 'side', 'action', 'rolls']);
       expect(stored.entries).toBe(record.actions.length);
       const exported = ok(await h.service.exportRecord(ref)).record;
       expect(exported.actions.map((a) => a.action)).toEqual(record.actions.map((a) => a.action));
