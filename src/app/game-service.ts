@@ -26,7 +26,7 @@ import type {
   PendingDecision,
   Side,
 } from '../engine/types.js';
-import { StoreError, isStoreError, isValidId, type GameStore, type StoredGame } from '../store/types.js';
+import { StoreError, isStoreError, isValidId, type GameStore, type SaveOptions, type StoredGame } from '../store/types.js';
 import {
   ActOptsSchema,
   ActorSchema,
@@ -247,12 +247,16 @@ function isRefusal(x: unknown): x is { ok: false; error: Refusal } {
   return typeof x === 'object' && x !== null && (x as { ok?: unknown }).ok === false;
 }
 
-/** Who finds a game in their `/game list`: its host and everyone seated (the store's player index). */
-/** A kept document as loadDoc answers a game (src/app/doc-cache.ts). */
+/**
+ * A kept document as loadDoc answers a game (src/app/doc-cache.ts). Its header written out, not as
+ * `{ ...saved, doc }` (see entryOf, src/app/record-window.ts).
+ */
 function loadedFrom(kept: KeptDoc): { id: string; stored: StoredGame; doc: GameDoc; carried: RecordEntry[] } {
-  return { id: kept.gameId, stored: { ...kept.saved, doc: kept.doc }, doc: kept.doc, carried: [] };
+  const { version, channelId, finishedAt, expiresAt } = kept.saved;
+  return { id: kept.gameId, stored: { doc: kept.doc, version, channelId, finishedAt, expiresAt }, doc: kept.doc, carried: [] };
 }
 
+/** Who finds a game in their `/game list`: its host and everyone seated (the store's player index). */
 export function indexedUsers(doc: GameDoc): string[] {
   return [...new Set([doc.meta.host, ...doc.meta.seats.finnish, ...doc.meta.seats.soviet])].sort();
 }
@@ -467,11 +471,11 @@ export class GameService {
       try {
         const users = indexedUsers(change.doc);
         // As JSON text whose unchanged parts are written once (src/app/doc-json.ts).
-        const saved = await this.store.save(id, docJson(change.doc, this.freezeKept, stateBefore), stored.version, {
-          ...(change.finishedAt !== undefined ? { finishedAt: change.finishedAt } : {}),
-          ...(users.join(' ') !== usersBefore ? { users } : {}),
-          ...(added.length ? { append: added.map((e) => entryJson(e, this.freezeKept)) } : {}),
-        });
+        const options: SaveOptions = {};
+        if (change.finishedAt !== undefined) options.finishedAt = change.finishedAt;
+        if (users.join(' ') !== usersBefore) options.users = users;
+        if (added.length) options.append = added.map((e) => entryJson(e, this.freezeKept));
+        const saved = await this.store.save(id, docJson(change.doc, this.freezeKept, stateBefore), stored.version, options);
         const savedState = change.doc.state;
         const after = this.statusView(change.doc, id, saved.version);
         this.kept.put(id, change.doc, saved);
