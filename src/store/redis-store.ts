@@ -398,21 +398,43 @@ export class RedisStore implements GameStore {
     return `${this.prefix}${kind}:${id}`;
   }
 
-  /** Run one operation with a deadline; anything but a StoreError becomes 'store/unavailable'. */
-  private async op<T>(what: string, fn: () => Promise<T>): Promise<T> {
-    if (this.closed) throw new StoreError('store/unavailable', 'the Redis store has been closed');
-    try {
-      return await withTimeout(fn(), this.opTimeoutMs, what);
-    } catch (err) {
-      if (err instanceof StoreError) throw err;
-      const msg = (err as Error).message;
-      throw new StoreError(
-        'store/unavailable',
-        `Redis at ${redact(this.url)}: ${what} failed: ${msg}${this.lastError && this.lastError.message !== msg ? ` (last error: ${this.lastError.message})` : ''}`,
-        { url: redact(this.url), op: what },
-        { cause: err },
-      );
-    }
+  /**
+   * Run one operation with a deadline; anything but a StoreError becomes 'store/unavailable'. One promise,
+   * settled by the operation or the timer, whichever comes first (each further promise and `await` is a
+   * microtask's turn in the flow of every command).
+   */
+  private op<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new StoreError('store/unavailable', 'the Redis store has been closed'));
+    return new Promise<T>((resolve, reject) => {
+      const fail = (err: unknown) => {
+        clearTimeout(timer);
+        reject(this.failure(what, err));
+      };
+      const timer = setTimeout(() => fail(new Error(`${what}: no answer within ${this.opTimeoutMs} ms`)), this.opTimeoutMs);
+      let running: Promise<T>;
+      try {
+        running = fn();
+      } catch (err) {
+        fail(err);
+        return;
+      }
+      running.then((v) => {
+        clearTimeout(timer);
+        resolve(v);
+      }, fail);
+    });
+  }
+
+  /** An operation's failure as the store reports it: a StoreError as it is, anything else 'store/unavailable'. */
+  private failure(what: string, err: unknown): StoreError {
+    if (err instanceof StoreError) return err;
+    const msg = (err as Error).message;
+    return new StoreError(
+      'store/unavailable',
+      `Redis at ${redact(this.url)}: ${what} failed: ${msg}${this.lastError && this.lastError.message !== msg ? ` (last error: ${this.lastError.message})` : ''}`,
+      { url: redact(this.url), op: what },
+      { cause: err },
+    );
   }
 
   private toStored(gameId: string, e: Envelope): StoredGame {
