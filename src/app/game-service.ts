@@ -451,7 +451,8 @@ export class GameService {
       const usersBefore = indexedUsers(doc).join(' ');
       const entriesBefore = doc.entries;
       const stateBefore = doc.state;
-      const change = await step(doc, stored.version);
+      const made = step(doc, stored.version);
+      const change = made instanceof Promise ? await made : made; // no await (a microtask's turn) for a plain step
       if (isRefusal(change)) {
         const r = await refusal(change);
         if (r) return r;
