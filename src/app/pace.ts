@@ -16,8 +16,18 @@ const DAY = 24 * HOUR;
 /** The gap between reminders doubles from remindAfterH and stops growing at this many times it. */
 const MAX_GAP_FACTOR = 4;
 
+/**
+ * A game's pace, each setting it leaves out the default's. Written out, not `{ ...DEFAULT_PACE, ...pace }`:
+ * every command reads it several times (docs/architecture.md § Objects on the per-command path).
+ */
 export function paceOf(meta: Pick<GameMeta, 'pace'>): Pace {
-  return { ...DEFAULT_PACE, ...(meta.pace ?? {}) };
+  const p = meta.pace;
+  return {
+    remindAfterH: p?.remindAfterH ?? DEFAULT_PACE.remindAfterH,
+    stallAfterD: p?.stallAfterD ?? DEFAULT_PACE.stallAfterD,
+    clockDays: p?.clockDays ?? DEFAULT_PACE.clockDays,
+    clockForfeit: p?.clockForfeit ?? DEFAULT_PACE.clockForfeit,
+  };
 }
 
 /**
