@@ -399,30 +399,19 @@ export class RedisStore implements GameStore {
   }
 
   /**
-   * Run one operation with a deadline; anything but a StoreError becomes 'store/unavailable'. One promise,
-   * settled by the operation or the timer, whichever comes first (each further promise and `await` is a
-   * microtask's turn in the flow of every command).
+   * Run one operation with a deadline; anything but a StoreError becomes 'store/unavailable'. Not async:
+   * withTimeout's one promise is the operation's (each further promise and `await` is a microtask's turn
+   * in the flow of every command).
    */
   private op<T>(what: string, fn: () => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new StoreError('store/unavailable', 'the Redis store has been closed'));
-    return new Promise<T>((resolve, reject) => {
-      const fail = (err: unknown) => {
-        clearTimeout(timer);
-        reject(this.failure(what, err));
-      };
-      const timer = setTimeout(() => fail(new Error(`${what}: no answer within ${this.opTimeoutMs} ms`)), this.opTimeoutMs);
-      let running: Promise<T>;
-      try {
-        running = fn();
-      } catch (err) {
-        fail(err);
-        return;
-      }
-      running.then((v) => {
-        clearTimeout(timer);
-        resolve(v);
-      }, fail);
-    });
+    let running: Promise<T>;
+    try {
+      running = fn();
+    } catch (err) {
+      return Promise.reject(this.failure(what, err));
+    }
+    return withTimeout(running, this.opTimeoutMs, what, (err) => this.failure(what, err));
   }
 
   /** An operation's failure as the store reports it: a StoreError as it is, anything else 'store/unavailable'. */
@@ -712,10 +701,13 @@ export class RedisStore implements GameStore {
   }
 }
 
-/** `p`'s answer, or an error once `ms` have passed without one: one promise and one timer per operation. */
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+/**
+ * `p`'s answer, or an error once `ms` have passed without one (`failure` makes what a failure rejects
+ * with): one promise and one timer per operation.
+ */
+function withTimeout<T>(p: Promise<T>, ms: number, what: string, failure: (err: unknown) => Error = (err) => err as Error): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+    const timer = setTimeout(() => reject(failure(new Error(`${what}: no answer within ${ms} ms`))), ms);
     p.then(
       (v) => {
         clearTimeout(timer);
@@ -723,7 +715,7 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
       },
       (err: unknown) => {
         clearTimeout(timer);
-        reject(err as Error);
+        reject(failure(err));
       },
     );
   });
