@@ -60,7 +60,7 @@ export function combatFireStep(
   const mpLeft = resume ? resume.mpLeft : extra.mpLeft;
   // Where the Combat goes on from at each stage, written out: in Node 20's V8 a literal that begins with a
   // spread and adds a key ({ ...base, stage }) gets a hidden class of its own every time (docs/engine-api.md).
-  const resumeAt = <S extends string>(stage: S) => ({
+  const resumeAt = (stage: CombatResume['stage']): CombatResume => ({
     declared,
     suppression,
     ...(support ? { support } : {}),
@@ -83,7 +83,7 @@ export function combatFireStep(
         events,
         planned.map((p) => p.unit),
         readFireRecord(draft).defensive?.units ?? [],
-        resumeAt('at' as const),
+        resumeAt('at'),
       )
     )
       return { paused: true };
@@ -98,7 +98,7 @@ export function combatFireStep(
       resolveRanged(ctx, draft, p, source, events, { steps: hits.add });
       if (events.slice(before).some((e) => e.type === 'rangedAttack' && e.suppressed)) suppression.attacker += 1;
     }
-    if (hits.inflict(ctx, draft, source, events, resumeAt('defensive' as const))) return { paused: true };
+    if (hits.inflict(ctx, draft, source, events, resumeAt('defensive'))) return { paused: true };
   }
   if (!resume || resume.stage !== 'crt') {
     // 8.1 step 5, second half: the non-phasing player's Support, declared before any roll (defensive-support.ts).
@@ -116,7 +116,7 @@ export function combatFireStep(
         resolveRanged(ctx, draft, p, source, events, { steps: hits.add });
         if (events.slice(before).some((e) => e.type === 'rangedAttack' && e.suppressed)) suppression.defender += 1;
       }
-      if (hits.inflict(ctx, draft, source, events, resumeAt('crt' as const))) return { paused: true };
+      if (hits.inflict(ctx, draft, source, events, resumeAt('crt'))) return { paused: true };
     }
   }
   return { suppression };
