@@ -8,8 +8,7 @@
 // difference of the acts (working tree − revision) with its standard error: of the games' medians, and the
 // median of each game's differences act by act (the tighter of the two). GAMES (default 30) games each.
 // Uses REDIS_URL if set, else a private redis-server. Not a test.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient } from '@redis/client';
@@ -18,23 +17,11 @@ import type { GameRecord } from '../src/engine/index.js';
 import type { Ruleset } from '../src/engine/ruleset.js';
 import { withArmorReinforcements } from '../test/engine/helpers/campaign-bot.js';
 import { benchRedis, ms, rawGetSet, recordedCampaignGame, stats } from './timing.js';
+import { checkoutRevision } from './revision.js';
 
 const GAMES = Number(process.env.GAMES ?? 30);
 const rev = process.argv[2] ?? 'HEAD';
 const root = process.cwd();
-
-/** The revision's src/, data/ and render/ under var/ (inside the project, so its packages resolve). */
-function checkout(): string {
-  const sha = execFileSync('git', ['rev-parse', '--short', rev], { encoding: 'utf8' }).trim();
-  const dir = path.join(root, 'var', 'bench-ab', sha);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const tar = `${dir}.tar`;
-  execFileSync('git', ['archive', '--output', tar, sha, 'src', 'data', 'render']);
-  execFileSync('tar', ['-xf', tar, '-C', dir]);
-  rmSync(tar);
-  return dir;
-}
 
 /** A game service of the code in `dir` (the revision's is taken to have the working tree's interface). */
 async function open(dir: string, url: string, seed: string): Promise<GameServiceBundle> {
@@ -46,7 +33,7 @@ async function open(dir: string, url: string, seed: string): Promise<GameService
 async function main(): Promise<void> {
   const { url, stop } = await benchRedis();
   const record = JSON.parse(readFileSync('test/fixtures/records/campaign-bot.json', 'utf8')) as GameRecord;
-  const dir = checkout();
+  const { dir, remove } = checkoutRevision(rev);
   const bundles = { A: await open(dir, url, record.seed!), B: await open(root, url, record.seed!) };
   const raw = createClient({ url });
   await raw.connect();
@@ -102,7 +89,7 @@ async function main(): Promise<void> {
   raw.destroy();
   await bundles.A.close();
   await bundles.B.close();
-  rmSync(dir, { recursive: true, force: true });
+  remove();
   await stop();
 }
 
