@@ -6,12 +6,12 @@
 // actions' differences, with every action together and its standard error. A change of a few
 // microseconds to one kind of action shows here, not between two runs of bench:engine. PASSES (default
 // 8) passes, the first WARM (default 3) not counted. Not a test.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { createEngine, GameRecord, GameState } from '../src/engine/index.js';
+import type { createEngine, GameState } from '../src/engine/index.js';
 import type { Ruleset } from '../src/engine/ruleset.js';
 import { withArmorReinforcements } from '../test/engine/helpers/campaign-bot.js';
+import { recordedCampaign, replayCampaign, type RecordedCampaign } from '../test/engine/helpers/recorded-campaign.js';
 import { stats } from './timing.js';
 import { checkoutRevision } from './revision.js';
 
@@ -29,23 +29,18 @@ async function engineOf(dir: string): Promise<Engine> {
 }
 
 /** The state before each recorded action, as `engine` plays the game. */
-function statesOf(engine: Engine, record: GameRecord): GameState[] {
+function statesOf(engine: Engine, campaign: RecordedCampaign): GameState[] {
   const out: GameState[] = [];
-  let st = engine.setup(record.scenario, { seed: record.seed! });
-  for (const [i, ra] of record.actions.entries()) {
-    out.push(st);
-    const r = engine.apply(st, ra.side, ra.action);
-    if (!r.ok) throw new Error(`action ${i + 1} refused: ${r.violation.message}`);
-    st = r.state;
-  }
+  replayCampaign({ ...campaign, engine }, (st) => out.push(st));
   return out;
 }
 
 async function main(): Promise<void> {
-  const record = JSON.parse(readFileSync('test/fixtures/records/campaign-bot.json', 'utf8')) as GameRecord;
+  const campaign = recordedCampaign();
+  const { record } = campaign;
   const { dir, remove } = checkoutRevision(rev);
   const engines = { A: await engineOf(dir), B: await engineOf(process.cwd()) };
-  const states = { A: statesOf(engines.A, record), B: statesOf(engines.B, record) };
+  const states = { A: statesOf(engines.A, campaign), B: statesOf(engines.B, campaign) };
   const n = record.actions.length;
   const times = { A: record.actions.map(() => [] as number[]), B: record.actions.map(() => [] as number[]) };
   const diffs = record.actions.map(() => [] as number[]);
