@@ -6,14 +6,12 @@
 // actions' differences, with every action together and its standard error. A change of a few
 // microseconds to one kind of action shows here, not between two runs of bench:engine. PASSES (default
 // 8) passes, the first WARM (default 3) not counted. Not a test.
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { createEngine, GameState } from '../src/engine/index.js';
 import type { Ruleset } from '../src/engine/ruleset.js';
 import { withArmorReinforcements } from '../test/engine/helpers/campaign-bot.js';
 import { recordedCampaign, replayCampaign, type RecordedCampaign } from '../test/engine/helpers/recorded-campaign.js';
-import { stats } from './timing.js';
-import { checkoutRevision } from './revision.js';
+import { meanWithError, stats } from './timing.js';
+import { checkoutRevision, importFrom } from './revision.js';
 
 const PASSES = Number(process.env.PASSES ?? 8);
 const WARM = Number(process.env.WARM ?? 3);
@@ -23,8 +21,8 @@ type Engine = ReturnType<typeof createEngine>;
 
 /** The engine of the code in `dir` (the revision's is taken to have the working tree's interface). */
 async function engineOf(dir: string): Promise<Engine> {
-  const engine = (await import(pathToFileURL(path.join(dir, 'src/engine/index.ts')).href)) as { createEngine: typeof createEngine };
-  const load = (await import(pathToFileURL(path.join(dir, 'src/data/load.ts')).href)) as { loadRuleset: () => Ruleset };
+  const engine = await importFrom<{ createEngine: typeof createEngine }>(dir, 'src/engine/index.ts');
+  const load = await importFrom<{ loadRuleset: () => Ruleset }>(dir, 'src/data/load.ts');
   return engine.createEngine(withArmorReinforcements(load.loadRuleset()));
 }
 
@@ -76,9 +74,7 @@ async function main(): Promise<void> {
   for (const [kind, idx] of [...kinds].sort((x, y) => y[1].length - x[1].length)) row(kind, idx);
   const all = record.actions.map((_, i) => i);
   row('every action', all);
-  const per = all.map((i) => median(diffs[i]!));
-  const mean = per.reduce((s, x) => s + x, 0) / per.length;
-  const se = Math.sqrt(per.reduce((s, x) => s + (x - mean) ** 2, 0) / (per.length - 1) / per.length);
+  const { mean, se } = meanWithError(all.map((i) => median(diffs[i]!)));
   console.log(`  every action, the mean of the actions' median differences: ${mean.toFixed(1)} µs (standard error ${se.toFixed(1)} µs)`);
 }
 

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** The revision's src/, data/ and render/ extracted under var/bench-ab/<sha>; `remove` deletes them. */
 export function checkoutRevision(rev: string, root = process.cwd()): { dir: string; remove: () => void } {
@@ -16,4 +17,9 @@ export function checkoutRevision(rev: string, root = process.cwd()): { dir: stri
   execFileSync('tar', ['-xf', tar, '-C', dir]);
   rmSync(tar);
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A module of the code in `dir` (a revision's, or the working tree's), by its path in the project. */
+export async function importFrom<T>(dir: string, file: string): Promise<T> {
+  return (await import(pathToFileURL(path.join(dir, file)).href)) as T;
 }

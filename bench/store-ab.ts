@@ -9,15 +9,13 @@
 // median of each game's differences act by act (the tighter of the two). GAMES (default 30) games each.
 // Uses REDIS_URL if set, else a private redis-server. Not a test.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createClient } from '@redis/client';
 import type { GameServiceBundle, openGameService } from '../src/app/wiring.js';
 import type { GameRecord } from '../src/engine/index.js';
 import type { Ruleset } from '../src/engine/ruleset.js';
 import { withArmorReinforcements } from '../test/engine/helpers/campaign-bot.js';
-import { benchRedis, ms, rawGetSet, recordedCampaignGame, stats } from './timing.js';
-import { checkoutRevision } from './revision.js';
+import { benchRedis, meanWithError, ms, rawGetSet, recordedCampaignGame, stats } from './timing.js';
+import { checkoutRevision, importFrom } from './revision.js';
 
 const GAMES = Number(process.env.GAMES ?? 30);
 const rev = process.argv[2] ?? 'HEAD';
@@ -25,8 +23,8 @@ const root = process.cwd();
 
 /** A game service of the code in `dir` (the revision's is taken to have the working tree's interface). */
 async function open(dir: string, url: string, seed: string): Promise<GameServiceBundle> {
-  const wiring = (await import(pathToFileURL(path.join(dir, 'src/app/wiring.ts')).href)) as { openGameService: typeof openGameService };
-  const load = (await import(pathToFileURL(path.join(dir, 'src/data/load.ts')).href)) as { loadRuleset: () => Ruleset };
+  const wiring = await importFrom<{ openGameService: typeof openGameService }>(dir, 'src/app/wiring.ts');
+  const load = await importFrom<{ loadRuleset: () => Ruleset }>(dir, 'src/data/load.ts');
   return wiring.openGameService({ storeUrl: url, ruleset: withArmorReinforcements(load.loadRuleset()), newSeed: () => seed });
 }
 
@@ -69,7 +67,7 @@ async function main(): Promise<void> {
     diffs.push(acts.B.map((b, i) => (b - acts.A[i]!) * 1000));
   }
   const warm = Math.floor(GAMES / 2);
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const mean = (xs: number[]) => stats(xs).mean;
   for (const v of ['A', 'B'] as const) {
     const w = figures[v].slice(warm);
     const act = mean(w.map((x) => x.act));
@@ -79,13 +77,11 @@ async function main(): Promise<void> {
     );
   }
   const d = figures.B.slice(warm).map((b, k) => (b.act - figures.A[warm + k]!.act) * 1000);
-  const se = (xs: number[]) => Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1) / xs.length);
-  console.log(`act B − A, medians paired game by game: ${mean(d).toFixed(1)} µs (standard error ${se(d).toFixed(1)} µs)`);
+  const dd = meanWithError(d);
+  console.log(`act B − A, medians paired game by game: ${dd.mean.toFixed(1)} µs (standard error ${dd.se.toFixed(1)} µs)`);
   // The median of each game's differences act by act (the same action, a millisecond apart).
-  const m = diffs.slice(warm).map((xs) => stats(xs).median);
-  console.log(
-    `act B − A, the median difference act by act, game by game: ${mean(m).toFixed(1)} µs (standard error ${se(m).toFixed(1)} µs)`,
-  );
+  const m = meanWithError(diffs.slice(warm).map((xs) => stats(xs).median));
+  console.log(`act B − A, the median difference act by act, game by game: ${m.mean.toFixed(1)} µs (standard error ${m.se.toFixed(1)} µs)`);
   raw.destroy();
   await bundles.A.close();
   await bundles.B.close();

@@ -10,6 +10,12 @@ export function stats(samples: number[]): { median: number; p99: number; mean: n
   return { median: q(0.5), p99: q(0.99), mean: s.reduce((a, b) => a + b, 0) / s.length };
 }
 
+/** The mean of paired differences and its standard error (the A/B benches). */
+export function meanWithError(xs: number[]): { mean: number; se: number } {
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return { mean, se: Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1) / xs.length) };
+}
+
 /** Milliseconds since `t0` (process.hrtime.bigint()). */
 export const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
 
