@@ -38,7 +38,7 @@ import { consumeOverrun } from './combat/record.js';
 import { afterNightAction, answerStepLosses, applyBonfire, applyNightRaid, resolveSubZero } from './night.js';
 import { lostInTheWoods } from './lost-in-woods.js';
 import { applyAttachLmg } from './captured-lmgs.js';
-import { aimAtFireDie, applyFireAction, firePendingGate } from './fire.js';
+import { aimAtFireDie, applyFireAction, declareCombat, firePendingGate } from './fire.js';
 import { answerParkBattalion, doArtilleryPark, finnishArtilleryPark } from './artillery-park.js';
 import { defensiveSupportDecision } from './defensive-support.js';
 import { doRecovery } from './recovery.js';
@@ -121,6 +121,8 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
   const draft = draftOf(state);
   const events: GameEvent[] = [];
   let err: RuleViolation | null = null;
+  // A Combat whose defender may declare defensive Support first (10.3.2): found once, declared below.
+  const waiting = action.type === 'combat' ? defensiveSupportDecision(ctx, draft, side, action) : null;
   // A takeLosses answering Ranged Attack losses (10.4.2) goes to the fire code, not the combat code.
   if (action.type === 'takeLosses' && who.pending?.type === 'rangedLosses') err = applyFireAction(ctx, draft, side, action, source, events);
   // A takeLosses answering Sub-Zero or Night Raid step losses (16.3, 16.4); a Sub-Zero Loss Phase ends once
@@ -130,8 +132,8 @@ export function applyAction(ctx: Ctx, state: GameState, side: Side, action: Acti
     if (!err && draft.phase === 'subZero' && !draft.pending.some((p) => p.type === 'stepLosses')) advancePhase(ctx, draft, events);
   }
   // Defensive Support (10.3.2): the answer, or a Combat whose defender may support first.
-  else if (action.type === 'support' || (action.type === 'combat' && defensiveSupportDecision(ctx, draft, side, action)))
-    err = applyFireAction(ctx, draft, side, action, source, events);
+  else if (action.type === 'support') err = applyFireAction(ctx, draft, side, action, source, events);
+  else if (waiting && action.type === 'combat') err = declareCombat(ctx, draft, side, action, waiting, events);
   else
     switch (action.type) {
       case 'ranged':

@@ -10,7 +10,7 @@
 import type { Ctx } from './ctx.js';
 import type { HexId, Side } from './ruleset.js';
 import type { CombatAction, DefensiveDeclaration, DefensiveSupportDecision, GameState, RuleViolation, SupportAction } from './types.js';
-import { checkCombatDeclaration } from './combat/resolve.js';
+import { checkCombatDeclaration, type Declared } from './combat/resolve.js';
 import { mightFireAt, planRanged, RangedBoard } from './ranged.js';
 import { writeFireRecord } from './fire-record.js';
 import { otherSide } from './units.js';
@@ -45,10 +45,16 @@ export function defensiveOptions(
 }
 
 /**
- * For a valid `combat` declaration whose defender could support: the decision to ask (no dice yet).
- * Null when the Combat should simply be resolved now (invalid declarations are left to the combat code).
+ * For a valid `combat` declaration whose defender could support: the decision to ask (no dice yet), with
+ * the declaration as checked (the caller goes on from it). Null when the Combat should simply be resolved
+ * now (invalid declarations are left to the combat code).
  */
-export function defensiveSupportDecision(ctx: Ctx, state: GameState, side: Side, action: CombatAction): DefensiveSupportDecision | null {
+export function defensiveSupportDecision(
+  ctx: Ctx,
+  state: GameState,
+  side: Side,
+  action: CombatAction,
+): { decision: DefensiveSupportDecision; declared: Declared } | null {
   if (state.phase !== 'combat' || state.activeSide !== side) return null;
   if (state.pending.length) return null;
   const d = checkCombatDeclaration(state, ctx.ruleset, side, action.attackers, action.target);
@@ -57,7 +63,7 @@ export function defensiveSupportDecision(ctx: Ctx, state: GameState, side: Side,
   const attackers = d.attackers.map((a) => a.unit);
   const options = defensiveOptions(ctx, state, defender, attackers, d.target);
   if (!options.length) return null;
-  return {
+  const decision: DefensiveSupportDecision = {
     type: 'defensiveSupport',
     side: defender,
     rule: '10.3.2',
@@ -72,6 +78,7 @@ export function defensiveSupportDecision(ctx: Ctx, state: GameState, side: Side,
     default: { units: [] },
     defaultText: 'no defensive Support',
   };
+  return { decision, declared: d };
 }
 
 /** Check the answer to a `defensiveSupport` decision (10.3.2–10.3.4, 10.3.6). */

@@ -5,13 +5,23 @@
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
-import type { Action, AtFireAction, FireOptions, GameEvent, GameState, PendingDecision, RuleViolation } from './types.js';
+import type {
+  Action,
+  AtFireAction,
+  CombatAction,
+  DefensiveSupportDecision,
+  FireOptions,
+  GameEvent,
+  GameState,
+  PendingDecision,
+  RuleViolation,
+} from './types.js';
 import type { DiceSource } from './dice.js';
 import { answerRangedLosses, planRanged, rangedOptions, resolveRanged } from './ranged.js';
 import { atFireOptions, planAtFire, resolveAtFire } from './atfire.js';
-import { checkSupportAnswer, defensiveSupportDecision, stashDefensive } from './defensive-support.js';
+import { checkSupportAnswer, stashDefensive } from './defensive-support.js';
 import { applyCombatAction, resumeCombat } from './combat/engine.js';
-import { checkCombatDeclaration } from './combat/resolve.js';
+import type { Declared } from './combat/resolve.js';
 import { answerAtFireTarget, checkSupport } from './combat-fire.js';
 
 /** While a `rangedLosses` decision waits, only its answer (takeLosses) is accepted. Undefined when the pending item is not ours. */
@@ -72,25 +82,6 @@ export function applyFireAction(
       if (!err && p?.type === 'rangedLosses' && p.resume) return resumeCombat(ctx, draft, p.resume, source, events);
       return err;
     }
-    case 'combat': {
-      // 8.1 steps 1–3: the Combat and the phasing player's Support are fixed; the defender declares next.
-      const p = defensiveSupportDecision(ctx, draft, side, action);
-      const d = checkCombatDeclaration(draft, ctx.ruleset, side, action.attackers, action.target);
-      if (!p || 'violation' in d) return { code: 'input/combat', rule: '8.1', message: 'This Combat cannot wait for defensive Support.' };
-      const sup = checkSupport(ctx, draft, d, action);
-      if (!Array.isArray(sup)) return sup;
-      draft.pending.push(p);
-      events.push({
-        type: 'combatDeclared',
-        side,
-        attackers: p.combat.attackers,
-        target: p.combat.target,
-        support: p.combat.support ?? [],
-        waitingFor: p.side,
-        rule: '8.1',
-      });
-      return null;
-    }
     case 'support': {
       const p = draft.pending[0];
       if (!p || p.type !== 'defensiveSupport')
@@ -111,6 +102,35 @@ export function applyFireAction(
     default:
       return { code: 'input/unknown-action', rule: '3.0', message: `Not a fire action: ${action.type}.` };
   }
+}
+
+/**
+ * A Combat whose defender may declare defensive Support (10.3.2): 8.1 steps 1–3, the Combat and the
+ * phasing player's Support are fixed, and the defender declares next. `waiting` is what
+ * defensiveSupportDecision found for this action on this draft.
+ */
+export function declareCombat(
+  ctx: Ctx,
+  draft: GameState,
+  side: Side,
+  action: CombatAction,
+  waiting: { decision: DefensiveSupportDecision; declared: Declared },
+  events: GameEvent[],
+): RuleViolation | null {
+  const p = waiting.decision;
+  const sup = checkSupport(ctx, draft, waiting.declared, action);
+  if (!Array.isArray(sup)) return sup;
+  draft.pending.push(p);
+  events.push({
+    type: 'combatDeclared',
+    side,
+    attackers: p.combat.attackers,
+    target: p.combat.target,
+    support: p.combat.support ?? [],
+    waitingFor: p.side,
+    rule: '8.1',
+  });
+  return null;
 }
 
 /** The answer to an `atFireTarget` decision: that die is rolled at the unit named, then the Combat goes on (11.1, 11.2). */
