@@ -464,7 +464,10 @@ function goalsOf(g: Grid, only: ReadonlySet<HexId>): { goals: number[]; hops: In
 const BLOCKED = 1;
 const BINDS = 2;
 const ROAD_RATE = 4;
+/** A hex asked about that a route may enter (see `mayEnter`): the search waits for it. */
 const GOAL = 8;
+/** The same for the easy routes. */
+const EASY_GOAL = 16;
 
 /** A raid search's working arrays, one pair per map (grid.ts), reused by every search. */
 const raidScratch = new WeakMap<Grid, { best: Float64Array; done: Uint8Array }>();
@@ -504,14 +507,36 @@ export function raiderRoutes(
     else hex[i]! &= ~ROAD_RATE;
   }
   const { goals, hops } = only ? goalsOf(g, only) : { goals: [], hops: null };
-  for (const i of goals) hex[i]! |= GOAL;
+  // A route enters a hex from a neighbour it may go on from: the start, or a hex free of enemy units and
+  // outside any binding enemy ZOC (a route ends on entering one). A hex asked about that has no such
+  // neighbour is never reached, and the search would otherwise go on to its limit looking for it: the hexes
+  // next to a raid's target are all in its ZOC, and some of them only touch other ZOC hexes. `easy`: only
+  // by an easy step (road, frozen lake, village) from that neighbour.
+  const mayEnter = (i: number, easy: boolean): boolean => {
+    for (let k = i * SLOTS, end = k + SLOTS; k < end; k++) {
+      const j = g.nb[k]!;
+      if (j < 0 || hex[j]! & BLOCKED || (j !== start && hex[j]! & BINDS)) continue;
+      if (!easy) return true;
+      for (let b = j * SLOTS, e = b + SLOTS; b < e; b++) if (g.nb[b] === i && steps.easy[b]) return true;
+    }
+    return false;
+  };
+  let goalsLeft = 0;
+  for (const i of goals)
+    if (mayEnter(i, false)) {
+      hex[i]! |= GOAL;
+      goalsLeft++;
+    }
   // Asked about some hexes only: an A* search towards them. A hex d steps across the map from the nearest
   // of them costs at least d cheapest steps more to reach one, so it is skipped when that is past the limit,
   // and hexes are settled in order of cost plus that bound (a consistent bound: every settled cost is the
   // least).
   const least = only ? cheapestStep(ctx) : 0;
   const bound = (i: number): number => (hops ? hops[i]! * least : 0);
-  const run = (easyOnly: boolean): Map<HexId, number> => {
+  const run = (easyOnly: boolean, goalBit: number, left: number): Map<HexId, number> => {
+    const out = new Map<HexId, number>();
+    // Asked about some hexes, none of which a route may enter: nothing to search for.
+    if (only && left === 0) return out;
     // The search's working arrays are the map's, reused (a search runs to its end before the next).
     const { best, done } = raidScratchOf(g);
     best.fill(Infinity);
@@ -519,12 +544,11 @@ export function raiderRoutes(
     const queue = new CostHeap<number>();
     best[start] = 0;
     queue.push(bound(start), start);
-    let left = only ? goals.length : -1;
     for (let i = queue.popItem(); i !== undefined; i = queue.popItem()) {
       if (done[i]) continue;
       done[i] = 1;
-      // Asked about some hexes only: done once each is settled (its cost is then final).
-      if (hex[i]! & GOAL && --left === 0) break;
+      // Asked about some hexes only: done once each that a route may enter is settled (its cost is final).
+      if (hex[i]! & goalBit && --left === 0) break;
       if (i !== start && hex[i]! & BINDS) continue; // route ends on entering an enemy ZOC
       const cost = best[i]!;
       for (let k = i * SLOTS, end = k + SLOTS; k < end; k++) {
@@ -539,7 +563,6 @@ export function raiderRoutes(
         queue.push(f, j);
       }
     }
-    const out = new Map<HexId, number>();
     // Asked about some hexes only: those settled among them; else every hex reached.
     for (const i of only ? goals : g.ids.keys()) {
       if (i === start || best[i] === Infinity || (only && !done[i])) continue;
@@ -548,11 +571,20 @@ export function raiderRoutes(
     return out;
   };
   // The easy routes matter only to a chosen raid (its FNRT DRM), not to the listing of raids: searched when read.
+  // An easy route to a hex is also a route to it: only the hexes reached at all are looked for.
+  const cost = run(false, GOAL, goalsLeft);
   let easy: Map<HexId, number> | undefined;
   return {
-    cost: run(false),
+    cost,
     get easy() {
-      return (easy ??= run(true));
+      if (easy) return easy;
+      let easyLeft = 0;
+      for (const i of goals)
+        if (cost.has(g.ids[i]!) && mayEnter(i, true)) {
+          hex[i]! |= EASY_GOAL;
+          easyLeft++;
+        }
+      return (easy = run(true, EASY_GOAL, easyLeft));
     },
   };
 }

@@ -1,7 +1,9 @@
 // A Night Raid's routes (16.4.1: at most the raid's MP, free of enemy units, ending on entering an enemy
 // ZOC) are searched, for the one raid being made, only until the hexes next to its target are settled,
 // and for the listing of raids until the hexes next to every target are (src/engine/night.ts
-// `raiderRoutes` with `only`; issue 18). They must be the full search's costs there,
+// `raiderRoutes` with `only`; issue 18), and of those hexes only for the ones a route may enter at all (a
+// neighbour free of enemy units and outside a binding enemy ZOC, or the start; for the easy routes, by an
+// easy step from it, to a hex the route search reached). They must be the full search's costs there,
 // and its easy routes too: checked for every Finnish unit on the map against every Soviet-held hex, at each
 // Finnish Action Phase of a night turn of the recorded Campaign. The search runs on the map's arrays
 // (src/engine/grid.ts); the full search is checked against a plain one on hex ids written here. The steps
