@@ -572,15 +572,15 @@ export function raiderRoutes(
   };
   // The easy routes matter only to a chosen raid (its FNRT DRM), not to the listing of raids: searched when read.
   // An easy route to a hex is also a route to it: only the hexes reached at all are looked for.
-  const cost = run(false, GOAL, goalsLeft);
+  const reached = run(false, GOAL, goalsLeft);
   let easy: Map<HexId, number> | undefined;
   return {
-    cost,
+    cost: reached,
     get easy() {
       if (easy) return easy;
       let easyLeft = 0;
       for (const i of goals)
-        if (cost.has(g.ids[i]!) && mayEnter(i, true)) {
+        if (reached.has(g.ids[i]!) && mayEnter(i, true)) {
           hex[i]! |= EASY_GOAL;
           easyLeft++;
         }
