@@ -8,12 +8,15 @@ import { performance } from 'node:perf_hooks';
 import { loadRuleset } from '../src/data/load.js';
 import { createEngine, stateHash, type Action, type GameRecord, type GameState, type Side } from '../src/engine/index.js';
 import { randomPlay } from '../test/engine/helpers/random-play.js';
+import { stats } from './timing.js';
 
-function stats(ms: number[]): string {
-  const s = [...ms].sort((a, b) => a - b);
-  const q = (p: number): number => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-  return `n=${s.length} median=${q(0.5).toFixed(3)} ms p99=${q(0.99).toFixed(3)} ms max=${s[s.length - 1]!.toFixed(3)} ms`;
+/** A list of times as one line: count, median, p99 (bench/timing.ts) and max. */
+function summary(ms: number[]): string {
+  const { median, p99 } = stats(ms);
+  return `n=${ms.length} median=${median.toFixed(3)} ms p99=${p99.toFixed(3)} ms max=${Math.max(...ms).toFixed(3)} ms`;
 }
+const p99 = (xs: number[]): number => stats(xs).p99;
+const med = (xs: number[]): number => stats(xs).median;
 
 const ruleset = loadRuleset();
 const engine = createEngine(ruleset);
@@ -60,7 +63,7 @@ for (let i = 0; i < 2000; i++) {
   applyMs.push(performance.now() - t0);
   if (!r.ok) throw new Error(`refused: ${r.violation.message}`);
 }
-console.log(`apply (move with path search / endPhase): ${stats(applyMs)}`);
+console.log(`apply (move with path search / endPhase): ${summary(applyMs)}`);
 
 for (const s of [side, other]) {
   const ms: number[] = [];
@@ -69,7 +72,7 @@ for (const s of [side, other]) {
     engine.legalActions(mid, s);
     ms.push(performance.now() - t0);
   }
-  console.log(`legalActions(${s}${s === side ? ', to act' : ', waiting'}): ${stats(ms)}`);
+  console.log(`legalActions(${s}${s === side ? ', to act' : ', waiting'}): ${summary(ms)}`);
 }
 
 const hashMs: number[] = [];
@@ -78,7 +81,7 @@ for (let i = 0; i < 50; i++) {
   stateHash(mid);
   hashMs.push(performance.now() - t0);
 }
-console.log(`stateHash: ${stats(hashMs)}`);
+console.log(`stateHash: ${summary(hashMs)}`);
 
 // Over a whole game: the recorded Campaign bot game (test/fixtures/records/campaign-bot.json, 32 turns,
 // every kind of fight and decision), replayed action by action, twice in this process: the first pass
@@ -125,15 +128,14 @@ console.log(`stateHash: ${stats(hashMs)}`);
       st = r.state;
     }
     console.log(`whole game, ${pass} (${record.actions.length} actions of the recorded Campaign):`);
-    console.log(`  apply:            ${stats(applyGame)}`);
-    console.log(`  legalActions:     ${stats(legalGame)}`);
-    console.log(`  one unit's moves: ${stats(unitGame)}`);
-    console.log(`  floor, JSON clone of the same states: ${stats(cloneGame)}`);
+    console.log(`  apply:            ${summary(applyGame)}`);
+    console.log(`  legalActions:     ${summary(legalGame)}`);
+    console.log(`  one unit's moves: ${summary(unitGame)}`);
+    console.log(`  floor, JSON clone of the same states: ${summary(cloneGame)}`);
     if (pass.startsWith('second')) {
       // Target (issue 18): apply p99 ≤ 2× the clone p99 of the same states, for every action kind.
       console.log('  by action kind: apply p99 | JSON clone p99 of the same states (ratio)');
       for (const [kind, k] of [...byKind].sort((a, b) => b[1].apply.length - a[1].apply.length)) {
-        const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.99 * xs.length))]!;
         const a = p99(k.apply);
         const c = p99(k.clone);
         console.log(
@@ -150,8 +152,6 @@ console.log(`stateHash: ${stats(hashMs)}`);
   // worst kind of one run read anywhere from 1.5× to 2.5× on the same code (docs/engine-api.md § Speed).
   const REPEAT = 5;
   const PASSES = 3;
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.99 * xs.length))]!;
   const calls = record.actions.map(() => ({ apply: [] as number[], clone: [] as number[] }));
   for (let pass = 0; pass < PASSES; pass++) {
     let st = gameEngine.setup(record.scenario, { seed: record.seed! });
