@@ -16,6 +16,12 @@ export interface RuleOptionInfo {
   kind: RuleOptionKind;
   /** In force unless the game switches it off. */
   defaultOn: boolean;
+  /**
+   * The default of games created before `defaultOn` changed. A new game names such an option
+   * explicitly (`newGameOptions`), so a record without the key is an older game and replays under the
+   * default it was played with.
+   */
+  legacyDefaultOn?: boolean;
   /** The Getting Started card leaves it out of a first game. */
   firstGameOff?: true;
   /** Not played by hexref: the reason, shown when a host asks for it (docs/rulings.md). */
@@ -34,7 +40,13 @@ export const RULE_OPTIONS: readonly RuleOptionInfo[] = [
   { key: '16.4', title: 'Finnish Night Raids', kind: 'standard', defaultOn: true, firstGameOff: true },
   { key: '17.0.4', title: 'Soviet Morale Collapse (our trigger)', kind: 'special', defaultOn: true },
   { key: '17.1', title: 'change of Finnish operational stance', kind: 'special', defaultOn: true },
-  { key: '17.1-auto', title: 'Soviet automatic victory by taking A13 (our reading)', kind: 'special', defaultOn: true },
+  {
+    key: '17.1-auto',
+    title: 'Soviet automatic victory by taking A13, and a Finnish win when armor was committed (our reading)',
+    kind: 'special',
+    defaultOn: false,
+    legacyDefaultOn: true,
+  },
   { key: '20.1', title: 'Friction Fire (our defaults: once per move, retreat or advance)', kind: 'optional', defaultOn: false },
   {
     key: '20.2',
@@ -64,7 +76,19 @@ export function ruleOptionInfo(key: string): RuleOptionInfo | undefined {
 
 /** Whether a rule is in force in a game with these options (the table's default when not set). */
 export function ruleOn(options: Readonly<Record<string, boolean>>, key: RuleOptionKey): boolean {
-  return options[key] ?? BY_KEY.get(key)?.defaultOn ?? false;
+  const info = BY_KEY.get(key);
+  return options[key] ?? info?.legacyDefaultOn ?? info?.defaultOn ?? false;
+}
+
+/**
+ * The options a game created now starts with: the host's, plus every option whose default changed
+ * written out with today's default, so the game keeps it however the table changes later (and a record
+ * without the key reads as an older game, `legacyDefaultOn`).
+ */
+export function newGameOptions(options: Readonly<Record<string, boolean>>): Record<string, boolean> {
+  const out = { ...options };
+  for (const o of RULE_OPTIONS) if (o.legacyDefaultOn !== undefined && out[o.key] === undefined) out[o.key] = o.defaultOn;
+  return out;
 }
 
 /** What is wrong with these options, in words naming the section, or null. */

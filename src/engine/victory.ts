@@ -11,7 +11,9 @@
  *   hex goes by the recorded control (state.control);
  * - VPs for enemy losses (17.0.3) are not awarded: the rule is cut off in our sources;
  * - victory rule `higherVp` (the default): more VPs wins, equal VPs is a draw; `vpThreshold`: the
- *   named side wins with at least that many VPs, otherwise the other side wins.
+ *   named side wins with at least that many VPs, otherwise the other side wins;
+ * - a side that committed armor (12.1.4) cannot win on VPs (printed fact): a VP lead is a draw, or
+ *   with option 17.1-auto (off by default) the other side's win; 17.1-auto also gives the A13 win.
  */
 import type { Ctx } from './ctx.js';
 import type { HexId, Objective, Side, VictoryRule } from './ruleset.js';
@@ -115,11 +117,18 @@ export function finalVictory(ctx: Ctx, state: GameState, events: GameEvent[]): v
   for (const a of awards) state.vp[a.side] += a.vp;
   events.push({ type: 'victoryPoints', turn: state.turn, before, awards, totals: { ...state.vp }, rule: '17.0' });
   let { winner, reason } = decideWinner(victoryRuleOf(ctx, state), state.vp);
-  // 12.1.4 (the designer's introduction): committing armor forgoes a win on VPs; the other side wins instead.
-  const av = automaticVictoryOf(ctx, state);
-  if (av && winner === av.side && committedArmor(state)) {
-    winner = otherSide(av.side);
-    reason = `${reason.split(';')[0]}; the ${sideLabel(av.side)} side committed armor (12.1.4), so it could win only by automatic victory`;
+  // Printed fact (the rulebook's introduction, 12.1.4): the side that commits armor forgoes a win on
+  // VPs. What it gets instead is our reading: a draw, or with option 17.1-auto a win for the other side.
+  const gamble = ctx.scenario(state.scenario)?.automaticVictory;
+  if (gamble && winner === gamble.side && committedArmor(state)) {
+    const score = reason.split(';')[0];
+    if (automaticVictoryOf(ctx, state)) {
+      winner = otherSide(gamble.side);
+      reason = `${score}; the ${sideLabel(gamble.side)} side committed armor (12.1.4), so it could win only by automatic victory`;
+    } else {
+      winner = null;
+      reason = `${score}; the ${sideLabel(gamble.side)} side committed armor (12.1.4) and so cannot win on VPs: a draw`;
+    }
   }
   state.phase = 'gameOver';
   state.result = { reason, winner };

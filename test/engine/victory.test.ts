@@ -4,6 +4,7 @@ import { createEngine, type Action, type GameState } from '../../src/engine/inde
 import { contextOf } from '../../src/engine/ctx.js';
 import { decideWinner, objectiveAwards, objectiveValue } from '../../src/engine/victory.js';
 import type { Objective } from '../../src/engine/ruleset.js';
+import { newGameOptions, ruleOn, ruleOptionInfo } from '../../src/engine/options.js';
 
 const rs = loadRuleset();
 const engine = createEngine(rs);
@@ -133,7 +134,9 @@ describe('victory rules (17.0; rulings "Victory")', () => {
 });
 
 describe('automatic victory (3.0 VI; our reading of the Campaign, option 17.1-auto)', () => {
-  const campaign = (options: Record<string, boolean> = {}): GameState => engine.setup('campaign', { seed: 'auto', options });
+  // A game created now names the option (newGameOptions); on unless a test says otherwise.
+  const campaign = (options: Record<string, boolean> = { '17.1-auto': true }): GameState =>
+    engine.setup('campaign', { seed: 'auto', options });
   const sovietOn = (s: GameState, hex: string): GameState => {
     const st = structuredClone(s);
     for (const u of Object.values(st.units)) if (u.location === 'map' && u.hex === hex) u.hex = 'A1';
@@ -169,6 +172,19 @@ describe('automatic victory (3.0 VI; our reading of the Campaign, option 17.1-au
     expect(off.turn).toBe(2);
   });
 
+  it('17.1-auto is off for a game created now and on for a record made before the default changed', () => {
+    expect(ruleOptionInfo('17.1-auto')).toMatchObject({ defaultOn: false, legacyDefaultOn: true });
+    expect(newGameOptions({})).toEqual({ '17.1-auto': false });
+    expect(newGameOptions({ '17.1-auto': true, '20.8': true })).toEqual({ '17.1-auto': true, '20.8': true });
+    expect(ruleOn(newGameOptions({}), '17.1-auto')).toBe(false);
+    // An older record has no key: it replays as it was played, with the rule in force.
+    expect(ruleOn({}, '17.1-auto')).toBe(true);
+    const now = toVictoryCheck(sovietOn(campaign(newGameOptions({})), 'A13'));
+    expect(now.result).toBeNull();
+    const legacy = toVictoryCheck(sovietOn(campaign({}), 'A13'));
+    expect(legacy.result?.winner).toBe('soviet');
+  });
+
   it('12.1.4 with 17.1-auto: a Soviet side that committed armor cannot win on VPs; the Finns win instead', () => {
     const rule = { type: 'higherVp' as const };
     expect(decideWinner(rule, { soviet: 40, finnish: 20 }).winner).toBe('soviet');
@@ -184,6 +200,12 @@ describe('automatic victory (3.0 VI; our reading of the Campaign, option 17.1-au
     expect({ ...plain.state, vp: undefined }.result?.reason).not.toMatch(/committed armor/);
     const off = structuredClone(s);
     off.options = { '17.1-auto': false };
-    expect(endGame(off).state.result?.winner).toBe('soviet');
+    // Printed fact with the option off: armor committed forgoes the VP win; our reading makes it a draw.
+    const drawn = endGame(off).state.result;
+    expect(drawn?.winner).toBeNull();
+    expect(drawn?.reason).toMatch(/committed armor \(12\.1\.4\) and so cannot win on VPs: a draw/);
+    const behind = structuredClone(off);
+    behind.vp = { soviet: 0, finnish: 200 };
+    expect(endGame(behind).state.result?.winner).toBe('finnish');
   });
 });
