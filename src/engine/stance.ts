@@ -1,11 +1,11 @@
 /**
  * The Change of Finnish Operational Stance (17.1, the Campaign's special rule #1). Known: from Day 4
- * (turn 20) it may happen; after it the Finns are Player One (the first player of each turn); on the
- * turn of the change the Finns get one column (8.3 case 10, by the public calculator's reading). The
- * Playbook's conditions and cost are not in our sources, so our default (docs/rulings.md): the Finnish
- * player declares it, once, in one of his own phases from turn 20 on; it takes effect with the next
- * turn, which is the turn of the change (a `stanceChange` marker for that turn only). The game option
- * "17.1" off leaves it out.
+ * (turn 20) it may happen; after it the Finns are Player One (the first player of each turn); in the
+ * turn the change is declared the Finns get one column (8.3 case 10). The Playbook's conditions and
+ * cost are not in our sources, so our default (docs/rulings.md): the Finnish player declares it, once,
+ * in one of his own phases from turn 20 on; the column applies from the declaration to the end of that
+ * turn (a `stanceChange` marker for that turn only) and the Finns lead from the next turn. The game
+ * option "17.1" off leaves it out.
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
@@ -29,16 +29,17 @@ export function applyChangeStance(ctx: Ctx, draft: GameState, side: Side, events
   const why = stanceChangeProblem(ctx, draft, side);
   if (why) return { code: 'rule/stance-change', rule: '17.1', message: `Not now: ${why}.` };
   draft.stanceDeclared = draft.turn;
+  // 8.3 case 10: the column is for the turn of the declaration, so the marker goes down now.
+  draft.markers.push({ type: 'stanceChange', hex: 'A13' });
   events.push({ type: 'stanceDeclared', turn: draft.turn, effectiveTurn: draft.turn + 1, rule: '17.1' });
   return null;
 }
 
-/** At a turn's end: a declared change takes effect (the Finns lead the next turn); the change turn's marker goes. */
+/** At a turn's end: the declaration turn's marker goes and the Finns lead from the next turn. */
 export function turnOverStance(state: GameState, events: GameEvent[]): void {
   state.markers = state.markers.filter((m) => m.type !== 'stanceChange');
   if (state.stanceDeclared === state.turn && state.firstPlayer !== 'finnish') {
     state.firstPlayer = 'finnish';
-    state.markers.push({ type: 'stanceChange', hex: 'A13' });
     events.push({ type: 'stanceChanged', turn: state.turn + 1, rule: '17.1' });
   }
 }

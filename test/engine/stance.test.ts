@@ -1,6 +1,6 @@
 // The Change of Finnish Operational Stance (17.1, special rule #1): from Day 4 (turn 20) the Finns may
-// declare it, once (our default: in one of their own phases; docs/rulings.md); from the next turn they
-// are the first player, and on that turn their attacks get one column (8.3 case 10).
+// declare it, once (our default: in one of their own phases; docs/rulings.md); in the turn of the
+// declaration their attacks get one column (8.3 case 10), and from the next turn they are the first player.
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../src/data/load.js';
 import { createEngine, type GameState } from '../../src/engine/index.js';
@@ -15,7 +15,7 @@ const until = (s: GameState, pred: (s: GameState) => boolean): GameState => endP
 const finnishAction = (turn: number) => (x: GameState) => x.turn === turn && x.phase === 'action' && x.activeSide === 'finnish';
 
 describe('Change of Finnish Operational Stance (17.1)', () => {
-  it('17.1: declared from turn 20, the Finns are the first player from the next turn, with case 10 on that turn only', () => {
+  it('17.1, 8.3 case 10: declared from turn 20, case 10 in the turn of the declaration, the Finns first from the next', () => {
     let s = until(engine.setup('campaign', { seed: 'stance', options: { '17.0.4': false } }), finnishAction(day4));
     expect(s.firstPlayer).toBe('soviet');
     expect(engine.legalActions(s, 'finnish').stanceChange).toBe(true);
@@ -23,14 +23,16 @@ describe('Change of Finnish Operational Stance (17.1)', () => {
     if (!r.ok) throw new Error(r.violation.message);
     expect(r.events).toContainEqual({ type: 'stanceDeclared', turn: day4, effectiveTurn: day4 + 1, rule: '17.1' });
     expect(engine.legalActions(r.state, 'finnish').stanceChange).toBeUndefined(); // once
+    // 8.3 case 10: the column is in force at once, in the turn the change is declared.
+    expect(r.state.markers.some((m) => m.type === 'stanceChange')).toBe(true);
+    expect(r.state.firstPlayer).toBe('soviet'); // the order of this turn stays
     s = until(r.state, (x) => x.turn === day4 + 1);
     expect(s.firstPlayer).toBe('finnish');
     expect(s.activeSide).toBe('finnish'); // the Finnish Reset Phase opens the turn
     expect(s.log.some((e) => e.type === 'stanceChanged' && e.turn === day4 + 1)).toBe(true);
-    expect(s.markers.some((m) => m.type === 'stanceChange')).toBe(true);
+    expect(s.markers.some((m) => m.type === 'stanceChange')).toBe(false); // the turn of the declaration only
     s = until(s, (x) => x.turn === day4 + 2);
     expect(s.firstPlayer).toBe('finnish');
-    expect(s.markers.some((m) => m.type === 'stanceChange')).toBe(false); // the turn of the change only
   });
 
   it('17.1: refused before Day 4, for the Soviets, and when the game option leaves it out', () => {
