@@ -220,12 +220,32 @@ export function stepTaker(ctx: Ctx, state: GameState, ids: readonly string[]): s
   })[0]!;
 }
 
-/** The engine's default allocation of Sub-Zero and Night Raid steps (16.3, 16.4): stepTaker's order, one step at a time. */
-export function defaultSubZeroSteps(ctx: Ctx, state: GameState, ids: readonly string[], steps: number): Record<string, number> {
+/**
+ * May Sub-Zero steps fall on this unit? Leaders never, except Pajari with his Heart Condition in play
+ * (12.3.1: the SZLT's steps reach him only under optional rule 20.6).
+ */
+function takesSubZeroSteps(ctx: Ctx, state: GameState, id: string): boolean {
+  return !isLeader(ctx.counter(id)) || (id === PAJARI_ID && ruleOn(state.options, '20.6'));
+}
+
+/**
+ * The engine's default allocation of Sub-Zero and Night Raid steps (16.3, 16.4): stepTaker's order, one
+ * step at a time. With `leaderLast` (the SZLT under 20.6) Pajari may take a step, but only when no other
+ * unit of the stack can: the owner may still put it on him (a `stepLosses` decision).
+ */
+export function defaultSubZeroSteps(
+  ctx: Ctx,
+  state: GameState,
+  ids: readonly string[],
+  steps: number,
+  leaderLast = false,
+): Record<string, number> {
   const left = new Map(ids.filter((id) => state.units[id]?.location === 'map').map((id) => [id, state.units[id]!.stepsLeft]));
   const out: Record<string, number> = {};
   for (let i = 0; i < steps; i++) {
-    const live = [...left.entries()].filter(([id, n]) => n > 0 && !isLeader(ctx.counter(id))).map(([id]) => id);
+    let live = [...left.entries()].filter(([id, n]) => n > 0 && !isLeader(ctx.counter(id))).map(([id]) => id);
+    if (live.length === 0 && leaderLast)
+      live = [...left.entries()].filter(([id, n]) => n > 0 && takesSubZeroSteps(ctx, state, id)).map(([id]) => id);
     if (live.length === 0) break;
     const cs = (id: string) => currentValues(ctx.counter(id), { ...state.units[id]!, stepsLeft: left.get(id)! }).cs ?? 0;
     const pick = [...live].sort((a, b) => left.get(b)! - left.get(a)! || cs(a) - cs(b) || a.localeCompare(b))[0]!;
@@ -292,12 +312,23 @@ export function subZeroRolls(ctx: Ctx, state: GameState): { side: Side; hex: Hex
   };
   const soviet = onMapUnits(state, 'soviet').filter((u) => !underBonfire(state, u.id));
   for (const [hex, ids] of [...group(soviet)].sort(([a], [b]) => a.localeCompare(b))) out.push({ side: 'soviet', hex, units: ids.sort() });
-  const finns = onMapUnits(state, 'finnish').filter((u) => !isLeader(ctx.counter(u.id)));
+  const finns = onMapUnits(state, 'finnish').filter((u) => takesSubZeroSteps(ctx, state, u.id));
   const skulls = finns.filter((u) => u.flags.skull && !u.flags.nightRaid);
-  for (const [hex, ids] of [...group(skulls)].sort(([a], [b]) => a.localeCompare(b))) out.push({ side: 'finnish', hex, units: ids.sort() });
+  // Under 20.6 Pajari shares the roll of the Skull stack he is in, whether or not he attacked (12.3.1).
+  const pajari = state.units[PAJARI_ID];
+  const pajariJoins = (hex: HexId, ids: string[]): string[] =>
+    pajari?.location === 'map' &&
+    pajari.hex === hex &&
+    !pajari.flags.nightRaid &&
+    !ids.includes(PAJARI_ID) &&
+    takesSubZeroSteps(ctx, state, PAJARI_ID)
+      ? [...ids, PAJARI_ID]
+      : ids;
+  for (const [hex, ids] of [...group(skulls)].sort(([a], [b]) => a.localeCompare(b)))
+    out.push({ side: 'finnish', hex, units: pajariJoins(hex, ids).sort() });
   for (const u of finns.filter((x) => x.flags.nightRaid).sort((a, b) => a.id.localeCompare(b.id)))
     out.push({ side: 'finnish', hex: u.hex!, units: [u.id] });
-  return out.filter((r) => r.units.some((id) => !isLeader(ctx.counter(id))));
+  return out.filter((r) => r.units.some((id) => takesSubZeroSteps(ctx, state, id)));
 }
 
 /** 16.3: one die per stack; DRMs lake −1, Finnish +1; a step on a low total; then all Skulls and Bonfires go. */
@@ -324,13 +355,13 @@ export function resolveSubZero(ctx: Ctx, draft: GameState, source: DiceSource, e
     // Which units of the stack take the steps is the owner's choice (16.3): asked when there is more
     // than one way; the default is the engine's pick (stepTaker's order).
     const takers = live
-      .filter((id) => !isLeader(ctx.counter(id)) && draft.units[id]!.stepsLeft > 0)
+      .filter((id) => takesSubZeroSteps(ctx, draft, id) && draft.units[id]!.stepsLeft > 0)
       .map((id) => ({ unit: id, stepsLeft: draft.units[id]!.stepsLeft }));
     const due = Math.min(
       steps,
       takers.reduce((n, u) => n + u.stepsLeft, 0),
     );
-    const def = defaultSubZeroSteps(ctx, draft, live, steps);
+    const def = defaultSubZeroSteps(ctx, draft, live, steps, true);
     const chooses =
       due > 0 &&
       splits(

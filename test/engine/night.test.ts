@@ -307,6 +307,48 @@ describe('Sub-Zero Loss Phase (16.3, 16.3.1)', () => {
     expect(Object.values(r.state.units).some((u) => u.flags.skull || u.flags.nightRaid)).toBe(false);
   });
 
+  it('12.3.1, 20.6: with the Heart Condition in play Sub-Zero steps may fall on Pajari, by the owner’s choice', () => {
+    const st = board(subZero(), [
+      [F1, 'A1', 1],
+      ['Pajari', 'A1'],
+      [S1, 'X1'],
+    ]);
+    st.units[F1]!.flags.skull = true;
+    st.options = { ...st.options, '20.6': true };
+    const rolled = ok(engine.apply(st, 'soviet', { type: 'endPhase', phase: 'subZero' }, { forcedDice: [6, 1] }));
+    const check = eventsOf(rolled.events, 'subZeroCheck').find((c) => c.side === 'finnish')!;
+    // Pajari is in the Skull stack's roll; the step may go to either unit, so the Finnish player is asked.
+    expect(check).toMatchObject({ hex: 'A1', units: [F1, 'Pajari'].sort(), steps: 1, chooses: true });
+    const who = engine.whoMustAct(rolled.state);
+    expect(who.pending).toMatchObject({ type: 'stepLosses', side: 'finnish', default: { steps: { [F1]: 1 } } });
+    const onPajari = ok(engine.apply(rolled.state, 'finnish', { type: 'takeLosses', steps: { Pajari: 1 } }));
+    expect(onPajari.state.units['Pajari']!.location).toBe('eliminated');
+    expect(onPajari.state.units[F1]!.location).toBe('map');
+    // Without 20.6 the same roll can only reach the company (12.3.1): no choice is asked.
+    const off = structuredClone(st);
+    off.options = { ...off.options, '20.6': false };
+    const plain = ok(engine.apply(off, 'soviet', { type: 'endPhase', phase: 'subZero' }, { forcedDice: [6, 1] }));
+    expect(eventsOf(plain.events, 'subZeroCheck').find((c) => c.side === 'finnish')).toMatchObject({ units: [F1], unit: F1 });
+    expect(plain.state.units['Pajari']!.location).toBe('map');
+  });
+
+  it('12.3.1, 20.6: a lone Pajari who raided rolls as a Night Raider and takes the step himself', () => {
+    const st = board(subZero(), [
+      ['Pajari', 'A1'],
+      [F1, 'C1'],
+      [S1, 'X1'],
+    ]);
+    st.units['Pajari']!.flags.nightRaid = true;
+    st.options = { ...st.options, '20.6': true };
+    const r = ok(engine.apply(st, 'soviet', { type: 'endPhase', phase: 'subZero' }, { forcedDice: [6, 1] }));
+    expect(eventsOf(r.events, 'subZeroCheck').find((c) => c.side === 'finnish')).toMatchObject({
+      units: ['Pajari'],
+      steps: 1,
+      unit: 'Pajari',
+    });
+    expect(r.state.units['Pajari']!.location).toBe('eliminated');
+  });
+
   it('marks Finns that Assault in their night Action Phase with a Skull (16.3.1)', () => {
     const st = board(at(engine, 5, 'finnish', 'action'), [
       [S1, 'E2'],
