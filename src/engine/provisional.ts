@@ -7,7 +7,8 @@
  * turn it is created, and is an infantry company like any other from then on.
  *
  * "A Soviet unit has moved into or west of column I" is recorded once and for all in the game state
- * (`sovietWestOfI`), checked after every accepted action (a move, a retreat or an advance).
+ * (`sovietWestOfI`): from every path Soviet units enter (passing through counts) and, after every
+ * accepted action, from where Soviet units stand.
  */
 import type { Ctx } from './ctx.js';
 import { hexDistance, neighbours, type HexId } from './hex.js';
@@ -26,13 +27,39 @@ const PAJARI = 'Pajari';
 const LUTIKKAMOKKI = 'E13';
 const WEST_LIMIT = 'I';
 
-/** After an action: has a Soviet unit come into or west of column I (12.8)? Recorded once, with an event. */
-export function noteSovietWest(ctx: Ctx, state: GameState, events: GameEvent[]): void {
-  if (state.sovietWestOfI || !ctx.scenario(state.scenario)?.specialRules.includes('provisionalCompany')) return;
-  const west = Object.values(state.units).find((u) => u.side === 'soviet' && u.location === 'map' && u.hex && u.hex[0]! <= WEST_LIMIT);
-  if (!west) return;
+const westOfLimit = (hex: HexId): boolean => hex[0]! <= WEST_LIMIT;
+
+const watching = (ctx: Ctx, state: GameState): boolean =>
+  !state.sovietWestOfI && !!ctx.scenario(state.scenario)?.specialRules.includes('provisionalCompany');
+
+function recordWest(state: GameState, unit: string, hex: HexId, events: GameEvent[]): void {
   state.sovietWestOfI = true;
-  events.push({ type: 'sovietWestOfI', unit: west.id, hex: west.hex!, rule: '12.8' });
+  events.push({ type: 'sovietWestOfI', unit, hex, rule: '12.8' });
+}
+
+/** After an action: does a Soviet unit stand in or west of column I (12.8)? Recorded once, with an event. */
+export function noteSovietWest(ctx: Ctx, state: GameState, events: GameEvent[]): void {
+  if (!watching(ctx, state)) return;
+  const west = Object.values(state.units).find((u) => u.side === 'soviet' && u.location === 'map' && u.hex && westOfLimit(u.hex));
+  if (west) recordWest(state, west.id, west.hex!, events);
+}
+
+/**
+ * Soviet units entered the hexes of `path` (a move, an entry, an advance, a retreat): a hex in or west of
+ * column I on the way counts even when the path ends east of it (12.8 "moved into"; as passing through
+ * counts for control, 7.3). Called from occupyHexes, the one place units enter hexes.
+ */
+export function noteSovietPath(
+  ctx: Ctx,
+  state: GameState,
+  side: Side,
+  units: readonly string[],
+  path: readonly HexId[],
+  events: GameEvent[],
+): void {
+  if (side !== 'soviet' || units.length === 0 || !watching(ctx, state)) return;
+  const hex = path.find(westOfLimit);
+  if (hex) recordWest(state, units[0]!, hex, events);
 }
 
 /** Why the company may not be created now, or null when it may (hexes aside). */

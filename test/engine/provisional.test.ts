@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../src/data/load.js';
 import { createEngine, type GameState } from '../../src/engine/index.js';
 import { endPhasesUntil } from './helpers/end-phases.js';
+import { contextOf } from '../../src/engine/ctx.js';
 
 const rs = loadRuleset();
 const engine = createEngine(rs);
@@ -84,5 +85,33 @@ describe('the Finnish Provisional Company (12.8)', () => {
     expect(r.events).toContainEqual({ type: 'sovietWestOfI', unit: sov.id, hex: 'I20', rule: '12.8' });
     const again = engine.apply(r.state, engine.whoMustAct(r.state).side, { type: 'endPhase', phase: r.state.phase });
     expect(again.ok && again.events.some((e) => e.type === 'sovietWestOfI')).toBe(false);
+  });
+
+  it('12.8: a Soviet move that passes through column I and ends east of it counts (as passing through does for 7.3)', () => {
+    const ctx = contextOf(rs);
+    const base = toAction(engine.setup('campaign', { seed: 'west-path' }), 2, 'soviet');
+    const sov = Object.values(base.units).find(
+      (u) => u.side === 'soviet' && u.location === 'map' && ctx.counter(u.id).type === 'infantry',
+    )!;
+    // Any open J hex, with the Finns far away, from which a step into column I and back out to J is a legal move.
+    let moved: { state: GameState; events: import('../../src/engine/index.js').GameEvent[]; path: string[] } | null = null;
+    for (let row = 10; row <= 28 && !moved; row++) {
+      const start = `J${row}`;
+      for (const west of ctx.neighbours(start).filter((h) => h[0] === 'I')) {
+        for (const back of ctx.neighbours(west).filter((h) => h[0] === 'J' && h !== start)) {
+          const s = structuredClone(base);
+          for (const u of Object.values(s.units)) if (u.side === 'finnish' && u.location === 'map') u.hex = 'A1';
+          s.units[sov.id]!.hex = start;
+          const r = engine.apply(s, 'soviet', { type: 'move', units: [sov.id], path: [west, back] });
+          if (r.ok && r.state.units[sov.id]!.hex === back) moved = { ...r, path: [west, back] };
+          if (moved) break;
+        }
+        if (moved) break;
+      }
+    }
+    expect(moved).not.toBeNull();
+    expect(moved!.state.units[sov.id]!.hex![0]).toBe('J'); // it ended east of column I
+    expect(moved!.state.sovietWestOfI).toBe(true);
+    expect(moved!.events).toContainEqual({ type: 'sovietWestOfI', unit: sov.id, hex: moved!.path[0], rule: '12.8' });
   });
 });
