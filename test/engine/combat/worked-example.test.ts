@@ -155,3 +155,15 @@ describe('extended example of Combat with Support (after 10.6.2; 8.1, 8.2 case 1
     expect(events.find((e) => e.type === 'combat')).toMatchObject({ ratio: '7:6', column: '1:1', roll: 8, result: '1/1' });
   });
 });
+
+describe('the 10.6 example and the counter data (docs/rulings.md "Finnish MG RAS")', () => {
+  it('10.6 example: every Finnish MG counter prints RAS 4 at full strength (ErP112: 2), every Soviet MG 5', () => {
+    const ras = (side: Side) =>
+      Object.fromEntries(REAL.counters.filter((c) => c.side === side && c.type === 'mg').map((c) => [c.printed ?? c.id, c.full.ras]));
+    const finnish = ras('finnish');
+    expect(Object.keys(finnish).sort()).toEqual(['MG/1/JR16', 'MG/13/KT-Pr', 'MG/2/JR16', 'MG/3/JR16', 'MG/ErP112', 'MG/ErP9'].sort());
+    expect(Object.values(finnish).filter((v) => v !== 4)).toEqual([2]);
+    expect(finnish['MG/ErP112']).toBe(2);
+    expect(new Set(Object.values(ras('soviet')))).toEqual(new Set([5]));
+  });
+});
