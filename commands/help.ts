@@ -6,7 +6,7 @@ import type { Command } from '../src/discord/command.js';
 import { respond } from '../src/discord/replies.js';
 import type { BotContext } from '../src/discord/context.js';
 
-const EXAMPLES = [
+export const HELP_EXAMPLES: readonly string[] = [
   '`/game new scenario:tutorial side:finnish` → the other player `/game join side:soviet` → `/game start`',
   '`/game status`: whose turn it is, what the game waits for, with buttons for the next step',
   '`/game list`: your games on this server and whose turn it is; `/game away until:2026-12-24` pauses your reminders',
@@ -16,7 +16,7 @@ const EXAMPLES = [
   '`/game place unit:1/1/JR16 hex:O18`: before the start, set up a unit with a set-up area (1.2)',
   '`/play assault units:3/1/609 target:J16 path:K16`: move through K16, then assault (9.1)',
   '`/game undo`: take back your last action (not past a dice roll or a hand-over)',
-  '`/map zoom hex:M16` · `/map reach unit:1/1/609`',
+  '`/map zoom center:M16` · `/map reach unit:1/1/609`',
   '`/rule query:retreat into enemy zoc` · `/rule query:スキー` · `/rule query:8.5.2.2`',
   '`/roll dice:2d6` · `/roll dice:DR` · `/roll dice:rw:rat ras=3 night`',
 ];
@@ -45,7 +45,7 @@ export function helpCommand(list: () => readonly Command<BotContext>[]): Command
         const subs = (json.options ?? []).filter((o) => o.type === 1).map((o) => o.name);
         lines.push(`**/${json.name}**${subs.length ? ` ${subs.join(' · ')}` : ''}: ${json.description}`);
       }
-      lines.push('', '**Examples**', ...EXAMPLES.map((e) => `- ${e}`));
+      lines.push('', '**Examples**', ...HELP_EXAMPLES.map((e) => `- ${e}`));
       await respond(ix, { content: lines.join('\n'), ephemeral: true });
     },
   };
