@@ -64,6 +64,15 @@ describe('hexref rules import', () => {
 });
 
 describe('hexref roll', () => {
+  it('judges a Red Winter table roll with options, as /roll and the console do (rw:rat ras=3 night; issue 46)', async () => {
+    const r = await run(['roll', 'rw:rat ras=3 night', '--dir', temp(), '--channel', 'judged']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/#1 Ranged Attack Table \(10\.0\), 2d6: \d \+ \d = \d+ {3}\[stream/);
+    expect(r.out).toMatch(/→ total -?\d+: /); // the verdict on the RAT
+    expect(r.out).toMatch(/RAS 3/);
+    expect(r.out).toMatch(/Night turn \(DRM 7\)/);
+  });
+
   it('numbers rolls in a channel stream, rotates, and the revealed stream verifies (CLI and script)', async () => {
     const dir = temp();
     const first = await run(['roll', 'DR', '--dir', dir, '--channel', 'g1']);

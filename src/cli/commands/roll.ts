@@ -7,7 +7,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DiceStreamDamaged, openStream, replaceDamagedStream, rollInChannel, rotateStream, streamStatus } from '../../dice/channel.js';
+import { DiceStreamDamaged, openStream, replaceDamagedStream, rotateStream, streamStatus } from '../../dice/channel.js';
+import { createChannelDice } from '../../main-dice.js';
+import { loadRuleset } from '../../data/load.js';
 import { DiceInputError } from '../../dice/notation.js';
 import { FileDiceStreamStore, type DiceStreamStore } from '../../dice/store.js';
 import { StoreDiceStreams } from '../../app/dice-streams.js';
@@ -116,9 +118,13 @@ const command: CliCommand = {
         io.err(`What should I roll?\nUsage: ${USAGE}`);
         return 2;
       }
-      const r = await rollInChannel(store, channel, input);
+      // The same channel dice as /roll and the console: a table form with options is judged too.
+      const r = await createChannelDice(store, loadRuleset().tables).roll(channel, input);
       if (r.newStream) io.out(`New dice stream for channel ${channel}: commitment ${r.commitment}`);
-      io.out(`#${r.roll.n} ${r.roll.text}   [stream ${short(r.commitment)}…]`);
+      const [first, ...verdict] = r.text.split('\n');
+      io.out(`#${r.n} ${first}   [stream ${short(r.commitment)}…]`);
+      for (const l of verdict) io.out(l);
+      if (r.revealed) io.out(`The previous stream was full and has been revealed: seed ${r.revealed.seed} (${r.revealed.rolls} rolls).`);
       return 0;
     } catch (err) {
       io.err((err as Error).message);
