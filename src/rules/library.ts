@@ -99,6 +99,8 @@ const PARENT_SHARE = 0.75;
 const SYNONYM_WEIGHT = 0.4;
 /** Text hits scoring below this share of the best one are noise, not answers. */
 const MIN_SHARE = 0.15;
+/** A Japanese question whose every word the index knows is in the entry (see rankText). */
+const ALL_JA_WORDS = 3;
 
 /** An id-shaped token inside a longer question ("what does 8.5.2.2 say", "E4.3 downhill"). */
 const ID_IN_TEXT =
@@ -334,6 +336,10 @@ export class RuleLibrary {
     const queryStems = new Set(sameStems(`${q} ${synonymsOf(q)}`));
     const jaCore = hasCjk(q) ? q.normalize('NFKC').replace(JA_QUESTION, '').trim() : '';
     const jaWords = jaCore ? contentWords(jaCore) : [];
+    // Japanese has no spaces, so "夜間移動" is the words 夜間 and 移動: an entry with every such word the
+    // index knows (a bigram some entry holds) answers it better than one that shares only the shorter one
+    // (ASL's "移動" titles); English gets this from its title and phrase factors.
+    const known = jaCore ? new Set(results.flatMap((r) => r.queryTerms.filter((t) => hasCjk(t) && !isSingleKanji(t)))) : new Set<string>();
     const hits = results.map((r): RuleHit => {
       const k = key(r.system as string, r.id as string);
       const entry = this.entries.get(k)!;
@@ -352,10 +358,14 @@ export class RuleLibrary {
         else if (tw.length && jaWords.length) {
           const near = (a: string, b: string) => a === b || (a.length >= 2 && b.includes(a)) || (b.length >= 2 && a.includes(b));
           const titleCov = tw.filter((t) => jaWords.some((w) => near(w, t))).length / tw.length;
-          const queryCov = jaWords.filter((w) => tw.some((t) => near(w, t))).length / jaWords.length;
+          // …counted in characters: a short title word inside a long question ("移動" in "夜間移動") covers
+          // only its own part of it
+          const covered = (w: string) => Math.max(0, ...tw.filter((t) => near(w, t)).map((t) => Math.min([...t].length, [...w].length)));
+          const queryCov = jaWords.reduce((n, w) => n + covered(w), 0) / jaWords.reduce((n, w) => n + [...w].length, 0);
           factor *= (((1 + titleCov) * (1 + queryCov)) / 2) * (titleCov === 1 ? 1.5 : 1);
         }
       }
+      if (known.size >= 2 && [...known].every((t) => r.queryTerms.includes(t))) factor *= ALL_JA_WORDS;
       // a keyword phrase of two or more words that the question contains
       if (this.keywordStems.get(k)!.some((kw) => kw.length >= 2 && kw.every((t) => queryStems.has(t)))) factor *= 1.5;
       return { entry, match: 'text', score: r.score * factor };

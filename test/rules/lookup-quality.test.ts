@@ -86,6 +86,10 @@ const QUESTIONS: Question[] = [
   { q: 'ZOCに退却するとどうなる？', want: 'redwinter:8.5.2.2' },
   { q: '凍結湖', want: 'redwinter:5.2.4' },
   { q: '夜襲', want: 'redwinter:16.4' },
+  // issue 46: as "night movement" finds 16.0, not ASL's ski movement (a title "移動" is half the question)
+  { q: '夜間移動', want: 'redwinter:16.0' },
+  { q: 'night movement', want: 'redwinter:16.0' },
+  { q: '二重移動', want: 'redwinter:16.1' },
   { q: '焚き火', want: 'redwinter:16.2' },
   { q: '氷点下損耗表', want: 'redwinter:16.3' },
   { q: '強襲のやり方', want: 'redwinter:9.1' },
