@@ -10,7 +10,7 @@ import type { Command } from '../src/discord/command.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
 import type { BotContext } from '../src/discord/context.js';
 import { normaliseHexInput } from '../src/app/hex-input.js';
-import { actorOf, refOf, sideFor, statusOrNull } from '../src/discord/game-access.js';
+import { actorOf, refOf, sideFor, statusOrNull, viewerOf } from '../src/discord/game-access.js';
 import { confirmControls, controlsFor, joinControls } from '../src/discord/controls.js';
 import { drawView, live, needsPing, ping, postChange } from '../src/discord/posting.js';
 import { hexOption } from '../src/discord/options.js';
@@ -599,7 +599,7 @@ const handlers: Record<string, Handler> = {
 
   async status(ix, ctx) {
     await defer(ix);
-    const r = unwrap(await ctx.game.service.status(readRef(ix)));
+    const r = unwrap(await ctx.game.service.status(readRef(ix), viewerOf(ix)));
     const lines = r.lines.filter((l) => !l.startsWith('Waiting since'));
     const since = r.status.mustAct?.since;
     if (r.status.mustAct && since != null)
@@ -654,9 +654,7 @@ const handlers: Record<string, Handler> = {
   async export(ix, ctx) {
     await defer(ix);
     // Who may export what: the service decides (an active game: its players, in its channel).
-    const r = unwrap(
-      await ctx.game.service.exportRecord(readRef(ix), { actor: actorOf(ix), channelId: ix.channelId, guildId: ix.guildId }),
-    );
+    const r = unwrap(await ctx.game.service.exportRecord(readRef(ix), viewerOf(ix)));
     const json = Buffer.from(JSON.stringify(r.record, null, 2) + '\n');
     await respond(ix, { content: r.lines.join('\n'), files: [{ attachment: json, name: `${r.gameId}-record.json` }] });
   },
@@ -716,7 +714,7 @@ const handlers: Record<string, Handler> = {
 
   async verify(ix, ctx) {
     await defer(ix);
-    const r = unwrap(await ctx.game.service.verify(readRef(ix)));
+    const r = unwrap(await ctx.game.service.verify(readRef(ix), viewerOf(ix)));
     await respond(ix, { content: r.lines.join('\n') });
   },
 };

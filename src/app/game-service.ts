@@ -86,7 +86,12 @@ export type GameRef = { gameId: string; channelId?: string } | { channelId: stri
 
 export { LIMITS } from './service-input.js';
 
-/** Who reads a record, and from where: the front end's word (Discord: the interaction's user and channel). */
+/**
+ * Who reads a game, and from where: the front end's word (Discord: the interaction's user, channel and
+ * server). A game is never read from another server than its own (status, map, export, verify, lists:
+ * mayRead); a record of a game still in play has stricter readers (mayExport). Without a viewer the
+ * caller is the operator (the console, the reminders, the bot's own posts).
+ */
 export interface Viewer {
   actor: Actor;
   channelId?: string;
@@ -537,6 +542,27 @@ export class GameService {
 
   private label(doc: GameDoc, userId: string): string {
     return doc.meta.names[userId] ?? userId;
+  }
+
+  /**
+   * The one rule of where a game may be read (docs/discord.md § Who may read what): in its own server
+   * only. Its seats, names, VPs and channel are that server's business; a game of no server (the
+   * console's), or a reader with no word on where they are (the operator), is not held to it. A reader
+   * from a direct message (guildId null) is in no server, so not in the game's.
+   */
+  private mayRead(
+    doc: GameDoc,
+    viewer: Pick<Viewer, 'guildId'> | undefined,
+    there = 'it can be read there only',
+  ): { ok: false; error: Refusal } | null {
+    const home = doc.meta.guildId;
+    if (!home || viewer?.guildId === undefined || viewer.guildId === home) return null;
+    return refuse('perm/other-server', `Game ${doc.meta.gameId} was played in another server; ${there}.`);
+  }
+
+  /** A viewer as given, checked (its actor as every actor is). */
+  private badViewer(viewer: Viewer | undefined): { ok: false; error: Refusal } | null {
+    return viewer ? checkInput(ActorSchema, viewer.actor, 'player') : null;
   }
 
   private sidesOf(doc: GameDoc, userId: string): Side[] {
@@ -1330,7 +1356,8 @@ export class GameService {
         const stored = await this.store.load(g.gameId);
         const doc = stored ? upgradeDoc(stored.doc)?.doc : undefined;
         if (!stored || !doc) continue;
-        if (query.guildId !== undefined && doc.meta.guildId !== query.guildId) continue;
+        // A server's list holds its own games only (the one rule, mayRead; a game of no server is in none).
+        if (query.guildId !== undefined && (!doc.meta.guildId || this.mayRead(doc, { guildId: query.guildId }))) continue;
         const view = this.statusView(doc, g.gameId, stored.version);
         const mine = 'userId' in query ? SIDES.filter((s) => doc.meta.seats[s].includes(query.userId)) : [];
         games.push({
@@ -1423,10 +1450,15 @@ export class GameService {
 
   // ───────────────────────────── reading (anyone, spectators included) ─────────────────────────────
 
-  async status(ref: GameRef): Promise<Result<{ status: StatusView }>> {
+  /** The game's status in lines and as a view. Anyone may read it, from the game's own server (mayRead). */
+  async status(ref: GameRef, viewer?: Viewer): Promise<Result<{ status: StatusView }>> {
+    const bad = this.badViewer(viewer);
+    if (bad) return bad;
     const loaded = await this.readDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
+    const elsewhere = this.mayRead(doc, viewer, 'its status can be read there');
+    if (elsewhere) return elsewhere;
     const st = doc.state;
     const who = this.who(doc);
     const view = this.statusView(doc, id, stored.version);
@@ -1585,11 +1617,15 @@ export class GameService {
     return { ok: true, gameId: id, version: stored.version, lines: p.preview.lines, events: [], views: [], preview: p.preview };
   }
 
-  /** A map view of the current state for the renderer. Anyone may look. */
-  async mapView(ref: GameRef, options: MapViewOptions = {}): Promise<Result<{ view: unknown }>> {
+  /** A map view of the current state for the renderer. Anyone may look, from the game's own server (mayRead). */
+  async mapView(ref: GameRef, options: MapViewOptions = {}, viewer?: Viewer): Promise<Result<{ view: unknown }>> {
+    const bad = this.badViewer(viewer);
+    if (bad) return bad;
     const loaded = await this.readDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
+    const elsewhere = this.mayRead(doc, viewer, 'its map can be seen there');
+    if (elsewhere) return elsewhere;
     if (!doc.state) return refuse('game/not-started', 'The game has not started: there is no map to show yet.');
     return {
       ok: true,
@@ -1612,10 +1648,8 @@ export class GameService {
    * Without a viewer the caller is the operator (the console, the bot's own phase summaries).
    */
   async exportRecord(ref: GameRef, viewer?: Viewer): Promise<Result<{ record: ExportedRecord }>> {
-    if (viewer) {
-      const bad = checkInput(ActorSchema, viewer.actor, 'player');
-      if (bad) return bad;
-    }
+    const bad = this.badViewer(viewer);
+    if (bad) return bad;
     const loaded = await this.loadDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
@@ -1644,12 +1678,8 @@ export class GameService {
 
   private mayExport(doc: GameDoc, viewer: Viewer): { ok: false; error: Refusal } | null {
     const m = doc.meta;
-    if (m.status === 'finished' || m.status === 'aborted') {
-      if (m.guildId && viewer.guildId !== undefined && viewer.guildId !== m.guildId) {
-        return refuse('perm/other-server', `Game ${m.gameId} was played in another server; its record can be exported there.`);
-      }
-      return null;
-    }
+    const elsewhere = this.mayRead(doc, viewer, 'its record can be exported there');
+    if (m.status === 'finished' || m.status === 'aborted') return elsewhere;
     const involved = viewer.actor.userId === m.host || this.sidesOf(doc, viewer.actor.userId).length > 0;
     if (!involved) {
       return refuse(
@@ -1657,6 +1687,7 @@ export class GameService {
         `Game ${m.gameId} is still being played: only its host and seated players can export its record until it ends.`,
       );
     }
+    if (elsewhere) return elsewhere;
     if (viewer.channelId !== undefined && viewer.channelId !== m.channelId) {
       return refuse('perm/export-in-channel', `Game ${m.gameId} is still being played: export its record in its own channel.`);
     }
@@ -1677,11 +1708,15 @@ export class GameService {
     }
   }
 
-  /** Recompute every roll from the revealed seed and the record; report the first mismatch. */
-  async verify(ref: GameRef): Promise<Result<{ report: VerifyReport }>> {
+  /** Recompute every roll from the revealed seed and the record; report the first mismatch. Not from another server (mayRead). */
+  async verify(ref: GameRef, viewer?: Viewer): Promise<Result<{ report: VerifyReport }>> {
+    const bad = this.badViewer(viewer);
+    if (bad) return bad;
     const loaded = await this.loadDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
+    const elsewhere = this.mayRead(doc, viewer, 'it can be verified there');
+    if (elsewhere) return elsewhere;
     if (!doc.secret || (doc.meta.status !== 'finished' && doc.meta.status !== 'aborted')) {
       return refuse('verify/seed-secret', 'The seed is revealed only when the game ends; verification is possible then.');
     }
