@@ -487,6 +487,13 @@ type Handler = (ix: ChatInputCommandInteraction, ctx: BotContext) => Promise<voi
 
 const handlers: Record<string, Handler> = {
   async new(ix, ctx) {
+    // The command is offered in servers only; a direct message that reaches us anyway is refused here too.
+    if (!ix.inGuild())
+      throw new Refusal(
+        'Games are played in server channels, not in direct messages.',
+        undefined,
+        'run `/game new` in a channel of a server the bot is in.',
+      );
     await defer(ix);
     const side = ix.options.getString('side') as Side | 'both' | null;
     const pace: Record<string, number | boolean> = {};
@@ -625,12 +632,13 @@ const handlers: Record<string, Handler> = {
   },
 
   // Resign and abort end the game for good: each asks first, with Resign/Abort and Cancel buttons
-  // (commands/components.ts, `confirm`), and acts only on the click.
+  // (commands/components.ts, `confirm`), and acts only on the click. Whoever may not is refused before
+  // any question, by the service's own checks (mayEnd).
   async resign(ix, ctx) {
     await defer(ix, true);
     const ref = refOf(ix);
-    const status = unwrap(await ctx.game.service.status(ref)).status;
     const side = ix.options.getString('side') as Side | null;
+    const status = unwrap(await ctx.game.service.mayEnd(ref, actorOf(ix), 'resign', side ? { side } : {})).status!;
     const who = side ?? sideFor(status, ix.user.id);
     await respond(ix, {
       content: `Resign${who ? ` for the ${sideName(who)} side` : ''}? The game ends at once and the other side wins; this cannot be undone.`,
@@ -642,8 +650,18 @@ const handlers: Record<string, Handler> = {
   async abort(ix, ctx) {
     await defer(ix, true);
     const ref = refOf(ix);
-    const status = unwrap(await ctx.game.service.status(ref)).status;
     const reason = ix.options.getString('reason') ?? 'no reason given';
+    const status = unwrap(await ctx.game.service.mayEnd(ref, actorOf(ix), 'abort')).status;
+    if (status === null) {
+      // The game cannot be read: nothing is left to play, so its channel is freed at once, and the
+      // channel is told (a post of its own: this answer is the aborter's alone).
+      const r = unwrap(await ctx.game.service.abort(ref, actorOf(ix), reason));
+      await respond(ix, { content: r.lines.join('\n'), ephemeral: true });
+      await postIn(ix, ix.channelId, r.lines.join('\n'), []).catch((err: unknown) =>
+        ctx.log.warn({ err, gameId: r.gameId }, 'could not tell the channel that its damaged game was removed'),
+      );
+      return;
+    }
     await respond(ix, {
       content: `Abort this game? It ends without a result and cannot be undone; the dice seed is revealed.\nReason: ${reason}`,
       components: confirmControls(status, 'abort', '', 'Abort the game'),

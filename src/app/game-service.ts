@@ -126,6 +126,8 @@ export interface Done {
   summary?: string[];
   /** After a change to a started game: the map as saved, in the given view (no second load). */
   mapView?: (options: MapViewOptions) => unknown;
+  /** Abort's last resort for a damaged game: it was removed from the store (nothing left to export or verify). */
+  removed?: true;
 }
 
 export type Result<T = object> = (Done & T) | { ok: false; error: Refusal };
@@ -1251,13 +1253,8 @@ export class GameService {
       ref,
       'resigning',
       (doc, version) => {
-        const bad = this.mustBeStatus(doc, 'active');
-        if (bad) return bad;
-        const held = this.sidesOf(doc, actor.userId);
-        if (held.length === 0) return refuse('perm/not-seated', 'Only a seated player can resign for their side.');
-        if (opts.side && !held.includes(opts.side)) return refuse('perm/wrong-side', `You do not sit on the ${sideName(opts.side)} side.`);
-        if (!opts.side && held.length > 1) return refuse('input/side', 'You hold both sides: say which side resigns.');
-        const side = opts.side ?? held[0]!;
+        const side = this.resigningSide(doc, actor, opts.side);
+        if (typeof side !== 'string') return side;
         const now = this.clock();
         this.remember(doc, actor);
         const base = this.nextEntryBase(doc, version, actor, opts.requestId);
@@ -1390,20 +1387,161 @@ export class GameService {
     reason = reason.trim() || 'no reason given';
     if (reason.length > LIMITS.reason)
       return refuse('input/reason-too-long', `The reason is limited to ${LIMITS.reason} characters (this one has ${reason.length}).`);
-    return this.mutate(ref, 'aborting', (doc, version) => {
-      const bad = this.mustBeStatus(doc, 'lobby', 'active');
-      if (bad) return bad;
-      if (actor.userId !== doc.meta.host && !actor.canManageChannel) {
-        return refuse('perm/not-host', 'Only the host or someone who can manage this channel can abort the game.');
+    let r: Result;
+    try {
+      r = await this.mutate(ref, 'aborting', (doc, version) => {
+        const bad = this.abortRefusal(doc, actor);
+        if (bad) return bad;
+        const now = this.clock();
+        this.remember(doc, actor);
+        const base = this.nextEntryBase(doc, version, actor, opts.requestId);
+        addEntry(doc, entryOf(base, { kind: 'abort', reason }));
+        const lines = [`#${base.seq} ${this.label(doc, actor.userId)} aborted the game (${reason}).`];
+        lines.push(...this.finish(doc, 'aborted', { reason: `aborted: ${reason}`, winner: null, by: actor.userId }, now));
+        return { doc, lines, finishedAt: now };
+      });
+    } catch (err) {
+      // A document damaged past what loading checks (the engine or a helper threw on it).
+      r = this.storeRefusal(
+        new StoreError('store/corrupt', `aborting: ${(err as Error)?.message ?? String(err)}`, {}, { cause: err }),
+        'aborting',
+        'gameId' in ref ? ref.gameId : undefined,
+      );
+    }
+    return r.ok || !BROKEN.has(r.error.code) ? r : this.freeChannel(ref, actor, r);
+  }
+
+  /** Why this actor may not resign now (the checks of resign), or the side that resigns. */
+  private resigningSide(doc: GameDoc, actor: Actor, side: Side | undefined): Side | { ok: false; error: Refusal } {
+    const bad = this.mustBeStatus(doc, 'active');
+    if (bad) return bad;
+    const held = this.sidesOf(doc, actor.userId);
+    if (held.length === 0) return refuse('perm/not-seated', 'Only a seated player can resign for their side.');
+    if (side && !held.includes(side)) return refuse('perm/wrong-side', `You do not sit on the ${sideName(side)} side.`);
+    if (!side && held.length > 1) return refuse('input/side', 'You hold both sides: say which side resigns.');
+    return side ?? held[0]!;
+  }
+
+  /** Why this actor may not abort the game now (the checks of abort), or null. */
+  private abortRefusal(doc: GameDoc, actor: Actor): { ok: false; error: Refusal } | null {
+    const bad = this.mustBeStatus(doc, 'lobby', 'active');
+    if (bad) return bad;
+    if (actor.userId !== doc.meta.host && !actor.canManageChannel)
+      return refuse('perm/not-host', 'Only the host or someone who can manage this channel can abort the game.');
+    return null;
+  }
+
+  /**
+   * Before a front end asks "are you sure?" about resigning or aborting: whether this actor may, by the
+   * very checks resign and abort make (a stranger is refused before any question), and the status to ask
+   * on. `status` null: the game cannot be read, and this actor may abort it, which frees its channel
+   * without asking (there is nothing left to play).
+   */
+  async mayEnd(
+    ref: GameRef,
+    actor: Actor,
+    what: 'resign' | 'abort',
+    opts: { side?: Side } = {},
+  ): Promise<Result<{ status: StatusView | null }>> {
+    const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(SideOptsSchema, opts, 'request');
+    if (bad) return bad;
+    let loaded: Awaited<ReturnType<GameService['readDoc']>>;
+    let refusal: { ok: false; error: Refusal } | null = null;
+    try {
+      loaded = await this.readDoc(ref);
+      if (!('ok' in loaded)) {
+        const { doc, stored, id } = loaded;
+        const check = what === 'resign' ? this.resigningSide(doc, actor, opts.side) : this.abortRefusal(doc, actor);
+        if (check !== null && typeof check !== 'string') return check;
+        return {
+          ok: true,
+          gameId: id,
+          version: stored.version,
+          lines: [],
+          events: [],
+          views: [],
+          status: this.statusView(doc, id, stored.version),
+        };
       }
-      const now = this.clock();
-      this.remember(doc, actor);
-      const base = this.nextEntryBase(doc, version, actor, opts.requestId);
-      addEntry(doc, entryOf(base, { kind: 'abort', reason }));
-      const lines = [`#${base.seq} ${this.label(doc, actor.userId)} aborted the game (${reason}).`];
-      lines.push(...this.finish(doc, 'aborted', { reason: `aborted: ${reason}`, winner: null, by: actor.userId }, now));
-      return { doc, lines, finishedAt: now };
-    });
+      refusal = loaded;
+    } catch (err) {
+      refusal = this.storeRefusal(
+        new StoreError('store/corrupt', `reading: ${(err as Error)?.message ?? String(err)}`, {}, { cause: err }),
+        'reading the game',
+      );
+    }
+    if (what === 'resign' || !BROKEN.has(refusal.error.code)) return refusal;
+    const id = await this.brokenGameId(ref);
+    if (!id || !(await this.mayFree(id, actor))) return refusal;
+    return { ok: true, gameId: id, version: 0, lines: [], events: [], views: [], status: null };
+  }
+
+  /**
+   * The id of the game a ref names, for a game that cannot be read (null if even that fails). By id with
+   * a channel: only if it is that channel's game (a damaged game still holds its channel).
+   */
+  private async brokenGameId(ref: GameRef): Promise<string | null> {
+    try {
+      const id = await this.resolve(ref);
+      if (typeof id !== 'string') return null;
+      if ('gameId' in ref && ref.channelId !== undefined && (await this.store.gameInChannel(ref.channelId)) !== id) return null;
+      return id;
+    } catch (err) {
+      if (isStoreError(err)) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * Whether the actor may free the channel of a game that cannot be read or saved: one who can manage
+   * the channel; its host, when the document is readable that far; else (the host cannot be told then)
+   * someone the store's player index names for it (its host and seated players).
+   */
+  private async mayFree(gameId: string, actor: Actor): Promise<boolean> {
+    if (actor.canManageChannel) return true;
+    try {
+      const stored = await this.store.load(gameId);
+      const host = (upgradeDoc(stored?.doc)?.doc as Partial<GameDoc> | undefined)?.meta?.host;
+      if (typeof host === 'string') return host === actor.userId;
+    } catch {
+      // unreadable: the index decides
+    }
+    try {
+      return (await this.store.gamesOf(actor.userId)).some((g) => g.gameId === gameId);
+    } catch (err) {
+      if (isStoreError(err)) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * The last resort of abort for a game that cannot be read or saved (a damaged document): the game is
+   * removed through the store, which frees its channel (issue 45: no channel is ever blocked for good).
+   * Its record and seed go with it; the players are told so. `failure` is answered when that is not
+   * allowed or the store cannot do it either.
+   */
+  private async freeChannel(ref: GameRef, actor: Actor, failure: { ok: false; error: Refusal }): Promise<Result> {
+    const id = await this.brokenGameId(ref);
+    if (!id || !(await this.mayFree(id, actor))) return failure;
+    this.kept.drop(id);
+    try {
+      if (!(await this.store.delete(id))) return failure; // nothing there to remove
+    } catch (err) {
+      if (isStoreError(err)) return this.storeRefusal(err, 'freeing the channel', id);
+      throw err;
+    }
+    return {
+      ok: true,
+      gameId: id,
+      version: 0,
+      events: [],
+      views: [],
+      removed: true,
+      lines: [
+        `Game ${id} could not be read or saved, so it could not be aborted as usual: it was removed, and this channel is free for a new game.`,
+        'Its record and dice seed could not be kept. The operator has been told.',
+      ],
+    };
   }
 
   /**
@@ -1726,6 +1864,12 @@ export class GameService {
     return { ok: true, gameId: id, version: stored.version, events: [], views: [], lines: report.lines, report };
   }
 }
+
+/**
+ * Refusals of abort that mean the game itself is damaged (it cannot be read or saved), not that the
+ * abort is wrong: abort then frees the channel by removing the game (GameService.freeChannel).
+ */
+const BROKEN: ReadonlySet<RefusalCode> = new Set<RefusalCode>(['store/corrupt', 'store/invalid', 'game/not-found']);
 
 /** Games listed at most (a list of more would not fit one Discord message anyway). */
 export const LIST_MAX = 50;
