@@ -31,15 +31,15 @@ const SIDE_CHOICES = [
 const gameOption = (o: SlashCommandStringOption) =>
   o
     .setName('game')
-    .setDescription("Game id, e.g. g-1a2b3c4d5e (default: this channel's game)")
+    .setDescription("Game id, e.g. g-1a2b3c4d5e (default: this channel's game, or the one played here last)")
     .setNameLocalizations({ ja: 'ゲーム' })
     .setDescriptionLocalizations({ ja: 'ゲームID、例 g-1a2b3c4d5e（省略時：このチャンネルのゲーム）' })
     .setMaxLength(40);
 
-/** The game named by the `game` option, or this channel's. */
+/** The game named by the `game` option, or this channel's: its active game, else the one played there last. */
 function readRef(ix: ChatInputCommandInteraction): GameRef {
   const id = ix.options.getString('game')?.trim();
-  return id ? { gameId: id } : refOf(ix);
+  return id ? { gameId: id } : { ...refOf(ix), latest: true, guildId: ix.guildId };
 }
 
 const data = new SlashCommandBuilder()

@@ -80,9 +80,12 @@ export interface Actor {
 
 /**
  * Which game: by id, or the active game of a channel. By id with a `channelId` too: that game, and only
- * if it lives in that channel (a button of one game clicked in another channel is refused).
+ * if it lives in that channel (a button of one game clicked in another channel is refused). A channel's
+ * with `latest`: its active game, or else the game played there last, finished or not (a game's readers
+ * after its end: status, export, verify), found among the games of the server `guildId` names (of every
+ * server without one).
  */
-export type GameRef = { gameId: string; channelId?: string } | { channelId: string };
+export type GameRef = { gameId: string; channelId?: string } | { channelId: string; latest?: boolean; guildId?: string | null };
 
 export { LIMITS } from './service-input.js';
 
@@ -341,8 +344,30 @@ export class GameService {
     }
     if (typeof ref.channelId !== 'string' || !isValidId(ref.channelId))
       return refuse('game/none-in-channel', 'There is no active game in this channel. Create one first.');
-    const id = await this.store.gameInChannel(ref.channelId);
-    return id ?? refuse('game/none-in-channel', 'There is no active game in this channel. Create one first.');
+    const id = (await this.store.gameInChannel(ref.channelId)) ?? (ref.latest ? await this.latestIn(ref.channelId, ref.guildId) : null);
+    if (id) return id;
+    return ref.latest
+      ? refuse(
+          'game/none-in-channel',
+          'There is no active game in this channel, nor one played here before (or its retention period has ended). Create one first.',
+        )
+      : refuse('game/none-in-channel', 'There is no active game in this channel. Create one first.');
+  }
+
+  /**
+   * The game played last in a channel once none is active there: the store releases a channel when its
+   * game ends, so it is found among the games the store still lists (the server's, else every game),
+   * the one finished last. Null when the channel has none.
+   */
+  private async latestIn(channelId: string, guildId: string | null | undefined): Promise<string | null> {
+    const games = guildId && isValidId(guildId) ? await this.store.gamesIn(guildId) : await this.store.list();
+    let last: { gameId: string; at: number } | null = null;
+    for (const g of games) {
+      if (g.channelId !== channelId) continue;
+      const at = g.finishedAt ?? Number.MAX_SAFE_INTEGER; // an active game (a race with its start) is the latest
+      if (!last || at > last.at || (at === last.at && g.gameId > last.gameId)) last = { gameId: g.gameId, at };
+    }
+    return last?.gameId ?? null;
   }
 
   private async loadDoc(
