@@ -9,23 +9,12 @@ import { otherSide } from '../engine/units.js';
 import { firstGameOptions, ruleOptionsProblem } from '../engine/options.js';
 import { randomBytes } from 'node:crypto';
 import { describeAction } from './describe-action.js';
-import { unitIdsOf } from './unit-ids.js';
 import { actingSide } from './acting-side.js';
 import type { RefusalCode } from './refusal-codes.js';
 import { RULE_CODES, type RuleCode } from '../engine/codes.js';
 import { phaseSummary, endsPhase, sidePhaseWords } from './phase-summary.js';
 import { eventLines } from './narration.js';
-import type {
-  Action,
-  AssaultAction,
-  CombatAction,
-  GameEvent,
-  GameState,
-  LegalActions,
-  MapViewOptions,
-  PendingDecision,
-  Side,
-} from '../engine/types.js';
+import type { Action, AssaultAction, CombatAction, GameEvent, GameState, MapViewOptions, Side } from '../engine/types.js';
 import { StoreError, isStoreError, isValidId, type GameStore, type SaveOptions, type StoredGame } from '../store/types.js';
 import {
   ActOptsSchema,
@@ -51,133 +40,50 @@ import { describeStanding, standingAnswer, StandingSchema, type StandingAnswers 
 /** At most this many decisions answered in a row by standing answers after one action. */
 /** Most follow-ups (standing answers, empty phases) after one change: a night turn's empty phases fit. */
 const MAX_FOLLOW_UPS = 24;
-import {
-  DOC_FORMAT,
-  RECORD_FORMAT,
-  SIDES,
-  type ExportedRecord,
-  type GameDoc,
-  type GameMeta,
-  type RecordEntry,
-  type RollRecord,
-} from './game-doc.js';
+import { DOC_FORMAT, SIDES, type ExportedRecord, type GameDoc, type GameMeta, type RecordEntry, type RollRecord } from './game-doc.js';
 import { upgradeDoc } from './doc-upgrade.js';
 import { addEntry, entryOf, nextSeq, storedRecord, trimRecent } from './record-window.js';
 import { checkpointState, noteUndoStep } from './undo-window.js';
 import { docJson, entryJson } from './doc-json.js';
 import { verifyRecord, type VerifyReport } from './verify.js';
 import { chargeClock, clockLeft, DEFAULT_PACE, paceLines, paceOf, type Pace } from './pace.js';
-import { briefingLines, type ScenarioBrief } from './briefing.js';
+import { briefingLines } from './briefing.js';
 import { DocCache, type KeptDoc } from './doc-cache.js';
 import { newEntryId } from './entry-id.js';
-
-export interface Actor {
-  userId: string;
-  name?: string;
-  /** The front end's word that this user may manage the channel (Discord: Manage Channels). */
-  canManageChannel?: boolean;
-}
-
-/**
- * Which game: by id, or the active game of a channel. By id with a `channelId` too: that game, and only
- * if it lives in that channel (a button of one game clicked in another channel is refused). A channel's
- * with `latest`: its active game, or else the game played there last, finished or not (a game's readers
- * after its end: status, export, verify), found among the games of the server `guildId` names (of every
- * server without one).
- */
-export type GameRef = { gameId: string; channelId?: string } | { channelId: string; latest?: boolean; guildId?: string | null };
+import {
+  refuse,
+  sideName,
+  type Actor,
+  type ActionBuilder,
+  type GameListing,
+  type GameRef,
+  type Refusal,
+  type Result,
+  type ServiceDeps,
+  type StatusView,
+  type ViewRequest,
+  type Viewer,
+} from './service-types.js';
+import { exportDoc, setupOf } from './game-export.js';
+import { undoViews, viewsFor } from './change-views.js';
 
 export { LIMITS } from './service-input.js';
-
-/**
- * Who reads a game, and from where: the front end's word (Discord: the interaction's user, channel and
- * server). A game is never read from another server than its own (status, map, export, verify, lists:
- * mayRead); a record of a game still in play has stricter readers (mayExport). Without a viewer the
- * caller is the operator (the console, the reminders, the bot's own posts).
- */
-export interface Viewer {
-  actor: Actor;
-  channelId?: string;
-  guildId?: string | null;
-}
-
-export interface Refusal {
-  /** One of src/app/refusal-codes.ts. */
-  code: RefusalCode;
-  message: string;
-  rule?: string;
-}
-
-/** A map view the front end should draw after this result (engine.toMapView options + a caption). */
-export interface ViewRequest {
-  caption: string;
-  options: MapViewOptions;
-}
-
-export interface Done {
-  ok: true;
-  gameId: string;
-  version: number;
-  lines: string[];
-  events: GameEvent[];
-  views: ViewRequest[];
-  /** Before a change: the game as the change found it (same load). */
-  before?: StatusView;
-  /** After a change: the game as it now stands, from the document just saved (no second load). */
-  after?: StatusView;
-  /** At a phase end: what was done in the phase that ended (src/app/phase-summary.ts). */
-  summary?: string[];
-  /** After a change to a started game: the map as saved, in the given view (no second load). */
-  mapView?: (options: MapViewOptions) => unknown;
-  /** Abort's last resort for a damaged game: it was removed from the store (nothing left to export or verify). */
-  removed?: true;
-}
-
-export type Result<T = object> = (Done & T) | { ok: false; error: Refusal };
-
-/** What a front end builds a player's action from: the acting side, its legal actions and the status, from the act's own read. */
-export interface ActSeen {
-  /** Computed on first use (cached per game version). */
-  readonly legal: LegalActions;
-  side: Side;
-  status: StatusView;
-}
-
-/** Builds the action inside `act`, from the same read as the change (one read per command), or says why not. */
-export type ActionBuilder = (seen: ActSeen) => { ok: true; action: Action } | { ok: false; error: Refusal };
-
-export interface ServiceDeps {
-  store: GameStore;
-  engine: EngineApi;
-  helpers: EngineHelpers;
-  /** The scenarios as far as the service needs them: ids and names, and for the briefing their turns, objectives and rules. */
-  ruleset: { id: string; scenarios: readonly ScenarioBrief[] };
-  /** Epoch ms. The service never reads the system clock itself. */
-  clock: () => number;
-  /** Secret dice seed for a new game (default: 32 random bytes from node:crypto, hex). */
-  newSeed?: () => string;
-  /** New game ids (default 'g-' + 10 random hex digits). */
-  newGameId?: () => string;
-  /** Most undo steps kept per side's run of actions (default 30). */
-  maxUndo?: number;
-  /** How many saved documents to keep for the next change of their game (src/app/doc-cache.ts; default 64, 0: none). */
-  keepDocs?: number;
-  /** Freeze each kept document's state, so a change to a state the engine was given fails (tests). */
-  freezeKept?: boolean;
-  /** Told about every compare-and-set conflict (metrics, the race tool). */
-  onConflict?: (gameId: string, attempt: number) => void;
-  /**
-   * Told about every storage failure with its full detail (hosts, paths) and the short id the player
-   * sees: the detail goes to the operator's log, never to players.
-   */
-  onStoreFailure?: (err: StoreError, context: { doing: string; errorId: string; gameId?: string }) => void;
-}
-
-export const sideName = (s: Side): string => (s === 'finnish' ? 'Finnish' : 'Soviet');
-const refuse = (code: RefusalCode, message: string, rule?: string): { ok: false; error: Refusal } => ({
-  ok: false,
-  error: rule ? { code, message, rule } : { code, message },
-});
+export type {
+  Actor,
+  GameRef,
+  Viewer,
+  Refusal,
+  ViewRequest,
+  Done,
+  Result,
+  ActSeen,
+  ActionBuilder,
+  ServiceDeps,
+  GameListing,
+  StatusView,
+} from './service-types.js';
+export { sideName } from './service-types.js';
+export { exportDoc } from './game-export.js';
 
 /**
  * What the referee does next on a player's behalf, once a change is saved: a standing answer to the
@@ -242,11 +148,6 @@ function entryWords(e: RecordEntry, name: (userId: string) => string): string {
     case 'abort':
       return 'the game was aborted';
   }
-}
-
-function undoViews(action: Action | null, restored: GameState): ViewRequest[] {
-  const hex = action ? unitIdsOf(action).flatMap((u) => (restored.units[u]?.hex ? [restored.units[u]!.hex!] : []))[0] : undefined;
-  return hex ? [{ caption: 'After undo', options: { highlight: [hex], focus: { center: hex, radius: 4 } } }] : [];
 }
 
 function isWaitLine(line: string): boolean {
@@ -1904,132 +1805,3 @@ const LEGAL_CACHE_MAX = 32;
 
 /** The highest Victory Point bid taken (17.0.2; the Playbook suggests 5–30 for the Campaign). */
 export const BID_MAX = 99;
-
-/** One line of /game list. */
-export interface GameListing {
-  gameId: string;
-  channelId: string;
-  guildId: string | null;
-  scenario: string;
-  status: GameMeta['status'];
-  turn: number | null;
-  mustAct: { side: Side | null; since: number | null } | null;
-  /** The sides the listing user holds (empty for a host who does not play, or a server's list). */
-  sides: Side[];
-  yourTurn: boolean;
-  clock: Record<Side, number> | null;
-}
-
-export interface StatusView {
-  gameId: string;
-  /** The channel the game is played in (its controls work only there). */
-  channelId: string;
-  version: number;
-  status: GameMeta['status'];
-  scenario: string;
-  turn: number | null;
-  phase: string | null;
-  activeSide: Side | null;
-  mustAct: { side: Side | null; what: string; pending: PendingDecision | null; since: number | null } | null;
-  seats: Record<Side, string[]>;
-  host: string;
-  commitment: string | null;
-  undoable: { side: Side; steps: number } | null;
-  vp: Record<Side, number> | null;
-  result: GameMeta['result'];
-  recordLength: number;
-  /** Reminders, stall notice and clocks in force (src/app/pace.ts). */
-  pace: Pace;
-  /** Each side's time left (ms, negative when over), with the current wait counted; null without clocks. */
-  clock: Record<Side, number> | null;
-}
-
-/**
- * What the engine's set-up takes from a game besides the seed: its options, the players' placements
- * (1.2), a shortened game's end and the VPs the bid gave a side (17.0.2). The start sets the game up
- * with it, and the exported record carries the same fields, so a replay sets it up the same way.
- */
-function setupOf(doc: GameDoc): {
-  options: Record<string, boolean>;
-  placements?: Record<string, string>;
-  endTurn?: number;
-  startVp?: Partial<Record<Side, number>>;
-} {
-  const m = doc.meta;
-  const b = m.bidding;
-  const picked = b?.winner && b.vp ? SIDES.find((x) => m.seats[x].includes(b.winner!)) : undefined;
-  return {
-    options: { ...m.options },
-    ...(m.placements && Object.keys(m.placements).length ? { placements: { ...m.placements } } : {}),
-    ...(m.endTurn !== undefined ? { endTurn: m.endTurn } : {}),
-    ...(picked ? { startVp: { [otherSide(picked)]: b!.vp! } } : {}),
-  };
-}
-
-/** The exported record of a game: its document and every entry of its record (the store's history). */
-export function exportDoc(doc: GameDoc, record: readonly RecordEntry[], helpers: EngineHelpers): ExportedRecord {
-  const over = doc.meta.status === 'finished' || doc.meta.status === 'aborted';
-  const entries = structuredClone(record) as RecordEntry[];
-  const undone = new Set(entries.flatMap((e) => (e.kind === 'undo' ? [e.undoes] : [])));
-  const actions = entries.flatMap((e) =>
-    e.kind === 'action' && !undone.has(e.seq)
-      ? [{ side: e.side, action: e.action, ...(e.rolls.length ? { dice: e.rolls.map((r) => r.dice) } : {}) }]
-      : [],
-  );
-  const out: ExportedRecord = {
-    format: 'hexref-record',
-    version: 1,
-    ruleset: doc.meta.ruleset,
-    scenario: doc.meta.scenario,
-    ...setupOf(doc),
-    commitment: doc.meta.commitment ?? '',
-    seed: over && doc.secret ? doc.secret.seed : null,
-    actions,
-    service: {
-      format: RECORD_FORMAT,
-      gameId: doc.meta.gameId,
-      status: doc.meta.status,
-      seats: { finnish: doc.meta.seats.finnish.slice(), soviet: doc.meta.seats.soviet.slice() },
-      startedAt: doc.meta.startedAt,
-      endedAt: doc.meta.endedAt,
-      result: doc.meta.result,
-    },
-    entries,
-  };
-  if (over && doc.state) out.final = { turn: doc.state.turn, phase: doc.state.phase, stateHash: helpers.stateHash(doc.state) };
-  return out;
-}
-
-function viewsFor(action: Action, events: GameEvent[]): ViewRequest[] {
-  // Loops, not flatMap: in Node 20's V8 a flatMap over a few events costs 15–20 times a loop (every command).
-  const moved = events.filter((e): e is Extract<GameEvent, { type: 'moved' }> => e.type === 'moved');
-  if (moved.length) {
-    const last = moved[moved.length - 1]!;
-    const path = new Set<string>();
-    for (const m of moved) for (const h of m.path) path.add(h);
-    return [{ caption: `${describeAction(action)}`, options: { highlight: [...path], focus: { center: last.to, radius: 4 } } }];
-  }
-  if (events.some((e) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver')) return [{ caption: 'Position', options: {} }];
-  // A stack waiting for Friction Fire (optional 20.1): its path, so the firing player sees where it goes.
-  const held = events.filter((e): e is Extract<GameEvent, { type: 'frictionHeld' }> => e.type === 'frictionHeld').at(-1);
-  if (held) {
-    const end = held.path[held.path.length - 1]!;
-    return [
-      {
-        caption: `Friction Fire? ${held.units.join('+')} ${held.kind === 'retreat' ? 'retreated' : held.kind === 'advance' ? 'advancing' : 'moving'} to ${end}`,
-        options: { highlight: [...held.path], focus: { center: end, radius: 4 } },
-      },
-    ];
-  }
-  // A fight or a shot: a zoom of where it happened, its arrows and results drawn (src/engine/map-view.ts).
-  const fights: string[] = [];
-  for (const e of events) {
-    if (e.type === 'combat' || e.type === 'combatNoRoll' || e.type === 'nightRaidAttack' || e.type === 'rangedAttack')
-      fights.push(e.target);
-    else if (e.type === 'atFire') fights.push(e.targetHex);
-  }
-  const where = fights[fights.length - 1];
-  if (where)
-    return [{ caption: describeAction(action), options: { highlight: [...new Set(fights)], focus: { center: where, radius: 3 } } }];
-  return [];
-}
