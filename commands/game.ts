@@ -10,7 +10,7 @@ import type { Command } from '../src/discord/command.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
 import type { BotContext } from '../src/discord/context.js';
 import { normaliseHexInput } from '../src/app/hex-input.js';
-import { actorOf, refOf, sideFor, statusOrNull } from '../src/discord/game-access.js';
+import { actorOf, refOf, sideFor, statusOrNull, viewerOf } from '../src/discord/game-access.js';
 import { confirmControls, controlsFor, joinControls } from '../src/discord/controls.js';
 import { drawView, live, needsPing, ping, postChange } from '../src/discord/posting.js';
 import { hexOption } from '../src/discord/options.js';
@@ -31,15 +31,15 @@ const SIDE_CHOICES = [
 const gameOption = (o: SlashCommandStringOption) =>
   o
     .setName('game')
-    .setDescription("Game id, e.g. g-1a2b3c4d5e (default: this channel's game)")
+    .setDescription("Game id, e.g. g-1a2b3c4d5e (default: this channel's game, or the one played here last)")
     .setNameLocalizations({ ja: 'ゲーム' })
     .setDescriptionLocalizations({ ja: 'ゲームID、例 g-1a2b3c4d5e（省略時：このチャンネルのゲーム）' })
     .setMaxLength(40);
 
-/** The game named by the `game` option, or this channel's. */
+/** The game named by the `game` option, or this channel's: its active game, else the one played there last. */
 function readRef(ix: ChatInputCommandInteraction): GameRef {
   const id = ix.options.getString('game')?.trim();
-  return id ? { gameId: id } : refOf(ix);
+  return id ? { gameId: id } : { ...refOf(ix), latest: true, guildId: ix.guildId };
 }
 
 const data = new SlashCommandBuilder()
@@ -487,6 +487,13 @@ type Handler = (ix: ChatInputCommandInteraction, ctx: BotContext) => Promise<voi
 
 const handlers: Record<string, Handler> = {
   async new(ix, ctx) {
+    // The command is offered in servers only; a direct message that reaches us anyway is refused here too.
+    if (!ix.inGuild())
+      throw new Refusal(
+        'Games are played in server channels, not in direct messages.',
+        undefined,
+        'run `/game new` in a channel of a server the bot is in.',
+      );
     await defer(ix);
     const side = ix.options.getString('side') as Side | 'both' | null;
     const pace: Record<string, number | boolean> = {};
@@ -599,7 +606,7 @@ const handlers: Record<string, Handler> = {
 
   async status(ix, ctx) {
     await defer(ix);
-    const r = unwrap(await ctx.game.service.status(readRef(ix)));
+    const r = unwrap(await ctx.game.service.status(readRef(ix), viewerOf(ix)));
     const lines = r.lines.filter((l) => !l.startsWith('Waiting since'));
     const since = r.status.mustAct?.since;
     if (r.status.mustAct && since != null)
@@ -625,12 +632,13 @@ const handlers: Record<string, Handler> = {
   },
 
   // Resign and abort end the game for good: each asks first, with Resign/Abort and Cancel buttons
-  // (commands/components.ts, `confirm`), and acts only on the click.
+  // (commands/components.ts, `confirm`), and acts only on the click. Whoever may not is refused before
+  // any question, by the service's own checks (mayEnd).
   async resign(ix, ctx) {
     await defer(ix, true);
     const ref = refOf(ix);
-    const status = unwrap(await ctx.game.service.status(ref)).status;
     const side = ix.options.getString('side') as Side | null;
+    const status = unwrap(await ctx.game.service.mayEnd(ref, actorOf(ix), 'resign', side ? { side } : {})).status!;
     const who = side ?? sideFor(status, ix.user.id);
     await respond(ix, {
       content: `Resign${who ? ` for the ${sideName(who)} side` : ''}? The game ends at once and the other side wins; this cannot be undone.`,
@@ -642,8 +650,18 @@ const handlers: Record<string, Handler> = {
   async abort(ix, ctx) {
     await defer(ix, true);
     const ref = refOf(ix);
-    const status = unwrap(await ctx.game.service.status(ref)).status;
     const reason = ix.options.getString('reason') ?? 'no reason given';
+    const status = unwrap(await ctx.game.service.mayEnd(ref, actorOf(ix), 'abort')).status;
+    if (status === null) {
+      // The game cannot be read: nothing is left to play, so its channel is freed at once, and the
+      // channel is told (a post of its own: this answer is the aborter's alone).
+      const r = unwrap(await ctx.game.service.abort(ref, actorOf(ix), reason));
+      await respond(ix, { content: r.lines.join('\n'), ephemeral: true });
+      await postIn(ix, ix.channelId, r.lines.join('\n'), []).catch((err: unknown) =>
+        ctx.log.warn({ err, gameId: r.gameId }, 'could not tell the channel that its damaged game was removed'),
+      );
+      return;
+    }
     await respond(ix, {
       content: `Abort this game? It ends without a result and cannot be undone; the dice seed is revealed.\nReason: ${reason}`,
       components: confirmControls(status, 'abort', '', 'Abort the game'),
@@ -654,9 +672,7 @@ const handlers: Record<string, Handler> = {
   async export(ix, ctx) {
     await defer(ix);
     // Who may export what: the service decides (an active game: its players, in its channel).
-    const r = unwrap(
-      await ctx.game.service.exportRecord(readRef(ix), { actor: actorOf(ix), channelId: ix.channelId, guildId: ix.guildId }),
-    );
+    const r = unwrap(await ctx.game.service.exportRecord(readRef(ix), viewerOf(ix)));
     const json = Buffer.from(JSON.stringify(r.record, null, 2) + '\n');
     await respond(ix, { content: r.lines.join('\n'), files: [{ attachment: json, name: `${r.gameId}-record.json` }] });
   },
@@ -716,7 +732,7 @@ const handlers: Record<string, Handler> = {
 
   async verify(ix, ctx) {
     await defer(ix);
-    const r = unwrap(await ctx.game.service.verify(readRef(ix)));
+    const r = unwrap(await ctx.game.service.verify(readRef(ix), viewerOf(ix)));
     await respond(ix, { content: r.lines.join('\n') });
   },
 };

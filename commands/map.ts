@@ -1,5 +1,5 @@
 // /map: the picture of the game in this channel: the whole map, a zoom around a hex, or where a
-// unit can go (with MP costs). Anyone may look, spectators included.
+// unit can go (with MP costs). Anyone may look, spectators included, from the game's own server.
 import { InteractionContextType } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { Command } from '../src/discord/command.js';
@@ -12,7 +12,7 @@ import type { MapView } from '../src/engine/view.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/discord/context.js';
 import { hexOption } from '../src/discord/options.js';
-import { legalNow, legalOrExplain, refOf } from '../src/discord/game-access.js';
+import { legalNow, legalOrExplain, refOf, viewerOf } from '../src/discord/game-access.js';
 import { unwrap } from '../src/discord/refusal-hints.js';
 
 const data = new SlashCommandBuilder()
@@ -82,14 +82,14 @@ const data = new SlashCommandBuilder()
 async function lookOnly(ix: ChatInputCommandInteraction, ctx: BotContext, units: string[]): Promise<void> {
   const ref = refOf(ix);
   // Ids in any case: spelled as on the map's counters.
-  const plain = (unwrap(await ctx.game.service.mapView(ref, {})).view as MapView).units ?? {};
+  const plain = (unwrap(await ctx.game.service.mapView(ref, {}, viewerOf(ix))).view as MapView).units ?? {};
   const onMap = new Map(
     Object.values(plain)
       .flat()
       .map((c) => [c.id.toLowerCase(), c.id] as const),
   );
   const ids = units.map((u) => onMap.get(u.toLowerCase()) ?? u);
-  const first = unwrap(await ctx.game.service.mapView(ref, { reachableFor: ids }));
+  const first = unwrap(await ctx.game.service.mapView(ref, { reachableFor: ids }, viewerOf(ix)));
   const reach = (first.view as MapView).overlays?.reachable;
   if (!reach) {
     throw new Refusal(
@@ -136,7 +136,7 @@ const map: Command<BotContext> = {
       return;
     }
     if (sub === 'whole') {
-      const v = unwrap(await ctx.game.service.mapView(ref, {}));
+      const v = unwrap(await ctx.game.service.mapView(ref, {}, viewerOf(ix)));
       const png = await ctx.game.draw(v.view, { whole: true });
       const h = (v.view as MapView).header;
       await respond(ix, {
@@ -148,7 +148,7 @@ const map: Command<BotContext> = {
     if (sub === 'zoom') {
       const center = hexOption(ix, 'center');
       const radius = ix.options.getInteger('radius') ?? 4;
-      const v = unwrap(await ctx.game.service.mapView(ref, { focus: { center, radius }, highlight: [center] }));
+      const v = unwrap(await ctx.game.service.mapView(ref, { focus: { center, radius }, highlight: [center] }, viewerOf(ix)));
       const outside = zoomOutsidePlayArea(v.view, center, radius);
       if (outside) throw new Refusal(outside, undefined, `zoom around a hex inside the play area, or use \`/map whole\`.`);
       const png = await ctx.game.draw(v.view, { center, radius });
@@ -180,7 +180,7 @@ const map: Command<BotContext> = {
       }
       // Wide enough for every hex it can reach (a reinforcement's too, from its entry hex), within reason.
       const { center, radius } = reachZoom(mover);
-      const v = unwrap(await ctx.game.service.mapView(ref, { reachableFor: units, focus: { center, radius } }));
+      const v = unwrap(await ctx.game.service.mapView(ref, { reachableFor: units, focus: { center, radius } }, viewerOf(ix)));
       const png = await ctx.game.draw(v.view, { center, radius });
       const list = destinationChoices(mover, '').map((c) => c.name);
       await respond(ix, {

@@ -9,23 +9,12 @@ import { otherSide } from '../engine/units.js';
 import { firstGameOptions, ruleOptionsProblem } from '../engine/options.js';
 import { randomBytes } from 'node:crypto';
 import { describeAction } from './describe-action.js';
-import { unitIdsOf } from './unit-ids.js';
 import { actingSide } from './acting-side.js';
 import type { RefusalCode } from './refusal-codes.js';
 import { RULE_CODES, type RuleCode } from '../engine/codes.js';
 import { phaseSummary, endsPhase, sidePhaseWords } from './phase-summary.js';
 import { eventLines } from './narration.js';
-import type {
-  Action,
-  AssaultAction,
-  CombatAction,
-  GameEvent,
-  GameState,
-  LegalActions,
-  MapViewOptions,
-  PendingDecision,
-  Side,
-} from '../engine/types.js';
+import type { Action, AssaultAction, CombatAction, GameEvent, GameState, MapViewOptions, Side } from '../engine/types.js';
 import { StoreError, isStoreError, isValidId, type GameStore, type SaveOptions, type StoredGame } from '../store/types.js';
 import {
   ActOptsSchema,
@@ -51,123 +40,50 @@ import { describeStanding, standingAnswer, StandingSchema, type StandingAnswers 
 /** At most this many decisions answered in a row by standing answers after one action. */
 /** Most follow-ups (standing answers, empty phases) after one change: a night turn's empty phases fit. */
 const MAX_FOLLOW_UPS = 24;
-import {
-  DOC_FORMAT,
-  RECORD_FORMAT,
-  SIDES,
-  type ExportedRecord,
-  type GameDoc,
-  type GameMeta,
-  type RecordEntry,
-  type RollRecord,
-} from './game-doc.js';
+import { DOC_FORMAT, SIDES, type ExportedRecord, type GameDoc, type GameMeta, type RecordEntry, type RollRecord } from './game-doc.js';
 import { upgradeDoc } from './doc-upgrade.js';
 import { addEntry, entryOf, nextSeq, storedRecord, trimRecent } from './record-window.js';
 import { checkpointState, noteUndoStep } from './undo-window.js';
 import { docJson, entryJson } from './doc-json.js';
 import { verifyRecord, type VerifyReport } from './verify.js';
 import { chargeClock, clockLeft, DEFAULT_PACE, paceLines, paceOf, type Pace } from './pace.js';
-import { briefingLines, type ScenarioBrief } from './briefing.js';
+import { briefingLines } from './briefing.js';
 import { DocCache, type KeptDoc } from './doc-cache.js';
 import { newEntryId } from './entry-id.js';
-
-export interface Actor {
-  userId: string;
-  name?: string;
-  /** The front end's word that this user may manage the channel (Discord: Manage Channels). */
-  canManageChannel?: boolean;
-}
-
-/**
- * Which game: by id, or the active game of a channel. By id with a `channelId` too: that game, and only
- * if it lives in that channel (a button of one game clicked in another channel is refused).
- */
-export type GameRef = { gameId: string; channelId?: string } | { channelId: string };
+import {
+  refuse,
+  sideName,
+  type Actor,
+  type ActionBuilder,
+  type GameListing,
+  type GameRef,
+  type Refusal,
+  type Result,
+  type ServiceDeps,
+  type StatusView,
+  type ViewRequest,
+  type Viewer,
+} from './service-types.js';
+import { exportDoc, setupOf } from './game-export.js';
+import { undoViews, viewsFor } from './change-views.js';
 
 export { LIMITS } from './service-input.js';
-
-/** Who reads a record, and from where: the front end's word (Discord: the interaction's user and channel). */
-export interface Viewer {
-  actor: Actor;
-  channelId?: string;
-  guildId?: string | null;
-}
-
-export interface Refusal {
-  /** One of src/app/refusal-codes.ts. */
-  code: RefusalCode;
-  message: string;
-  rule?: string;
-}
-
-/** A map view the front end should draw after this result (engine.toMapView options + a caption). */
-export interface ViewRequest {
-  caption: string;
-  options: MapViewOptions;
-}
-
-export interface Done {
-  ok: true;
-  gameId: string;
-  version: number;
-  lines: string[];
-  events: GameEvent[];
-  views: ViewRequest[];
-  /** Before a change: the game as the change found it (same load). */
-  before?: StatusView;
-  /** After a change: the game as it now stands, from the document just saved (no second load). */
-  after?: StatusView;
-  /** At a phase end: what was done in the phase that ended (src/app/phase-summary.ts). */
-  summary?: string[];
-  /** After a change to a started game: the map as saved, in the given view (no second load). */
-  mapView?: (options: MapViewOptions) => unknown;
-}
-
-export type Result<T = object> = (Done & T) | { ok: false; error: Refusal };
-
-/** What a front end builds a player's action from: the acting side, its legal actions and the status, from the act's own read. */
-export interface ActSeen {
-  /** Computed on first use (cached per game version). */
-  readonly legal: LegalActions;
-  side: Side;
-  status: StatusView;
-}
-
-/** Builds the action inside `act`, from the same read as the change (one read per command), or says why not. */
-export type ActionBuilder = (seen: ActSeen) => { ok: true; action: Action } | { ok: false; error: Refusal };
-
-export interface ServiceDeps {
-  store: GameStore;
-  engine: EngineApi;
-  helpers: EngineHelpers;
-  /** The scenarios as far as the service needs them: ids and names, and for the briefing their turns, objectives and rules. */
-  ruleset: { id: string; scenarios: readonly ScenarioBrief[] };
-  /** Epoch ms. The service never reads the system clock itself. */
-  clock: () => number;
-  /** Secret dice seed for a new game (default: 32 random bytes from node:crypto, hex). */
-  newSeed?: () => string;
-  /** New game ids (default 'g-' + 10 random hex digits). */
-  newGameId?: () => string;
-  /** Most undo steps kept per side's run of actions (default 30). */
-  maxUndo?: number;
-  /** How many saved documents to keep for the next change of their game (src/app/doc-cache.ts; default 64, 0: none). */
-  keepDocs?: number;
-  /** Freeze each kept document's state, so a change to a state the engine was given fails (tests). */
-  freezeKept?: boolean;
-  /** Told about every compare-and-set conflict (metrics, the race tool). */
-  onConflict?: (gameId: string, attempt: number) => void;
-  /**
-   * Told about every storage failure with its full detail (hosts, paths) and the short id the player
-   * sees: the detail goes to the operator's log, never to players.
-   */
-  onStoreFailure?: (err: StoreError, context: { doing: string; errorId: string; gameId?: string }) => void;
-}
-
-export const sideName = (s: Side): string => (s === 'finnish' ? 'Finnish' : 'Soviet');
-const refuse = (code: RefusalCode, message: string, rule?: string): { ok: false; error: Refusal } => ({
-  ok: false,
-  error: rule ? { code, message, rule } : { code, message },
-});
+export type {
+  Actor,
+  GameRef,
+  Viewer,
+  Refusal,
+  ViewRequest,
+  Done,
+  Result,
+  ActSeen,
+  ActionBuilder,
+  ServiceDeps,
+  GameListing,
+  StatusView,
+} from './service-types.js';
+export { sideName } from './service-types.js';
+export { exportDoc } from './game-export.js';
 
 /**
  * What the referee does next on a player's behalf, once a change is saved: a standing answer to the
@@ -232,11 +148,6 @@ function entryWords(e: RecordEntry, name: (userId: string) => string): string {
     case 'abort':
       return 'the game was aborted';
   }
-}
-
-function undoViews(action: Action | null, restored: GameState): ViewRequest[] {
-  const hex = action ? unitIdsOf(action).flatMap((u) => (restored.units[u]?.hex ? [restored.units[u]!.hex!] : []))[0] : undefined;
-  return hex ? [{ caption: 'After undo', options: { highlight: [hex], focus: { center: hex, radius: 4 } } }] : [];
 }
 
 function isWaitLine(line: string): boolean {
@@ -334,8 +245,30 @@ export class GameService {
     }
     if (typeof ref.channelId !== 'string' || !isValidId(ref.channelId))
       return refuse('game/none-in-channel', 'There is no active game in this channel. Create one first.');
-    const id = await this.store.gameInChannel(ref.channelId);
-    return id ?? refuse('game/none-in-channel', 'There is no active game in this channel. Create one first.');
+    const id = (await this.store.gameInChannel(ref.channelId)) ?? (ref.latest ? await this.latestIn(ref.channelId, ref.guildId) : null);
+    if (id) return id;
+    return ref.latest
+      ? refuse(
+          'game/none-in-channel',
+          'There is no active game in this channel, nor one played here before (or its retention period has ended). Create one first.',
+        )
+      : refuse('game/none-in-channel', 'There is no active game in this channel. Create one first.');
+  }
+
+  /**
+   * The game played last in a channel once none is active there: the store releases a channel when its
+   * game ends, so it is found among the games the store still lists (the server's, else every game),
+   * the one finished last. Null when the channel has none.
+   */
+  private async latestIn(channelId: string, guildId: string | null | undefined): Promise<string | null> {
+    const games = guildId && isValidId(guildId) ? await this.store.gamesIn(guildId) : await this.store.list();
+    let last: { gameId: string; at: number } | null = null;
+    for (const g of games) {
+      if (g.channelId !== channelId) continue;
+      const at = g.finishedAt ?? Number.MAX_SAFE_INTEGER; // an active game (a race with its start) is the latest
+      if (!last || at > last.at || (at === last.at && g.gameId > last.gameId)) last = { gameId: g.gameId, at };
+    }
+    return last?.gameId ?? null;
   }
 
   private async loadDoc(
@@ -537,6 +470,27 @@ export class GameService {
 
   private label(doc: GameDoc, userId: string): string {
     return doc.meta.names[userId] ?? userId;
+  }
+
+  /**
+   * The one rule of where a game may be read (docs/discord.md § Who may read what): in its own server
+   * only. Its seats, names, VPs and channel are that server's business; a game of no server (the
+   * console's), or a reader with no word on where they are (the operator), is not held to it. A reader
+   * from a direct message (guildId null) is in no server, so not in the game's.
+   */
+  private mayRead(
+    doc: GameDoc,
+    viewer: Pick<Viewer, 'guildId'> | undefined,
+    there = 'it can be read there only',
+  ): { ok: false; error: Refusal } | null {
+    const home = doc.meta.guildId;
+    if (!home || viewer?.guildId === undefined || viewer.guildId === home) return null;
+    return refuse('perm/other-server', `Game ${doc.meta.gameId} was played in another server; ${there}.`);
+  }
+
+  /** A viewer as given, checked (its actor as every actor is). */
+  private badViewer(viewer: Viewer | undefined): { ok: false; error: Refusal } | null {
+    return viewer ? checkInput(ActorSchema, viewer.actor, 'player') : null;
   }
 
   private sidesOf(doc: GameDoc, userId: string): Side[] {
@@ -1225,13 +1179,8 @@ export class GameService {
       ref,
       'resigning',
       (doc, version) => {
-        const bad = this.mustBeStatus(doc, 'active');
-        if (bad) return bad;
-        const held = this.sidesOf(doc, actor.userId);
-        if (held.length === 0) return refuse('perm/not-seated', 'Only a seated player can resign for their side.');
-        if (opts.side && !held.includes(opts.side)) return refuse('perm/wrong-side', `You do not sit on the ${sideName(opts.side)} side.`);
-        if (!opts.side && held.length > 1) return refuse('input/side', 'You hold both sides: say which side resigns.');
-        const side = opts.side ?? held[0]!;
+        const side = this.resigningSide(doc, actor, opts.side);
+        if (typeof side !== 'string') return side;
         const now = this.clock();
         this.remember(doc, actor);
         const base = this.nextEntryBase(doc, version, actor, opts.requestId);
@@ -1330,7 +1279,8 @@ export class GameService {
         const stored = await this.store.load(g.gameId);
         const doc = stored ? upgradeDoc(stored.doc)?.doc : undefined;
         if (!stored || !doc) continue;
-        if (query.guildId !== undefined && doc.meta.guildId !== query.guildId) continue;
+        // A server's list holds its own games only (the one rule, mayRead; a game of no server is in none).
+        if (query.guildId !== undefined && (!doc.meta.guildId || this.mayRead(doc, { guildId: query.guildId }))) continue;
         const view = this.statusView(doc, g.gameId, stored.version);
         const mine = 'userId' in query ? SIDES.filter((s) => doc.meta.seats[s].includes(query.userId)) : [];
         games.push({
@@ -1363,20 +1313,161 @@ export class GameService {
     reason = reason.trim() || 'no reason given';
     if (reason.length > LIMITS.reason)
       return refuse('input/reason-too-long', `The reason is limited to ${LIMITS.reason} characters (this one has ${reason.length}).`);
-    return this.mutate(ref, 'aborting', (doc, version) => {
-      const bad = this.mustBeStatus(doc, 'lobby', 'active');
-      if (bad) return bad;
-      if (actor.userId !== doc.meta.host && !actor.canManageChannel) {
-        return refuse('perm/not-host', 'Only the host or someone who can manage this channel can abort the game.');
+    let r: Result;
+    try {
+      r = await this.mutate(ref, 'aborting', (doc, version) => {
+        const bad = this.abortRefusal(doc, actor);
+        if (bad) return bad;
+        const now = this.clock();
+        this.remember(doc, actor);
+        const base = this.nextEntryBase(doc, version, actor, opts.requestId);
+        addEntry(doc, entryOf(base, { kind: 'abort', reason }));
+        const lines = [`#${base.seq} ${this.label(doc, actor.userId)} aborted the game (${reason}).`];
+        lines.push(...this.finish(doc, 'aborted', { reason: `aborted: ${reason}`, winner: null, by: actor.userId }, now));
+        return { doc, lines, finishedAt: now };
+      });
+    } catch (err) {
+      // A document damaged past what loading checks (the engine or a helper threw on it).
+      r = this.storeRefusal(
+        new StoreError('store/corrupt', `aborting: ${(err as Error)?.message ?? String(err)}`, {}, { cause: err }),
+        'aborting',
+        'gameId' in ref ? ref.gameId : undefined,
+      );
+    }
+    return r.ok || !BROKEN.has(r.error.code) ? r : this.freeChannel(ref, actor, r);
+  }
+
+  /** Why this actor may not resign now (the checks of resign), or the side that resigns. */
+  private resigningSide(doc: GameDoc, actor: Actor, side: Side | undefined): Side | { ok: false; error: Refusal } {
+    const bad = this.mustBeStatus(doc, 'active');
+    if (bad) return bad;
+    const held = this.sidesOf(doc, actor.userId);
+    if (held.length === 0) return refuse('perm/not-seated', 'Only a seated player can resign for their side.');
+    if (side && !held.includes(side)) return refuse('perm/wrong-side', `You do not sit on the ${sideName(side)} side.`);
+    if (!side && held.length > 1) return refuse('input/side', 'You hold both sides: say which side resigns.');
+    return side ?? held[0]!;
+  }
+
+  /** Why this actor may not abort the game now (the checks of abort), or null. */
+  private abortRefusal(doc: GameDoc, actor: Actor): { ok: false; error: Refusal } | null {
+    const bad = this.mustBeStatus(doc, 'lobby', 'active');
+    if (bad) return bad;
+    if (actor.userId !== doc.meta.host && !actor.canManageChannel)
+      return refuse('perm/not-host', 'Only the host or someone who can manage this channel can abort the game.');
+    return null;
+  }
+
+  /**
+   * Before a front end asks "are you sure?" about resigning or aborting: whether this actor may, by the
+   * very checks resign and abort make (a stranger is refused before any question), and the status to ask
+   * on. `status` null: the game cannot be read, and this actor may abort it, which frees its channel
+   * without asking (there is nothing left to play).
+   */
+  async mayEnd(
+    ref: GameRef,
+    actor: Actor,
+    what: 'resign' | 'abort',
+    opts: { side?: Side } = {},
+  ): Promise<Result<{ status: StatusView | null }>> {
+    const bad = checkInput(ActorSchema, actor, 'player') ?? checkInput(SideOptsSchema, opts, 'request');
+    if (bad) return bad;
+    let loaded: Awaited<ReturnType<GameService['readDoc']>>;
+    let refusal: { ok: false; error: Refusal } | null = null;
+    try {
+      loaded = await this.readDoc(ref);
+      if (!('ok' in loaded)) {
+        const { doc, stored, id } = loaded;
+        const check = what === 'resign' ? this.resigningSide(doc, actor, opts.side) : this.abortRefusal(doc, actor);
+        if (check !== null && typeof check !== 'string') return check;
+        return {
+          ok: true,
+          gameId: id,
+          version: stored.version,
+          lines: [],
+          events: [],
+          views: [],
+          status: this.statusView(doc, id, stored.version),
+        };
       }
-      const now = this.clock();
-      this.remember(doc, actor);
-      const base = this.nextEntryBase(doc, version, actor, opts.requestId);
-      addEntry(doc, entryOf(base, { kind: 'abort', reason }));
-      const lines = [`#${base.seq} ${this.label(doc, actor.userId)} aborted the game (${reason}).`];
-      lines.push(...this.finish(doc, 'aborted', { reason: `aborted: ${reason}`, winner: null, by: actor.userId }, now));
-      return { doc, lines, finishedAt: now };
-    });
+      refusal = loaded;
+    } catch (err) {
+      refusal = this.storeRefusal(
+        new StoreError('store/corrupt', `reading: ${(err as Error)?.message ?? String(err)}`, {}, { cause: err }),
+        'reading the game',
+      );
+    }
+    if (what === 'resign' || !BROKEN.has(refusal.error.code)) return refusal;
+    const id = await this.brokenGameId(ref);
+    if (!id || !(await this.mayFree(id, actor))) return refusal;
+    return { ok: true, gameId: id, version: 0, lines: [], events: [], views: [], status: null };
+  }
+
+  /**
+   * The id of the game a ref names, for a game that cannot be read (null if even that fails). By id with
+   * a channel: only if it is that channel's game (a damaged game still holds its channel).
+   */
+  private async brokenGameId(ref: GameRef): Promise<string | null> {
+    try {
+      const id = await this.resolve(ref);
+      if (typeof id !== 'string') return null;
+      if ('gameId' in ref && ref.channelId !== undefined && (await this.store.gameInChannel(ref.channelId)) !== id) return null;
+      return id;
+    } catch (err) {
+      if (isStoreError(err)) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * Whether the actor may free the channel of a game that cannot be read or saved: one who can manage
+   * the channel; its host, when the document is readable that far; else (the host cannot be told then)
+   * someone the store's player index names for it (its host and seated players).
+   */
+  private async mayFree(gameId: string, actor: Actor): Promise<boolean> {
+    if (actor.canManageChannel) return true;
+    try {
+      const stored = await this.store.load(gameId);
+      const host = (upgradeDoc(stored?.doc)?.doc as Partial<GameDoc> | undefined)?.meta?.host;
+      if (typeof host === 'string') return host === actor.userId;
+    } catch {
+      // unreadable: the index decides
+    }
+    try {
+      return (await this.store.gamesOf(actor.userId)).some((g) => g.gameId === gameId);
+    } catch (err) {
+      if (isStoreError(err)) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * The last resort of abort for a game that cannot be read or saved (a damaged document): the game is
+   * removed through the store, which frees its channel (issue 45: no channel is ever blocked for good).
+   * Its record and seed go with it; the players are told so. `failure` is answered when that is not
+   * allowed or the store cannot do it either.
+   */
+  private async freeChannel(ref: GameRef, actor: Actor, failure: { ok: false; error: Refusal }): Promise<Result> {
+    const id = await this.brokenGameId(ref);
+    if (!id || !(await this.mayFree(id, actor))) return failure;
+    this.kept.drop(id);
+    try {
+      if (!(await this.store.delete(id))) return failure; // nothing there to remove
+    } catch (err) {
+      if (isStoreError(err)) return this.storeRefusal(err, 'freeing the channel', id);
+      throw err;
+    }
+    return {
+      ok: true,
+      gameId: id,
+      version: 0,
+      events: [],
+      views: [],
+      removed: true,
+      lines: [
+        `Game ${id} could not be read or saved, so it could not be aborted as usual: it was removed, and this channel is free for a new game.`,
+        'Its record and dice seed could not be kept. The operator has been told.',
+      ],
+    };
   }
 
   /**
@@ -1423,10 +1514,15 @@ export class GameService {
 
   // ───────────────────────────── reading (anyone, spectators included) ─────────────────────────────
 
-  async status(ref: GameRef): Promise<Result<{ status: StatusView }>> {
+  /** The game's status in lines and as a view. Anyone may read it, from the game's own server (mayRead). */
+  async status(ref: GameRef, viewer?: Viewer): Promise<Result<{ status: StatusView }>> {
+    const bad = this.badViewer(viewer);
+    if (bad) return bad;
     const loaded = await this.readDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
+    const elsewhere = this.mayRead(doc, viewer, 'its status can be read there');
+    if (elsewhere) return elsewhere;
     const st = doc.state;
     const who = this.who(doc);
     const view = this.statusView(doc, id, stored.version);
@@ -1585,11 +1681,15 @@ export class GameService {
     return { ok: true, gameId: id, version: stored.version, lines: p.preview.lines, events: [], views: [], preview: p.preview };
   }
 
-  /** A map view of the current state for the renderer. Anyone may look. */
-  async mapView(ref: GameRef, options: MapViewOptions = {}): Promise<Result<{ view: unknown }>> {
+  /** A map view of the current state for the renderer. Anyone may look, from the game's own server (mayRead). */
+  async mapView(ref: GameRef, options: MapViewOptions = {}, viewer?: Viewer): Promise<Result<{ view: unknown }>> {
+    const bad = this.badViewer(viewer);
+    if (bad) return bad;
     const loaded = await this.readDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
+    const elsewhere = this.mayRead(doc, viewer, 'its map can be seen there');
+    if (elsewhere) return elsewhere;
     if (!doc.state) return refuse('game/not-started', 'The game has not started: there is no map to show yet.');
     return {
       ok: true,
@@ -1612,10 +1712,8 @@ export class GameService {
    * Without a viewer the caller is the operator (the console, the bot's own phase summaries).
    */
   async exportRecord(ref: GameRef, viewer?: Viewer): Promise<Result<{ record: ExportedRecord }>> {
-    if (viewer) {
-      const bad = checkInput(ActorSchema, viewer.actor, 'player');
-      if (bad) return bad;
-    }
+    const bad = this.badViewer(viewer);
+    if (bad) return bad;
     const loaded = await this.loadDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
@@ -1644,12 +1742,8 @@ export class GameService {
 
   private mayExport(doc: GameDoc, viewer: Viewer): { ok: false; error: Refusal } | null {
     const m = doc.meta;
-    if (m.status === 'finished' || m.status === 'aborted') {
-      if (m.guildId && viewer.guildId !== undefined && viewer.guildId !== m.guildId) {
-        return refuse('perm/other-server', `Game ${m.gameId} was played in another server; its record can be exported there.`);
-      }
-      return null;
-    }
+    const elsewhere = this.mayRead(doc, viewer, 'its record can be exported there');
+    if (m.status === 'finished' || m.status === 'aborted') return elsewhere;
     const involved = viewer.actor.userId === m.host || this.sidesOf(doc, viewer.actor.userId).length > 0;
     if (!involved) {
       return refuse(
@@ -1657,6 +1751,7 @@ export class GameService {
         `Game ${m.gameId} is still being played: only its host and seated players can export its record until it ends.`,
       );
     }
+    if (elsewhere) return elsewhere;
     if (viewer.channelId !== undefined && viewer.channelId !== m.channelId) {
       return refuse('perm/export-in-channel', `Game ${m.gameId} is still being played: export its record in its own channel.`);
     }
@@ -1677,11 +1772,15 @@ export class GameService {
     }
   }
 
-  /** Recompute every roll from the revealed seed and the record; report the first mismatch. */
-  async verify(ref: GameRef): Promise<Result<{ report: VerifyReport }>> {
+  /** Recompute every roll from the revealed seed and the record; report the first mismatch. Not from another server (mayRead). */
+  async verify(ref: GameRef, viewer?: Viewer): Promise<Result<{ report: VerifyReport }>> {
+    const bad = this.badViewer(viewer);
+    if (bad) return bad;
     const loaded = await this.loadDoc(ref);
     if ('ok' in loaded) return loaded;
     const { doc, stored, id } = loaded;
+    const elsewhere = this.mayRead(doc, viewer, 'it can be verified there');
+    if (elsewhere) return elsewhere;
     if (!doc.secret || (doc.meta.status !== 'finished' && doc.meta.status !== 'aborted')) {
       return refuse('verify/seed-secret', 'The seed is revealed only when the game ends; verification is possible then.');
     }
@@ -1692,6 +1791,12 @@ export class GameService {
   }
 }
 
+/**
+ * Refusals of abort that mean the game itself is damaged (it cannot be read or saved), not that the
+ * abort is wrong: abort then frees the channel by removing the game (GameService.freeChannel).
+ */
+const BROKEN: ReadonlySet<RefusalCode> = new Set<RefusalCode>(['store/corrupt', 'store/invalid', 'game/not-found']);
+
 /** Games listed at most (a list of more would not fit one Discord message anyway). */
 export const LIST_MAX = 50;
 
@@ -1700,132 +1805,3 @@ const LEGAL_CACHE_MAX = 32;
 
 /** The highest Victory Point bid taken (17.0.2; the Playbook suggests 5–30 for the Campaign). */
 export const BID_MAX = 99;
-
-/** One line of /game list. */
-export interface GameListing {
-  gameId: string;
-  channelId: string;
-  guildId: string | null;
-  scenario: string;
-  status: GameMeta['status'];
-  turn: number | null;
-  mustAct: { side: Side | null; since: number | null } | null;
-  /** The sides the listing user holds (empty for a host who does not play, or a server's list). */
-  sides: Side[];
-  yourTurn: boolean;
-  clock: Record<Side, number> | null;
-}
-
-export interface StatusView {
-  gameId: string;
-  /** The channel the game is played in (its controls work only there). */
-  channelId: string;
-  version: number;
-  status: GameMeta['status'];
-  scenario: string;
-  turn: number | null;
-  phase: string | null;
-  activeSide: Side | null;
-  mustAct: { side: Side | null; what: string; pending: PendingDecision | null; since: number | null } | null;
-  seats: Record<Side, string[]>;
-  host: string;
-  commitment: string | null;
-  undoable: { side: Side; steps: number } | null;
-  vp: Record<Side, number> | null;
-  result: GameMeta['result'];
-  recordLength: number;
-  /** Reminders, stall notice and clocks in force (src/app/pace.ts). */
-  pace: Pace;
-  /** Each side's time left (ms, negative when over), with the current wait counted; null without clocks. */
-  clock: Record<Side, number> | null;
-}
-
-/**
- * What the engine's set-up takes from a game besides the seed: its options, the players' placements
- * (1.2), a shortened game's end and the VPs the bid gave a side (17.0.2). The start sets the game up
- * with it, and the exported record carries the same fields, so a replay sets it up the same way.
- */
-function setupOf(doc: GameDoc): {
-  options: Record<string, boolean>;
-  placements?: Record<string, string>;
-  endTurn?: number;
-  startVp?: Partial<Record<Side, number>>;
-} {
-  const m = doc.meta;
-  const b = m.bidding;
-  const picked = b?.winner && b.vp ? SIDES.find((x) => m.seats[x].includes(b.winner!)) : undefined;
-  return {
-    options: { ...m.options },
-    ...(m.placements && Object.keys(m.placements).length ? { placements: { ...m.placements } } : {}),
-    ...(m.endTurn !== undefined ? { endTurn: m.endTurn } : {}),
-    ...(picked ? { startVp: { [otherSide(picked)]: b!.vp! } } : {}),
-  };
-}
-
-/** The exported record of a game: its document and every entry of its record (the store's history). */
-export function exportDoc(doc: GameDoc, record: readonly RecordEntry[], helpers: EngineHelpers): ExportedRecord {
-  const over = doc.meta.status === 'finished' || doc.meta.status === 'aborted';
-  const entries = structuredClone(record) as RecordEntry[];
-  const undone = new Set(entries.flatMap((e) => (e.kind === 'undo' ? [e.undoes] : [])));
-  const actions = entries.flatMap((e) =>
-    e.kind === 'action' && !undone.has(e.seq)
-      ? [{ side: e.side, action: e.action, ...(e.rolls.length ? { dice: e.rolls.map((r) => r.dice) } : {}) }]
-      : [],
-  );
-  const out: ExportedRecord = {
-    format: 'hexref-record',
-    version: 1,
-    ruleset: doc.meta.ruleset,
-    scenario: doc.meta.scenario,
-    ...setupOf(doc),
-    commitment: doc.meta.commitment ?? '',
-    seed: over && doc.secret ? doc.secret.seed : null,
-    actions,
-    service: {
-      format: RECORD_FORMAT,
-      gameId: doc.meta.gameId,
-      status: doc.meta.status,
-      seats: { finnish: doc.meta.seats.finnish.slice(), soviet: doc.meta.seats.soviet.slice() },
-      startedAt: doc.meta.startedAt,
-      endedAt: doc.meta.endedAt,
-      result: doc.meta.result,
-    },
-    entries,
-  };
-  if (over && doc.state) out.final = { turn: doc.state.turn, phase: doc.state.phase, stateHash: helpers.stateHash(doc.state) };
-  return out;
-}
-
-function viewsFor(action: Action, events: GameEvent[]): ViewRequest[] {
-  // Loops, not flatMap: in Node 20's V8 a flatMap over a few events costs 15–20 times a loop (every command).
-  const moved = events.filter((e): e is Extract<GameEvent, { type: 'moved' }> => e.type === 'moved');
-  if (moved.length) {
-    const last = moved[moved.length - 1]!;
-    const path = new Set<string>();
-    for (const m of moved) for (const h of m.path) path.add(h);
-    return [{ caption: `${describeAction(action)}`, options: { highlight: [...path], focus: { center: last.to, radius: 4 } } }];
-  }
-  if (events.some((e) => e.type === 'phase' || e.type === 'turn' || e.type === 'gameOver')) return [{ caption: 'Position', options: {} }];
-  // A stack waiting for Friction Fire (optional 20.1): its path, so the firing player sees where it goes.
-  const held = events.filter((e): e is Extract<GameEvent, { type: 'frictionHeld' }> => e.type === 'frictionHeld').at(-1);
-  if (held) {
-    const end = held.path[held.path.length - 1]!;
-    return [
-      {
-        caption: `Friction Fire? ${held.units.join('+')} ${held.kind === 'retreat' ? 'retreated' : held.kind === 'advance' ? 'advancing' : 'moving'} to ${end}`,
-        options: { highlight: [...held.path], focus: { center: end, radius: 4 } },
-      },
-    ];
-  }
-  // A fight or a shot: a zoom of where it happened, its arrows and results drawn (src/engine/map-view.ts).
-  const fights: string[] = [];
-  for (const e of events) {
-    if (e.type === 'combat' || e.type === 'combatNoRoll' || e.type === 'nightRaidAttack' || e.type === 'rangedAttack')
-      fights.push(e.target);
-    else if (e.type === 'atFire') fights.push(e.targetHex);
-  }
-  const where = fights[fights.length - 1];
-  if (where)
-    return [{ caption: describeAction(action), options: { highlight: [...new Set(fights)], focus: { center: where, radius: 3 } } }];
-  return [];
-}

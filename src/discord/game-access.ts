@@ -1,7 +1,7 @@
 // Who is acting and on which game, for the slash commands and controls: the acting user, the channel's
 // game, its status, the user's side and the side's legal actions (always from the service).
 import { PermissionFlagsBits, type AutocompleteInteraction, type BaseInteraction } from 'discord.js';
-import type { Actor, GameRef, StatusView } from '../app/game-service.js';
+import type { Actor, GameRef, StatusView, Viewer } from '../app/game-service.js';
 import type { LegalActions, Side } from '../engine/types.js';
 import { Refusal } from './replies.js';
 import { unwrap } from './refusal-hints.js';
@@ -15,6 +15,11 @@ export function actorOf(ix: BaseInteraction): Actor {
     name: ix.user.globalName ?? ix.user.username,
     canManageChannel: ix.memberPermissions?.has(PermissionFlagsBits.ManageChannels) ?? false,
   };
+}
+
+/** Who reads a game, and from where (the service refuses a game of another server: mayRead). */
+export function viewerOf(ix: BaseInteraction): Viewer {
+  return { actor: actorOf(ix), guildId: ix.guildId, ...(ix.channelId ? { channelId: ix.channelId } : {}) };
 }
 
 /** One game per channel: the game is the channel's. */

@@ -604,3 +604,56 @@ describe('legal actions per version (issue 18)', () => {
     expect(c.version).toBe(a.version + 1);
   });
 });
+
+describe('game service: who reads a game from where, and a channel’s latest game (issues 45, 46)', () => {
+  async function inServer(h: ReturnType<typeof harness>, channelId: string) {
+    const g = ok(await h.service.createGame({ channelId, guildId: 'guild1', host: HOST, scenario: 'tutorial' }));
+    const ref = { gameId: g.gameId };
+    ok(await h.service.seat(ref, FIN, { side: 'finnish' }));
+    ok(await h.service.seat(ref, SOV, { side: 'soviet' }));
+    ok(await h.service.start(ref, HOST));
+    return ref;
+  }
+
+  it('status, map view, verify and export refuse a reader from another server, the same way; home and the operator read', async () => {
+    const h = harness();
+    const ref = await inServer(h, 'home1');
+    const away = { actor: FIN, channelId: 'elsewhere', guildId: 'guild2' };
+    const home = { actor: SPECTATOR, channelId: 'other', guildId: 'guild1' };
+    expect(refusal(await h.service.status(ref, away))).toBe('perm/other-server');
+    expect(refusal(await h.service.mapView(ref, {}, away))).toBe('perm/other-server');
+    expect(refusal(await h.service.verify(ref, away))).toBe('perm/other-server');
+    expect(refusal(await h.service.exportRecord(ref, away))).toBe('perm/other-server');
+    // From a direct message (no server) it is not the game's server either.
+    expect(refusal(await h.service.status(ref, { ...away, guildId: null }))).toBe('perm/other-server');
+    ok(await h.service.status(ref, home));
+    ok(await h.service.mapView(ref, {}, home));
+    ok(await h.service.status(ref)); // the operator (console, reminders)
+    // A server's list, and a player's list in a server, hold that server's games only.
+    expect(ok(await h.service.listGames({ guildId: 'guild2' })).games).toEqual([]);
+    expect(ok(await h.service.listGames({ userId: HOST.userId, guildId: 'guild2' })).games).toEqual([]);
+    expect(ok(await h.service.listGames({ guildId: 'guild1' })).games.map((g) => g.gameId)).toEqual([ref.gameId]);
+    ok(await h.service.resign(ref, SOV));
+    expect(refusal(await h.service.verify(ref, away))).toBe('perm/other-server');
+    expect(refusal(await h.service.exportRecord(ref, away))).toBe('perm/other-server');
+    ok(await h.service.verify(ref, home));
+  });
+
+  it('a channel ref with `latest`: the active game, else the one finished there last (with or without its server)', async () => {
+    const h = harness();
+    expect(refusal(await h.service.status({ channelId: 'home2', latest: true, guildId: 'guild1' }))).toBe('game/none-in-channel');
+    const first = await inServer(h, 'home2');
+    ok(await h.service.resign(first, SOV));
+    expect(refusal(await h.service.status({ channelId: 'home2' }))).toBe('game/none-in-channel');
+    for (const guildId of ['guild1', undefined])
+      expect(ok(await h.service.status({ channelId: 'home2', latest: true, guildId })).gameId).toBe(first.gameId);
+    h.clock.tick();
+    const second = await inServer(h, 'home2');
+    expect(ok(await h.service.exportRecord({ channelId: 'home2', latest: true, guildId: 'guild1' })).gameId).toBe(second.gameId);
+    h.clock.tick();
+    ok(await h.service.abort(second, HOST, 'done'));
+    expect(ok(await h.service.verify({ channelId: 'home2', latest: true, guildId: 'guild1' })).gameId).toBe(second.gameId);
+    // Another channel's games are not this channel's.
+    expect(refusal(await h.service.status({ channelId: 'home3', latest: true, guildId: 'guild1' }))).toBe('game/none-in-channel');
+  });
+});
