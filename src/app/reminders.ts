@@ -81,6 +81,94 @@ export interface RemindersDeps {
   notifier: Notifier;
   now: () => number;
   onError?: (err: unknown, what: string) => void;
+  /**
+   * Where failures that are retried (arming a game's wake; the scheduler's wakes, when the composition
+   * root routes them here too) are counted, so an outage is not a log line per retry. Reminders tells it
+   * when an arming or a wake works again. Absent: one made from onError (repeats said in `what`).
+   */
+  failures?: FailureLog;
+}
+
+/** What a FailureLog says: each call is one log line. */
+export interface FailureReport {
+  /** A failure worth a line: the first of a run, or the first after `everyMs`; `repeats` failed unlogged since the last line. */
+  failed(err: unknown, what: string, repeats: number): void;
+  /** Something worked again after `failures` failures, the first of them `downMs` ago. */
+  recovered(failures: number, downMs: number): void;
+}
+
+/** A logger such as pino's (the composition root's); src/app knows none by name. */
+export interface LineLogger {
+  warn(fields: object, msg: string): void;
+  info(fields: object, msg: string): void;
+}
+
+/** A failure that is retried gets a log line at most this often while it keeps failing. */
+export const FAILURE_LOG_EVERY_MS = 60_000;
+
+/**
+ * Failures that repeat while something is down (a Redis outage fails every wake, every retry and every
+ * reconnection), logged without a line per try: the first failure, then at most one line per `everyMs`
+ * with how many failed since the line before, and one line when something works again (`ok`).
+ */
+export class FailureLog {
+  private since: number | null = null;
+  private lastLine = 0;
+  private unlogged = 0;
+  private count = 0;
+  private readonly everyMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly report: FailureReport,
+    options: { everyMs?: number; now?: () => number } = {},
+  ) {
+    this.everyMs = options.everyMs ?? FAILURE_LOG_EVERY_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Lines for a logger: warnings while failing, an info line on recovery. `what` names what is retried. */
+  static lines(log: LineLogger, what: string, options: { everyMs?: number; now?: () => number } = {}): FailureLog {
+    return new FailureLog(
+      {
+        failed: (err, key, repeats) =>
+          log.warn(
+            { err, key, ...(repeats ? { repeats } : {}) },
+            repeats
+              ? `${what} failed again (${repeats} more since the last line; retried, at most one line a minute)`
+              : `${what} failed (it is retried)`,
+          ),
+        recovered: (failures, downMs) => log.info({ failures, downMs }, `${what} works again (after ${failures} failures)`),
+      },
+      options,
+    );
+  }
+
+  /** Whether failures are being counted (something failed and nothing has worked since). */
+  get failing(): boolean {
+    return this.since !== null;
+  }
+
+  failed(err: unknown, what: string): void {
+    const now = this.now();
+    this.count++;
+    if (this.since === null) {
+      this.since = this.lastLine = now;
+      this.report.failed(err, what, 0);
+    } else if (now - this.lastLine >= this.everyMs) {
+      this.lastLine = now;
+      this.report.failed(err, what, this.unlogged);
+      this.unlogged = 0;
+    } else this.unlogged++;
+  }
+
+  ok(): void {
+    if (this.since === null) return;
+    const [failures, downMs] = [this.count, this.now() - this.since];
+    this.since = null;
+    this.count = this.unlogged = 0;
+    this.report.recovered(failures, downMs);
+  }
 }
 
 /** What the game waits for, in words: the decision, or the phase. */
@@ -95,12 +183,27 @@ function nonce(...parts: Array<string | number>): string {
 
 export class Reminders {
   private readonly inFlight = new Set<Promise<void>>();
+  /** Retried failures (arming, wakes), counted so that an outage is a few lines, not one per retry. */
+  readonly failures: FailureLog;
 
   constructor(private readonly deps: RemindersDeps) {
+    this.failures =
+      deps.failures ??
+      new FailureLog(
+        {
+          failed: (err, what, repeats) =>
+            deps.onError?.(err, repeats ? `${what} (and ${repeats} more failures since the last report)` : what),
+          recovered: () => {},
+        },
+        { now: deps.now },
+      );
     // Every accepted change may start a new wait: arm its wake, without holding up the player's reply.
     deps.service.onSaved((status) => {
       const p = this.changed(status.gameId, status)
-        .catch((err: unknown) => deps.onError?.(err, `arming ${status.gameId}`))
+        .then(
+          () => this.failures.ok(),
+          (err: unknown) => this.failures.failed(err, `arming ${status.gameId}`),
+        )
         .finally(() => this.inFlight.delete(p));
       this.inFlight.add(p);
     });
@@ -172,9 +275,10 @@ export class Reminders {
       if (g.finishedAt !== null) continue;
       try {
         await this.changed(g.gameId);
+        this.failures.ok();
         n++;
       } catch (err) {
-        this.deps.onError?.(err, `re-arming ${g.gameId}`);
+        this.failures.failed(err, `re-arming ${g.gameId}`);
       }
     }
     return n;
@@ -220,6 +324,13 @@ export class Reminders {
    * scheduled it would otherwise find nothing due, and re-arm the very job it is running).
    */
   async wake(gameId: string, at = 0): Promise<void> {
+    // A failure goes back to the scheduler, which retries the wake and reports it (into `failures`
+    // when the composition root routes its errors there); a wake that works ends a run of failures.
+    await this.wakeOnce(gameId, at);
+    this.failures.ok();
+  }
+
+  private async wakeOnce(gameId: string, at: number): Promise<void> {
     for (let attempt = 0; attempt < 4; attempt++) {
       const st = await this.deps.service.status({ gameId });
       if (!st.ok || st.status.status !== 'active') return;
