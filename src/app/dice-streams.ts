@@ -20,7 +20,7 @@ export class StoreDiceStreams implements DiceStreamStore {
     private readonly store: GameStore,
     options: { idleDays?: number } = {},
   ) {
-    this.idleMs = (options.idleDays ?? DICE_IDLE_DAYS) * DAY_MS;
+    this.idleMs = Math.round((options.idleDays ?? DICE_IDLE_DAYS) * DAY_MS);
   }
 
   async load(key: string): Promise<DiceRecord | null> {

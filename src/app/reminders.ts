@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { Side } from '../engine/types.js';
 import type { Scheduler } from '../schedule/types.js';
-import { isStoreError, isValidId, type GameStore } from '../store/types.js';
+import { DAY_MS, isStoreError, isValidId, type GameStore } from '../store/types.js';
 import { SIDES } from './game-doc.js';
 import { sideName, type GameService, type StatusView } from './game-service.js';
 import { durationWords, paceOf, reminderAt, remindersDue, stallAt } from './pace.js';
@@ -67,10 +67,22 @@ interface Nudge {
   retryAt: number | null;
   /** The game's channel is gone (Discord: unknown channel): the host was told, and nothing more is sent for this wait. */
   gone?: boolean;
+  /** Epoch ms of the record's last write (its expiry is counted from there). */
+  savedAt?: number;
 }
 
 const NUDGE = 'nudge';
 const PLAYER = 'player';
+/**
+ * Retention (docs/retention.md). A game's nudge record is deleted when the game ends; failing that (the
+ * store was down then) it goes NUDGE_IDLE_DAYS after its last write, which an active game renews.
+ */
+export const NUDGE_IDLE_DAYS = 180;
+/**
+ * A player's preferences go PLAYER_IDLE_DAYS after they were last changed or used for a reminder (and
+ * not before a vacation they set ends); `/game forget` deletes them at once (Reminders.forgetPlayer).
+ */
+export const PLAYER_IDLE_DAYS = 365;
 /** A notice that could not be sent is tried again after this long. */
 export const RETRY_MS = 3_600_000;
 
@@ -87,6 +99,10 @@ export interface RemindersDeps {
    * when an arming or a wake works again. Absent: one made from onError (repeats said in `what`).
    */
   failures?: FailureLog;
+  /** Days a nudge record outlives its last write (default NUDGE_IDLE_DAYS; tests shorten it). */
+  nudgeIdleDays?: number;
+  /** Days a player's preferences outlive their last change or use (default PLAYER_IDLE_DAYS). */
+  playerIdleDays?: number;
 }
 
 /** What a FailureLog says: each call is one log line. */
@@ -220,22 +236,62 @@ export class Reminders {
 
   // ───────────────────────────── records ─────────────────────────────
 
-  async prefs(userId: string): Promise<PlayerPrefs> {
+  private idleMs(kind: 'nudge' | 'player'): number {
+    return Math.round(
+      (kind === 'nudge' ? (this.deps.nudgeIdleDays ?? NUDGE_IDLE_DAYS) : (this.deps.playerIdleDays ?? PLAYER_IDLE_DAYS)) * DAY_MS,
+    );
+  }
+
+  private static prefsOf(value: unknown): PlayerPrefs & { savedAt?: number } {
+    const v = (value as (Partial<PlayerPrefs> & { savedAt?: number }) | undefined) ?? {};
+    return { dm: v.dm ?? false, awayUntil: v.awayUntil ?? null, ...(v.savedAt === undefined ? {} : { savedAt: v.savedAt }) };
+  }
+
+  /**
+   * A player's settings. Read for a reminder, preferences written more than half their idle time ago
+   * are written again (so a player who is still reminded keeps them).
+   */
+  async prefs(userId: string, renew = false): Promise<PlayerPrefs> {
     const rec = isValidId(userId) ? await this.deps.store.loadRecord(PLAYER, userId) : null;
-    return { dm: false, awayUntil: null, ...((rec?.value as Partial<PlayerPrefs> | undefined) ?? {}) };
+    const { savedAt, ...prefs } = Reminders.prefsOf(rec?.value);
+    if (renew && rec && (savedAt ?? 0) + this.idleMs('player') / 2 <= this.now) {
+      await this.savePrefs(userId, prefs, rec.version).catch((err: unknown) => {
+        if (!isStoreError(err, 'store/conflict')) throw err; // changed meanwhile: renewed anyway
+      });
+    }
+    return prefs;
+  }
+
+  private async savePrefs(userId: string, prefs: PlayerPrefs, version: number): Promise<void> {
+    const now = this.now;
+    // Not before a vacation ends: the player's away time is theirs to keep.
+    const ttlMs = this.idleMs('player') + Math.max(0, (prefs.awayUntil ?? 0) - now);
+    await this.deps.store.saveRecord(PLAYER, userId, { ...prefs, savedAt: now }, version, { ttlMs });
   }
 
   private async updatePrefs(userId: string, change: (p: PlayerPrefs) => PlayerPrefs): Promise<PlayerPrefs> {
     for (let attempt = 0; ; attempt++) {
       const rec = await this.deps.store.loadRecord(PLAYER, userId);
-      const next = change({ dm: false, awayUntil: null, ...((rec?.value as Partial<PlayerPrefs> | undefined) ?? {}) });
+      const { savedAt: _, ...prefs } = Reminders.prefsOf(rec?.value);
+      const next = change(prefs);
       try {
-        await this.deps.store.saveRecord(PLAYER, userId, next, rec?.version ?? 0);
+        await this.savePrefs(userId, next, rec?.version ?? 0);
         return next;
       } catch (err) {
         if (attempt >= 4 || !isStoreError(err, 'store/conflict')) throw err;
       }
     }
+  }
+
+  /** `/game forget`: delete the player's own preferences (DMs, vacation) now. True if there were any. */
+  async forgetPlayer(userId: string): Promise<boolean> {
+    if (!isValidId(userId)) return false;
+    return this.deps.store.deleteRecord(PLAYER, userId);
+  }
+
+  /** Save a game's nudge record over `version`, its expiry renewed. */
+  private async saveNudge(gameId: string, n: Nudge, version: number): Promise<void> {
+    await this.deps.store.saveRecord(NUDGE, gameId, { ...n, savedAt: this.now }, version, { ttlMs: this.idleMs('nudge') });
   }
 
   private static fresh(wait: string, old: Nudge | null): Nudge {
@@ -260,19 +316,42 @@ export class Reminders {
       if (!st.ok) return;
       status = st.status;
     }
+    if (status.status === 'finished' || status.status === 'aborted') {
+      await this.gameOver(gameId);
+      return;
+    }
     if (status.status !== 'active') return;
-    const { nudge } = await this.loadNudge(gameId);
+    const { nudge, version } = await this.loadNudge(gameId);
+    if (nudge && (nudge.savedAt ?? 0) + this.idleMs('nudge') / 2 <= this.now) {
+      await this.saveNudge(gameId, nudge, version).catch((err: unknown) => {
+        if (!isStoreError(err, 'store/conflict')) throw err; // written meanwhile: renewed anyway
+      });
+    }
     const waitNow = `${status.mustAct?.side}@${status.mustAct?.since}`;
     if (nudge?.gone && nudge.wait === waitNow) return;
     const next = await this.nextWake(status, nudge);
     if (next !== null) await this.deps.scheduler.wakeAt(gameId, next);
   }
 
+  /**
+   * Nothing more is said about a game that is over: its nudge record goes with it, and so do its wakes
+   * where the scheduler can drop them (the in-process one; BullMQ's run, find the game over, and end).
+   */
+  private async gameOver(gameId: string): Promise<void> {
+    await this.deps.store.deleteRecord(NUDGE, gameId);
+    const scheduler = this.deps.scheduler as Scheduler & { cancel?: (key: string) => Promise<void> };
+    await scheduler.cancel?.(gameId);
+  }
+
   /** At start: every active game gets its wake (a wake lost to an outage is made again here). */
   async resumeAll(): Promise<number> {
     let n = 0;
     for (const g of await this.deps.store.list()) {
-      if (g.finishedAt !== null) continue;
+      if (g.finishedAt !== null) {
+        // A nudge record its game's end could not delete (the store was down then) goes now.
+        await this.deps.store.deleteRecord(NUDGE, g.gameId).catch((err: unknown) => this.failures.failed(err, `forgetting ${g.gameId}`));
+        continue;
+      }
       try {
         await this.changed(g.gameId);
         this.failures.ok();
@@ -333,6 +412,10 @@ export class Reminders {
   private async wakeOnce(gameId: string, at: number): Promise<void> {
     for (let attempt = 0; attempt < 4; attempt++) {
       const st = await this.deps.service.status({ gameId });
+      if (st.ok && (st.status.status === 'finished' || st.status.status === 'aborted')) {
+        await this.deps.store.deleteRecord(NUDGE, gameId); // in case its end could not
+        return;
+      }
       if (!st.ok || st.status.status !== 'active') return;
       const status = st.status;
       const side = status.mustAct?.side;
@@ -410,7 +493,7 @@ export class Reminders {
       } else n.warned = false;
 
       try {
-        await this.deps.store.saveRecord(NUDGE, gameId, n, version);
+        await this.saveNudge(gameId, n, version);
       } catch (err) {
         if (isStoreError(err, 'store/conflict')) continue; // another process spoke first: look again
         throw err;
@@ -443,7 +526,7 @@ export class Reminders {
     let away = 0;
     for (const u of status.seats[side]) {
       if (n.snoozed[u] === turn) continue;
-      const p = await this.prefs(u);
+      const p = await this.prefs(u, true);
       if (p.awayUntil && p.awayUntil > now) {
         away++;
         continue;
@@ -514,7 +597,7 @@ export class Reminders {
       const n: Nudge = nudge && nudge.wait === wait ? structuredClone(nudge) : Reminders.fresh(wait, nudge);
       n.snoozed[userId] = turn;
       try {
-        await this.deps.store.saveRecord(NUDGE, gameId, n, version);
+        await this.saveNudge(gameId, n, version);
         return { ok: true, turn };
       } catch (err) {
         if (attempt >= 4 || !isStoreError(err, 'store/conflict')) throw err;
