@@ -1,30 +1,45 @@
 // Channel dice streams kept in the game store (so they are shared by every process on Redis and
-// survive restarts with the embedded store), through the store's versioned records.
-// src/dice serialises rolls per channel inside one process; across processes this adapter adds the
-// store's compare-and-set: `set` saves only over the version its `get` read, so two processes rolling
-// in one channel at once can never hand out the same roll number — the later one fails loudly with
-// StoreError 'store/conflict' (nothing saved) and the player rolls again.
-import type { DiceStreamStore } from '../dice/store.js';
-import type { GameStore } from '../store/types.js';
+// survive restarts with the embedded store), as the store's versioned records with items: a roll
+// appends its record to the stream's items (a Redis list; a jsonl file on the embedded store) and
+// rewrites the stream's small head, under the record's compare-and-set, so two processes rolling in
+// one channel at once can never hand out the same roll number (src/dice/channel.ts).
+//
+// Retention (docs/retention.md): every write gives the record DICE_IDLE_DAYS more; a channel that has not
+// rolled for that long loses its dice records, a revealed stream goes that long after its reveal.
+import type { DiceRecord, DiceStreamStore } from '../dice/store.js';
+import { DAY_MS, type GameStore } from '../store/types.js';
 
 export const DICE_NAMESPACE = 'dice';
+/** How long a channel's dice records outlive its last roll (or a revealed stream its reveal). */
+export const DICE_IDLE_DAYS = 90;
 
 export class StoreDiceStreams implements DiceStreamStore {
-  /** Version read by the last get() per channel (0 = none stored). */
-  private readonly seen = new Map<string, number>();
+  readonly idleMs: number;
 
-  constructor(private readonly store: GameStore) {}
-
-  async get(channelId: string): Promise<unknown> {
-    const r = await this.store.loadRecord(DICE_NAMESPACE, channelId);
-    this.seen.set(channelId, r?.version ?? 0);
-    return r?.value;
+  constructor(
+    private readonly store: GameStore,
+    options: { idleDays?: number } = {},
+  ) {
+    this.idleMs = Math.round((options.idleDays ?? DICE_IDLE_DAYS) * DAY_MS);
   }
 
-  async set(channelId: string, value: unknown): Promise<void> {
-    let expected = this.seen.get(channelId);
-    if (expected === undefined) expected = (await this.store.loadRecord(DICE_NAMESPACE, channelId))?.version ?? 0;
-    const saved = await this.store.saveRecord(DICE_NAMESPACE, channelId, value, expected);
-    this.seen.set(channelId, saved.version);
+  async load(key: string): Promise<DiceRecord | null> {
+    return this.store.loadRecord(DICE_NAMESPACE, key);
+  }
+
+  async save(key: string, value: unknown, expectedVersion: number): Promise<number> {
+    return (await this.store.saveRecord(DICE_NAMESPACE, key, value, expectedVersion, { ttlMs: this.idleMs })).version;
+  }
+
+  async append(key: string, items: unknown[], value: unknown, expectedVersion: number): Promise<number> {
+    return (await this.store.appendRecord(DICE_NAMESPACE, key, items, value, expectedVersion, { ttlMs: this.idleMs })).version;
+  }
+
+  items(key: string, from?: number, count?: number): Promise<unknown[]> {
+    return this.store.readRecordItems(DICE_NAMESPACE, key, from, count);
+  }
+
+  remove(key: string): Promise<boolean> {
+    return this.store.deleteRecord(DICE_NAMESPACE, key);
   }
 }

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { Side } from '../engine/types.js';
 import type { Scheduler } from '../schedule/types.js';
-import { isStoreError, isValidId, type GameStore } from '../store/types.js';
+import { DAY_MS, isStoreError, isValidId, type GameStore } from '../store/types.js';
 import { SIDES } from './game-doc.js';
 import { sideName, type GameService, type StatusView } from './game-service.js';
 import { durationWords, paceOf, reminderAt, remindersDue, stallAt } from './pace.js';
@@ -67,10 +67,22 @@ interface Nudge {
   retryAt: number | null;
   /** The game's channel is gone (Discord: unknown channel): the host was told, and nothing more is sent for this wait. */
   gone?: boolean;
+  /** Epoch ms of the record's last write (its expiry is counted from there). */
+  savedAt?: number;
 }
 
 const NUDGE = 'nudge';
 const PLAYER = 'player';
+/**
+ * Retention (docs/retention.md). A game's nudge record is deleted when the game ends; failing that (the
+ * store was down then) it goes NUDGE_IDLE_DAYS after its last write, which an active game renews.
+ */
+export const NUDGE_IDLE_DAYS = 180;
+/**
+ * A player's preferences go PLAYER_IDLE_DAYS after they were last changed or used for a reminder (and
+ * not before a vacation they set ends); `/game forget` deletes them at once (Reminders.forgetPlayer).
+ */
+export const PLAYER_IDLE_DAYS = 365;
 /** A notice that could not be sent is tried again after this long. */
 export const RETRY_MS = 3_600_000;
 
@@ -81,6 +93,98 @@ export interface RemindersDeps {
   notifier: Notifier;
   now: () => number;
   onError?: (err: unknown, what: string) => void;
+  /**
+   * Where failures that are retried (arming a game's wake; the scheduler's wakes, when the composition
+   * root routes them here too) are counted, so an outage is not a log line per retry. Reminders tells it
+   * when an arming or a wake works again. Absent: one made from onError (repeats said in `what`).
+   */
+  failures?: FailureLog;
+  /** Days a nudge record outlives its last write (default NUDGE_IDLE_DAYS; tests shorten it). */
+  nudgeIdleDays?: number;
+  /** Days a player's preferences outlive their last change or use (default PLAYER_IDLE_DAYS). */
+  playerIdleDays?: number;
+}
+
+/** What a FailureLog says: each call is one log line. */
+export interface FailureReport {
+  /** A failure worth a line: the first of a run, or the first after `everyMs`; `repeats` failed unlogged since the last line. */
+  failed(err: unknown, what: string, repeats: number): void;
+  /** Something worked again after `failures` failures, the first of them `downMs` ago. */
+  recovered(failures: number, downMs: number): void;
+}
+
+/** A logger such as pino's (the composition root's); src/app knows none by name. */
+export interface LineLogger {
+  warn(fields: object, msg: string): void;
+  info(fields: object, msg: string): void;
+}
+
+/** A failure that is retried gets a log line at most this often while it keeps failing. */
+export const FAILURE_LOG_EVERY_MS = 60_000;
+
+/**
+ * Failures that repeat while something is down (a Redis outage fails every wake, every retry and every
+ * reconnection), logged without a line per try: the first failure, then at most one line per `everyMs`
+ * with how many failed since the line before, and one line when something works again (`ok`).
+ */
+export class FailureLog {
+  private since: number | null = null;
+  private lastLine = 0;
+  private unlogged = 0;
+  private count = 0;
+  private readonly everyMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly report: FailureReport,
+    options: { everyMs?: number; now?: () => number } = {},
+  ) {
+    this.everyMs = options.everyMs ?? FAILURE_LOG_EVERY_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Lines for a logger: warnings while failing, an info line on recovery. `what` names what is retried. */
+  static lines(log: LineLogger, what: string, options: { everyMs?: number; now?: () => number } = {}): FailureLog {
+    return new FailureLog(
+      {
+        failed: (err, key, repeats) =>
+          log.warn(
+            { err, key, ...(repeats ? { repeats } : {}) },
+            repeats
+              ? `${what} failed again (${repeats} more since the last line; retried, at most one line a minute)`
+              : `${what} failed (it is retried)`,
+          ),
+        recovered: (failures, downMs) => log.info({ failures, downMs }, `${what} works again (after ${failures} failures)`),
+      },
+      options,
+    );
+  }
+
+  /** Whether failures are being counted (something failed and nothing has worked since). */
+  get failing(): boolean {
+    return this.since !== null;
+  }
+
+  failed(err: unknown, what: string): void {
+    const now = this.now();
+    this.count++;
+    if (this.since === null) {
+      this.since = this.lastLine = now;
+      this.report.failed(err, what, 0);
+    } else if (now - this.lastLine >= this.everyMs) {
+      this.lastLine = now;
+      this.report.failed(err, what, this.unlogged);
+      this.unlogged = 0;
+    } else this.unlogged++;
+  }
+
+  ok(): void {
+    if (this.since === null) return;
+    const [failures, downMs] = [this.count, this.now() - this.since];
+    this.since = null;
+    this.count = this.unlogged = 0;
+    this.report.recovered(failures, downMs);
+  }
 }
 
 /** What the game waits for, in words: the decision, or the phase. */
@@ -95,12 +199,27 @@ function nonce(...parts: Array<string | number>): string {
 
 export class Reminders {
   private readonly inFlight = new Set<Promise<void>>();
+  /** Retried failures (arming, wakes), counted so that an outage is a few lines, not one per retry. */
+  readonly failures: FailureLog;
 
   constructor(private readonly deps: RemindersDeps) {
+    this.failures =
+      deps.failures ??
+      new FailureLog(
+        {
+          failed: (err, what, repeats) =>
+            deps.onError?.(err, repeats ? `${what} (and ${repeats} more failures since the last report)` : what),
+          recovered: () => {},
+        },
+        { now: deps.now },
+      );
     // Every accepted change may start a new wait: arm its wake, without holding up the player's reply.
     deps.service.onSaved((status) => {
       const p = this.changed(status.gameId, status)
-        .catch((err: unknown) => deps.onError?.(err, `arming ${status.gameId}`))
+        .then(
+          () => this.failures.ok(),
+          (err: unknown) => this.failures.failed(err, `arming ${status.gameId}`),
+        )
         .finally(() => this.inFlight.delete(p));
       this.inFlight.add(p);
     });
@@ -117,22 +236,62 @@ export class Reminders {
 
   // ───────────────────────────── records ─────────────────────────────
 
-  async prefs(userId: string): Promise<PlayerPrefs> {
+  private idleMs(kind: 'nudge' | 'player'): number {
+    return Math.round(
+      (kind === 'nudge' ? (this.deps.nudgeIdleDays ?? NUDGE_IDLE_DAYS) : (this.deps.playerIdleDays ?? PLAYER_IDLE_DAYS)) * DAY_MS,
+    );
+  }
+
+  private static prefsOf(value: unknown): PlayerPrefs & { savedAt?: number } {
+    const v = (value as (Partial<PlayerPrefs> & { savedAt?: number }) | undefined) ?? {};
+    return { dm: v.dm ?? false, awayUntil: v.awayUntil ?? null, ...(v.savedAt === undefined ? {} : { savedAt: v.savedAt }) };
+  }
+
+  /**
+   * A player's settings. Read for a reminder, preferences written more than half their idle time ago
+   * are written again (so a player who is still reminded keeps them).
+   */
+  async prefs(userId: string, renew = false): Promise<PlayerPrefs> {
     const rec = isValidId(userId) ? await this.deps.store.loadRecord(PLAYER, userId) : null;
-    return { dm: false, awayUntil: null, ...((rec?.value as Partial<PlayerPrefs> | undefined) ?? {}) };
+    const { savedAt, ...prefs } = Reminders.prefsOf(rec?.value);
+    if (renew && rec && (savedAt ?? 0) + this.idleMs('player') / 2 <= this.now) {
+      await this.savePrefs(userId, prefs, rec.version).catch((err: unknown) => {
+        if (!isStoreError(err, 'store/conflict')) throw err; // changed meanwhile: renewed anyway
+      });
+    }
+    return prefs;
+  }
+
+  private async savePrefs(userId: string, prefs: PlayerPrefs, version: number): Promise<void> {
+    const now = this.now;
+    // Not before a vacation ends: the player's away time is theirs to keep.
+    const ttlMs = this.idleMs('player') + Math.max(0, (prefs.awayUntil ?? 0) - now);
+    await this.deps.store.saveRecord(PLAYER, userId, { ...prefs, savedAt: now }, version, { ttlMs });
   }
 
   private async updatePrefs(userId: string, change: (p: PlayerPrefs) => PlayerPrefs): Promise<PlayerPrefs> {
     for (let attempt = 0; ; attempt++) {
       const rec = await this.deps.store.loadRecord(PLAYER, userId);
-      const next = change({ dm: false, awayUntil: null, ...((rec?.value as Partial<PlayerPrefs> | undefined) ?? {}) });
+      const { savedAt: _, ...prefs } = Reminders.prefsOf(rec?.value);
+      const next = change(prefs);
       try {
-        await this.deps.store.saveRecord(PLAYER, userId, next, rec?.version ?? 0);
+        await this.savePrefs(userId, next, rec?.version ?? 0);
         return next;
       } catch (err) {
         if (attempt >= 4 || !isStoreError(err, 'store/conflict')) throw err;
       }
     }
+  }
+
+  /** `/game forget`: delete the player's own preferences (DMs, vacation) now. True if there were any. */
+  async forgetPlayer(userId: string): Promise<boolean> {
+    if (!isValidId(userId)) return false;
+    return this.deps.store.deleteRecord(PLAYER, userId);
+  }
+
+  /** Save a game's nudge record over `version`, its expiry renewed. */
+  private async saveNudge(gameId: string, n: Nudge, version: number): Promise<void> {
+    await this.deps.store.saveRecord(NUDGE, gameId, { ...n, savedAt: this.now }, version, { ttlMs: this.idleMs('nudge') });
   }
 
   private static fresh(wait: string, old: Nudge | null): Nudge {
@@ -157,24 +316,48 @@ export class Reminders {
       if (!st.ok) return;
       status = st.status;
     }
+    if (status.status === 'finished' || status.status === 'aborted') {
+      await this.gameOver(gameId);
+      return;
+    }
     if (status.status !== 'active') return;
-    const { nudge } = await this.loadNudge(gameId);
+    const { nudge, version } = await this.loadNudge(gameId);
+    if (nudge && (nudge.savedAt ?? 0) + this.idleMs('nudge') / 2 <= this.now) {
+      await this.saveNudge(gameId, nudge, version).catch((err: unknown) => {
+        if (!isStoreError(err, 'store/conflict')) throw err; // written meanwhile: renewed anyway
+      });
+    }
     const waitNow = `${status.mustAct?.side}@${status.mustAct?.since}`;
     if (nudge?.gone && nudge.wait === waitNow) return;
     const next = await this.nextWake(status, nudge);
     if (next !== null) await this.deps.scheduler.wakeAt(gameId, next);
   }
 
+  /**
+   * Nothing more is said about a game that is over: its nudge record goes with it, and so do its wakes
+   * where the scheduler can drop them (the in-process one; BullMQ's run, find the game over, and end).
+   */
+  private async gameOver(gameId: string): Promise<void> {
+    await this.deps.store.deleteRecord(NUDGE, gameId);
+    const scheduler = this.deps.scheduler as Scheduler & { cancel?: (key: string) => Promise<void> };
+    await scheduler.cancel?.(gameId);
+  }
+
   /** At start: every active game gets its wake (a wake lost to an outage is made again here). */
   async resumeAll(): Promise<number> {
     let n = 0;
     for (const g of await this.deps.store.list()) {
-      if (g.finishedAt !== null) continue;
+      if (g.finishedAt !== null) {
+        // A nudge record its game's end could not delete (the store was down then) goes now.
+        await this.deps.store.deleteRecord(NUDGE, g.gameId).catch((err: unknown) => this.failures.failed(err, `forgetting ${g.gameId}`));
+        continue;
+      }
       try {
         await this.changed(g.gameId);
+        this.failures.ok();
         n++;
       } catch (err) {
-        this.deps.onError?.(err, `re-arming ${g.gameId}`);
+        this.failures.failed(err, `re-arming ${g.gameId}`);
       }
     }
     return n;
@@ -220,8 +403,19 @@ export class Reminders {
    * scheduled it would otherwise find nothing due, and re-arm the very job it is running).
    */
   async wake(gameId: string, at = 0): Promise<void> {
+    // A failure goes back to the scheduler, which retries the wake and reports it (into `failures`
+    // when the composition root routes its errors there); a wake that works ends a run of failures.
+    await this.wakeOnce(gameId, at);
+    this.failures.ok();
+  }
+
+  private async wakeOnce(gameId: string, at: number): Promise<void> {
     for (let attempt = 0; attempt < 4; attempt++) {
       const st = await this.deps.service.status({ gameId });
+      if (st.ok && (st.status.status === 'finished' || st.status.status === 'aborted')) {
+        await this.deps.store.deleteRecord(NUDGE, gameId); // in case its end could not
+        return;
+      }
       if (!st.ok || st.status.status !== 'active') return;
       const status = st.status;
       const side = status.mustAct?.side;
@@ -299,7 +493,7 @@ export class Reminders {
       } else n.warned = false;
 
       try {
-        await this.deps.store.saveRecord(NUDGE, gameId, n, version);
+        await this.saveNudge(gameId, n, version);
       } catch (err) {
         if (isStoreError(err, 'store/conflict')) continue; // another process spoke first: look again
         throw err;
@@ -332,7 +526,7 @@ export class Reminders {
     let away = 0;
     for (const u of status.seats[side]) {
       if (n.snoozed[u] === turn) continue;
-      const p = await this.prefs(u);
+      const p = await this.prefs(u, true);
       if (p.awayUntil && p.awayUntil > now) {
         away++;
         continue;
@@ -403,7 +597,7 @@ export class Reminders {
       const n: Nudge = nudge && nudge.wait === wait ? structuredClone(nudge) : Reminders.fresh(wait, nudge);
       n.snoozed[userId] = turn;
       try {
-        await this.deps.store.saveRecord(NUDGE, gameId, n, version);
+        await this.saveNudge(gameId, n, version);
         return { ok: true, turn };
       } catch (err) {
         if (attempt >= 4 || !isStoreError(err, 'store/conflict')) throw err;

@@ -62,34 +62,61 @@ export const RevealedStreamSchema = z.object({
 });
 export type RevealedStream = z.infer<typeof RevealedStreamSchema>;
 
-export const DiceStreamStateSchema = z.object({
+/**
+ * The layout before streams were appended to (one record per channel holding every roll of the current
+ * stream and its last revealed ones, rewritten on every roll). Still read: the first roll on such a
+ * channel moves it to the appended layout (src/dice/channel.ts).
+ */
+export const LegacyChannelStreamSchema = z.object({
   format: z.literal(STREAM_FORMAT),
   channel: z.string(),
   seed: z.string().min(1),
   commitment: z.string().regex(/^[0-9a-f]{64}$/),
   startedAt: z.string(),
-  /** Incremented on every save (for stores that check versions). */
   version: z.number().int().min(0),
   rolls: z.array(RollRecordSchema),
-  /** The most recent rotated streams, seed revealed (newest last; at most 5 kept). */
   revealed: z.array(RevealedStreamSchema),
 });
-export type DiceStreamState = z.infer<typeof DiceStreamStateSchema>;
+export type LegacyChannelStream = z.infer<typeof LegacyChannelStreamSchema>;
 
-export function startStream(channel: string, now = new Date(), seed = newSeed()): DiceStreamState {
+export const STREAM_HEAD_FORMAT = 'hexref-dice-head/2';
+export const CHANNEL_FORMAT = 'hexref-dice-channel/2';
+
+/**
+ * A stream's head: what a roll needs (the seed and how many rolls there are), rewritten with each roll
+ * while the rolls themselves are appended to the stream record's items (roll n is item n - 1).
+ */
+export const StreamHeadSchema = z.object({
+  format: z.literal(STREAM_HEAD_FORMAT),
+  channel: z.string(),
+  seed: z.string().min(1),
+  commitment: z.string().regex(/^[0-9a-f]{64}$/),
+  startedAt: z.string(),
+  /** Rolls made (items appended). */
+  rolls: z.number().int().min(0),
+  /** Set when the seed was revealed: no roll is appended after that. */
+  revealedAt: z.string().optional(),
+});
+export type StreamHead = z.infer<typeof StreamHeadSchema>;
+
+/** A channel's record: which stream is in use, and the streams revealed before it (keys, newest last). */
+export const ChannelRecordSchema = z.object({
+  format: z.literal(CHANNEL_FORMAT),
+  channel: z.string(),
+  current: z.string().min(1),
+  revealed: z.array(z.string().min(1)),
+  /** When the record was last written (it is rewritten now and then so that it outlives no roll). */
+  touchedAt: z.string(),
+});
+export type ChannelRecord = z.infer<typeof ChannelRecordSchema>;
+
+export function startStream(channel: string, now = new Date(), seed = newSeed()): StreamHead {
   return {
-    format: STREAM_FORMAT,
+    format: STREAM_HEAD_FORMAT,
     channel,
     seed,
     commitment: commitmentFor(seed),
     startedAt: now.toISOString(),
-    version: 0,
-    rolls: [],
-    revealed: [],
+    rolls: 0,
   };
-}
-
-/** Public view of a stream in use: the commitment and the rolls, never the seed. */
-export function publicView(state: DiceStreamState): { channel: string; commitment: string; rolls: number; startedAt: string } {
-  return { channel: state.channel, commitment: state.commitment, rolls: state.rolls.length, startedAt: state.startedAt };
 }

@@ -74,6 +74,19 @@ export class LocalScheduler implements Scheduler {
     await this.running;
   }
 
+  /**
+   * Drop every wake of `key` not yet run (a game that ended: its wakes would find nothing to say, and
+   * the list would keep naming it until they fell due). Not part of the Scheduler interface (yet):
+   * Reminders calls it where the scheduler has it.
+   */
+  async cancel(key: string): Promise<void> {
+    checkWake(key, 0);
+    const { list } = await this.read();
+    if (!list.wakes.some((w) => w.key === key)) return;
+    await this.update((l) => ({ wakes: l.wakes.filter((w) => w.key !== key) }));
+    await this.arm();
+  }
+
   /** What is scheduled (tests, `hexref doctor`). */
   async pending(): Promise<Array<{ key: string; at: number }>> {
     return (await this.read()).list.wakes.map(({ key, at }) => ({ key, at }));

@@ -10,7 +10,10 @@
 //                                         that appended items, added (fsynced) after the version is
 //                                         committed; a line lost to a crash is recovered from line 3 of
 //                                         its version file, which stays until two newer versions exist
-//   <dir>/records/<ns>/<key>/<N>.json     version N of a record: line 1 {format, version}; line 2 the value
+//   <dir>/records/<ns>/<key>/<N>.json     version N of a record's head: line 1 {format, version, expiresAt?};
+//                                         line 2 the value; line 3 (appendRecord) the items it added
+//   <dir>/records/<ns>/<key>/items.jsonl  the record's items, as history.jsonl (item-lines.ts); an expired
+//                                         record's folder is removed when read, at open and every 10 min
 //   <dir>/quarantine/<name>.<time>        damaged files set aside at open (and why: problems())
 // Each version is an immutable file created by an exclusive hard link of a complete, fsynced temp file
 // (versioned-files.ts): the compare-and-set is the file system's, so even two processes that both
@@ -18,10 +21,11 @@
 // newest header of each game to rebuild the channel index; a game whose files cannot be read is moved
 // to quarantine/ and reported, and every other game stays available. Games written by the earlier
 // layout (`games/<gameId>.json`) are moved into the new one at open.
-import { mkdir, open, readFile, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { DirLock } from './dir-lock.js';
-import { toJson } from './memory-store.js';
+import { appendItemLines, catchUp, readItemLines, type BadLine, type ItemLine } from './item-lines.js';
+import { RECORD_SWEEP_MS, toJson } from './memory-store.js';
 import {
   DAY_MS,
   StoreError,
@@ -30,7 +34,12 @@ import {
   checkIndex,
   checkUsers,
   checkAppend,
+  checkItems,
+  checkRange,
+  recordExpiry,
   type GameIndex,
+  type RecordOptions,
+  type StoreLog,
   isValidId,
   type GameStore,
   type GameSummary,
@@ -53,7 +62,6 @@ import {
   unavailable,
   readVersion,
   versionFile,
-  versions,
 } from './versioned-files.js';
 
 /** The directory a `file:` STORE_URL points at (relative paths are relative to the working directory). */
@@ -142,18 +150,7 @@ function parseGame(text: string): { header: Header; doc: unknown; items: unknown
 }
 
 const HISTORY_FILE = 'history.jsonl';
-
-/** The lines of a history file: {v, items}, in order. A torn last line (a crash while appending) is left out. */
-function parseHistory(text: string): { lines: { v: number; items: unknown[] }[]; torn: boolean } {
-  const raw = text.split('\n');
-  const last = raw.pop(); // '' after the final newline; otherwise a torn line
-  const lines = raw.map((l) => {
-    const x = JSON.parse(l) as { v?: unknown; items?: unknown };
-    if (!Number.isInteger(x.v) || !Array.isArray(x.items)) throw new Damaged('a history line is not {v, items}');
-    return { v: x.v as number, items: x.items };
-  });
-  return { lines, torn: !!last };
-}
+const ITEMS_FILE = 'items.jsonl';
 
 export class FileStore implements GameStore {
   readonly kind = 'file' as const;
@@ -173,6 +170,10 @@ export class FileStore implements GameStore {
   private readonly found: StoreProblem[] = [];
   private closed = false;
   private lock: DirLock | undefined;
+  private readonly log: StoreLog | undefined;
+  /** Per record (`<ns>/<key>`), the newest version whose items items.jsonl holds (as historyAt). */
+  private itemsAt = new Map<string, number>();
+  private sweeper: NodeJS.Timeout | undefined;
 
   private constructor(
     readonly dir: string,
@@ -183,6 +184,7 @@ export class FileStore implements GameStore {
     this.quarantineDir = path.join(dir, 'quarantine');
     this.ttlMs = (options.finishedTtlDays ?? 90) * DAY_MS;
     this.now = options.now ?? Date.now;
+    this.log = options.log;
   }
 
   static async open(dir: string, options: StoreOptions = {}): Promise<FileStore> {
@@ -196,10 +198,18 @@ export class FileStore implements GameStore {
     store.lock = DirLock.acquire(store.dir);
     try {
       await store.scan(store.lock.takeover !== 'lease');
+      await store.sweepRecords();
     } catch (err) {
       store.lock.release();
       throw err;
     }
+    // Expired games and records are also dropped when next touched; this frees the ones nobody touches.
+    store.sweeper = setInterval(() => {
+      if (store.closed) return;
+      store.sweep();
+      store.sweepRecords().catch((err: unknown) => store.log?.warn({ err }, 'embedded store: sweeping expired records failed'));
+    }, RECORD_SWEEP_MS);
+    store.sweeper.unref();
     return store;
   }
 
@@ -515,7 +525,7 @@ export class FileStore implements GameStore {
       if (made === 'lost') throw conflict(await latest(dir));
       if (made === 'unknown') throw unconfirmed(`game ${gameId}`);
       this.index(gameId, next);
-      if (itemsJson) await this.appendHistory(gameId, `{"v":${next.version},"items":${itemsJson}}\n`);
+      if (itemsJson) await appendItemLines(this.historyFile(gameId), `{"v":${next.version},"items":${itemsJson}}\n`);
       this.historyAt.set(gameId, next.version);
       await prune(dir, expectedVersion - 1);
       return this.saved(next);
@@ -526,44 +536,25 @@ export class FileStore implements GameStore {
     return path.join(this.gameDir(gameId), HISTORY_FILE);
   }
 
-  /** The history file's lines ([] when there is none); a torn last line is cut off the file. */
-  private async readHistoryLines(gameId: string): Promise<{ v: number; items: unknown[] }[]> {
-    const file = this.historyFile(gameId);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw unavailable(`reading ${file}`, err);
-    }
-    let parsed: ReturnType<typeof parseHistory>;
-    try {
-      parsed = parseHistory(text);
-    } catch (err) {
-      throw this.corrupt(gameId, `its history (${file}) cannot be read: ${(err as Error).message}`);
-    }
-    if (parsed.torn) {
-      const keep = parsed.lines.map((l) => `${JSON.stringify(l)}\n`).join('');
-      await writeFile(file, keep).catch((err: unknown) => {
-        throw unavailable(`repairing ${file}`, err);
-      });
-    }
-    return parsed.lines;
+  /** The lines of a game's history or a record's items; a line that cannot be read is skipped and reported. */
+  private async readLines(file: string, what: string, gameId?: string): Promise<ItemLine[]> {
+    const { lines, bad } = await readItemLines(file);
+    for (const b of bad) this.badLine(file, what, b, gameId);
+    return lines;
   }
 
-  private async appendHistory(gameId: string, text: string): Promise<void> {
-    const file = this.historyFile(gameId);
-    try {
-      const fh = await open(file, 'a', 0o644);
-      try {
-        await fh.write(text);
-        await fh.datasync();
-      } finally {
-        await fh.close();
-      }
-    } catch (err) {
-      throw unavailable(`appending to ${file}`, err);
-    }
+  /** Report a line of a history or items file that cannot be read (once per line and process). */
+  private badLine(file: string, what: string, b: BadLine, gameId?: string): void {
+    const name = `${path.relative(this.dir, file)}:${b.line}`;
+    if (this.found.some((p) => p.what === name)) return;
+    const problem: StoreProblem = {
+      what: name,
+      reason: `line ${b.line} of ${what} cannot be read (${b.reason}): skipped`,
+      movedTo: '',
+      ...(gameId ? { gameId } : {}),
+    };
+    this.found.push(problem);
+    this.log?.warn({ ...problem }, 'embedded store: skipped a damaged line');
   }
 
   /**
@@ -571,25 +562,22 @@ export class FileStore implements GameStore {
    * a version's commit and its history line are taken from that version file's line 3 (the last two
    * versions are always on disk, and this runs before every save).
    */
-  private async catchUpHistory(gameId: string, upTo: number): Promise<{ v: number; items: unknown[] }[] | null> {
+  private async catchUpHistory(gameId: string, upTo: number): Promise<ItemLine[] | null> {
     if (this.historyAt.get(gameId) === upTo) return null;
-    const lines = await this.readHistoryLines(gameId);
-    const have = lines.at(-1)?.v ?? 0;
-    const dir = this.gameDir(gameId);
-    for (const v of await versions(dir)) {
-      if (v <= have || v > upTo) continue;
-      const text = await readVersion(dir, v);
-      if (text === null) continue; // removed by a newer write meanwhile
-      let items: unknown[];
-      try {
-        items = parseGame(text).items;
-      } catch (err) {
-        throw this.corrupt(gameId, `version ${v} cannot be read: ${(err as Error).message}`);
-      }
-      if (!items.length) continue;
-      await this.appendHistory(gameId, `${JSON.stringify({ v, items })}\n`);
-      lines.push({ v, items });
-    }
+    const file = this.historyFile(gameId);
+    const lines = await catchUp(
+      this.gameDir(gameId),
+      file,
+      await this.readLines(file, `the history of game ${gameId}`, gameId),
+      upTo,
+      (text, v) => {
+        try {
+          return parseGame(text).items;
+        } catch (err) {
+          throw this.corrupt(gameId, `version ${v} cannot be read: ${(err as Error).message}`);
+        }
+      },
+    );
     this.historyAt.set(gameId, upTo);
     return lines;
   }
@@ -657,20 +645,66 @@ export class FileStore implements GameStore {
     return path.join(this.recordsDir, namespace, key);
   }
 
-  /** The newest version of a record (a record of the earlier layout, `<key>.json`, is moved in first). */
-  private async readRecord(namespace: string, key: string): Promise<StoredRecord | null> {
+  /**
+   * The newest version of a record, or null (none, or expired: then its folder is removed). A record of
+   * the earlier layout (`<key>.json`) is moved in first. Call under the record's mutex.
+   */
+  private async readRecord(namespace: string, key: string): Promise<FileRecord | null> {
     const dir = this.recordDir(namespace, key);
     for (let attempt = 0; attempt < 3; attempt++) {
       const v = await latest(dir);
       if (v === 0) return this.migrateRecord(namespace, key);
       const text = await readVersion(dir, v);
       if (text === null) continue; // removed by a newer write meanwhile
-      return parseRecord(text, `record ${namespace}/${key}`);
+      const r = parseRecord(text, `record ${namespace}/${key}`);
+      if (r.expiresAt !== null && r.expiresAt <= this.now()) {
+        await this.removeRecord(namespace, key);
+        return null;
+      }
+      return r;
     }
     throw new StoreError('store/unavailable', `record ${namespace}/${key} kept changing while it was read`);
   }
 
-  private async migrateRecord(namespace: string, key: string): Promise<StoredRecord | null> {
+  /** Remove a record's folder (head versions and items) and any file of the earlier layout. */
+  private async removeRecord(namespace: string, key: string): Promise<void> {
+    this.itemsAt.delete(`${namespace}/${key}`);
+    try {
+      await rm(this.recordDir(namespace, key), { recursive: true, force: true });
+      await rm(path.join(this.recordsDir, namespace, `${key}.json`), { force: true });
+    } catch (err) {
+      throw unavailable(`removing record ${namespace}/${key}`, err);
+    }
+  }
+
+  /** Remove every expired record (at open and every RECORD_SWEEP_MS): a header line read per record. */
+  private async sweepRecords(): Promise<void> {
+    const now = this.now();
+    for (const ns of await readdir(this.recordsDir).catch(() => [] as string[])) {
+      if (!isValidId(ns)) continue;
+      for (const key of await readdir(path.join(this.recordsDir, ns)).catch(() => [] as string[])) {
+        if (!isValidId(key) || key.endsWith('.json')) continue;
+        const dir = this.recordDir(ns, key);
+        const v = await latest(dir).catch(() => 0);
+        if (v === 0) continue;
+        const line = await headerLine(versionFile(dir, v)).catch(() => null);
+        let expiresAt: unknown = null;
+        try {
+          expiresAt = (JSON.parse(line ?? 'null') as { expiresAt?: unknown } | null)?.expiresAt;
+        } catch {
+          continue; // damaged: answered when read
+        }
+        if (typeof expiresAt === 'number' && expiresAt <= now) {
+          await this.mutex.run(`record:${ns}/${key}`, async () => {
+            // Read again under the lock: a write may have renewed it meanwhile.
+            await this.readRecord(ns, key).catch(() => null);
+          });
+        }
+      }
+    }
+  }
+
+  private async migrateRecord(namespace: string, key: string): Promise<FileRecord | null> {
     const file = path.join(this.recordsDir, namespace, `${key}.json`);
     let text: string;
     try {
@@ -697,20 +731,79 @@ export class FileStore implements GameStore {
     return r;
   }
 
-  async loadRecord(namespace: string, key: string): Promise<StoredRecord | null> {
-    this.ensureOpen();
+  private checkRecordIds(namespace: string, key: string): string {
     checkId('namespace', namespace);
     checkId('key', key);
-    return this.mutex.run(`record:${namespace}/${key}`, () => this.readRecord(namespace, key));
+    return `record:${namespace}/${key}`;
   }
 
-  async saveRecord(namespace: string, key: string, value: unknown, expectedVersion: number): Promise<StoredRecord> {
+  async loadRecord(namespace: string, key: string): Promise<StoredRecord | null> {
+    this.ensureOpen();
+    const lock = this.checkRecordIds(namespace, key);
+    return this.mutex.run(lock, async () => {
+      const r = await this.readRecord(namespace, key);
+      return r ? { value: r.value, version: r.version } : null;
+    });
+  }
+
+  async saveRecord(
+    namespace: string,
+    key: string,
+    value: unknown,
+    expectedVersion: number,
+    options?: RecordOptions,
+  ): Promise<StoredRecord> {
+    return this.writeRecord(namespace, key, [], value, expectedVersion, options);
+  }
+
+  async appendRecord(
+    namespace: string,
+    key: string,
+    items: unknown[],
+    head: unknown,
+    expectedVersion: number,
+    options?: RecordOptions,
+  ): Promise<StoredRecord> {
+    return this.writeRecord(namespace, key, checkItems(items), head, expectedVersion, options);
+  }
+
+  private itemsFile(namespace: string, key: string): string {
+    return path.join(this.recordDir(namespace, key), ITEMS_FILE);
+  }
+
+  /** As catchUpHistory, for a record's items.jsonl. Call under the record's mutex. */
+  private async catchUpItems(namespace: string, key: string, upTo: number): Promise<ItemLine[] | null> {
+    const k = `${namespace}/${key}`;
+    if (this.itemsAt.get(k) === upTo) return null;
+    const file = this.itemsFile(namespace, key);
+    const lines = await catchUp(
+      this.recordDir(namespace, key),
+      file,
+      await this.readLines(file, `the items of record ${k}`),
+      upTo,
+      (text) => {
+        return parseRecord(text, `record ${k}`).items;
+      },
+    );
+    this.itemsAt.set(k, upTo);
+    return lines;
+  }
+
+  private async writeRecord(
+    namespace: string,
+    key: string,
+    items: unknown[],
+    value: unknown,
+    expectedVersion: number,
+    options: RecordOptions | undefined,
+  ): Promise<StoredRecord> {
     this.ensureWritable();
-    checkId('namespace', namespace);
-    checkId('key', key);
+    const lock = this.checkRecordIds(namespace, key);
     checkVersion(expectedVersion, 0);
+    const expiresAt = recordExpiry(options, this.now());
     const json = toJson(value);
-    return this.mutex.run(`record:${namespace}/${key}`, async () => {
+    const itemsJson = items.length ? `[${items.map(toJson).join(',')}]` : '';
+    return this.mutex.run(lock, async () => {
       const dir = this.recordDir(namespace, key);
       const current = (await this.readRecord(namespace, key))?.version ?? 0;
       const before = current ? lineageAfter(await lineage(versionFile(dir, current))) : [];
@@ -722,19 +815,49 @@ export class FileStore implements GameStore {
           currentVersion: at,
         });
       if (current !== expectedVersion) throw conflict(current);
+      // Bring the items up to the version written on (a crash may have lost its line) before this one's.
+      if (current) await this.catchUpItems(namespace, key, current);
       const version = current + 1;
       const id = newVersionId();
-      const made = await commit(dir, version, `${JSON.stringify({ format: RECORD_FORMAT, version, id, lineage: before })}\n${json}\n`, id);
+      const header = { format: RECORD_FORMAT, version, id, lineage: before, ...(expiresAt === null ? {} : { expiresAt }) };
+      const made = await commit(dir, version, `${JSON.stringify(header)}\n${json}\n${itemsJson ? `${itemsJson}\n` : ''}`, id);
       if (made === 'lost') throw conflict(await latest(dir));
       if (made === 'unknown') throw unconfirmed(`record ${namespace}/${key}`);
+      if (itemsJson) await appendItemLines(this.itemsFile(namespace, key), `{"v":${version},"items":${itemsJson}}\n`);
+      this.itemsAt.set(`${namespace}/${key}`, version);
       await prune(dir, current - 1);
       return { value: JSON.parse(json), version };
+    });
+  }
+
+  async readRecordItems(namespace: string, key: string, from?: number, count?: number): Promise<unknown[]> {
+    this.ensureOpen();
+    const lock = this.checkRecordIds(namespace, key);
+    const range = checkRange(from, count);
+    return this.mutex.run(lock, async () => {
+      const r = await this.readRecord(namespace, key);
+      if (!r) return [];
+      this.itemsAt.delete(`${namespace}/${key}`); // read the file afresh
+      const lines = (await this.catchUpItems(namespace, key, r.version)) ?? [];
+      const all = lines.filter((l) => l.v <= r.version).flatMap((l) => l.items);
+      return all.slice(range.from, range.count === undefined ? undefined : range.from + range.count);
+    });
+  }
+
+  async deleteRecord(namespace: string, key: string): Promise<boolean> {
+    this.ensureWritable();
+    const lock = this.checkRecordIds(namespace, key);
+    return this.mutex.run(lock, async () => {
+      const had = (await this.readRecord(namespace, key).catch(() => true)) !== null;
+      await this.removeRecord(namespace, key);
+      return had;
     });
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearInterval(this.sweeper);
     this.lock?.release();
   }
 }
@@ -747,12 +870,21 @@ function unconfirmed(what: string): StoreError {
   );
 }
 
-function parseRecord(text: string, what: string): StoredRecord {
+interface FileRecord extends StoredRecord {
+  expiresAt: number | null;
+  /** The items this version appended (its line 3). */
+  items: unknown[];
+}
+
+/** A record version file: line 1 the header {format, version, expiresAt?}; line 2 the value; line 3 the items it appended. */
+function parseRecord(text: string, what: string): FileRecord {
   try {
-    const nl = text.indexOf('\n');
-    const h = JSON.parse(text.slice(0, nl)) as { format?: string; version?: number };
+    const [head = '', valueLine = '', itemsLine = ''] = text.split('\n');
+    const h = JSON.parse(head) as { format?: string; version?: number; expiresAt?: unknown };
     if (h.format !== RECORD_FORMAT || !Number.isInteger(h.version)) throw new Error('bad header');
-    return { value: JSON.parse(text.slice(nl + 1)), version: h.version! };
+    const items: unknown = itemsLine ? JSON.parse(itemsLine) : [];
+    if (!Array.isArray(items)) throw new Error('its items are not a list');
+    return { value: JSON.parse(valueLine), version: h.version!, expiresAt: typeof h.expiresAt === 'number' ? h.expiresAt : null, items };
   } catch (err) {
     throw new StoreError('store/corrupt', `${what}: ${(err as Error).message}`, {}, { cause: err });
   }

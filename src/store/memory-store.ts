@@ -9,7 +9,11 @@ import {
   checkIndex,
   checkUsers,
   checkAppend,
+  checkItems,
+  checkRange,
+  recordExpiry,
   type GameIndex,
+  type RecordOptions,
   type GameStore,
   type GameSummary,
   type SaveOptions,
@@ -19,6 +23,17 @@ import {
   type StoreOptions,
   type StoreProblem,
 } from './types.js';
+
+interface MemoryRecord {
+  json: string;
+  version: number;
+  /** The record's list (appendRecord), one JSON text per item. */
+  items: string[];
+  expiresAt: number | null;
+}
+
+/** How often the memory and file stores drop expired records nobody has touched. */
+export const RECORD_SWEEP_MS = 10 * 60_000;
 
 interface Entry {
   json: string;
@@ -49,7 +64,8 @@ export class MemoryStore implements GameStore {
   readonly kind = 'memory' as const;
   private games = new Map<string, Entry>();
   private channels = new Map<string, string>();
-  private records = new Map<string, { json: string; version: number }>();
+  private records = new Map<string, MemoryRecord>();
+  private readonly sweeper: NodeJS.Timeout;
   private closed = false;
   private readonly ttlMs: number;
   private readonly now: () => number;
@@ -57,6 +73,9 @@ export class MemoryStore implements GameStore {
   constructor(options: StoreOptions = {}) {
     this.ttlMs = (options.finishedTtlDays ?? 90) * DAY_MS;
     this.now = options.now ?? Date.now;
+    // Expired records are also dropped when next touched; the sweep frees the ones nobody touches.
+    this.sweeper = setInterval(() => this.sweepRecords(), RECORD_SWEEP_MS);
+    this.sweeper.unref();
   }
 
   private open(): void {
@@ -198,22 +217,69 @@ export class MemoryStore implements GameStore {
     return true;
   }
 
-  async loadRecord(namespace: string, key: string): Promise<StoredRecord | null> {
-    this.open();
+  /** A record that has not expired (an expired one is dropped). */
+  private liveRecord(k: string): MemoryRecord | undefined {
+    const r = this.records.get(k);
+    if (r && r.expiresAt !== null && r.expiresAt <= this.now()) {
+      this.records.delete(k);
+      return undefined;
+    }
+    return r;
+  }
+
+  private sweepRecords(): void {
+    for (const k of [...this.records.keys()]) this.liveRecord(k);
+  }
+
+  private recordKey(namespace: string, key: string): string {
     checkId('namespace', namespace);
     checkId('key', key);
-    const r = this.records.get(`${namespace}/${key}`);
+    return `${namespace}/${key}`;
+  }
+
+  async loadRecord(namespace: string, key: string): Promise<StoredRecord | null> {
+    this.open();
+    const r = this.liveRecord(this.recordKey(namespace, key));
     return r ? { value: JSON.parse(r.json), version: r.version } : null;
   }
 
-  async saveRecord(namespace: string, key: string, value: unknown, expectedVersion: number): Promise<StoredRecord> {
+  async saveRecord(
+    namespace: string,
+    key: string,
+    value: unknown,
+    expectedVersion: number,
+    options?: RecordOptions,
+  ): Promise<StoredRecord> {
+    return this.writeRecord(namespace, key, [], value, expectedVersion, options);
+  }
+
+  async appendRecord(
+    namespace: string,
+    key: string,
+    items: unknown[],
+    head: unknown,
+    expectedVersion: number,
+    options?: RecordOptions,
+  ): Promise<StoredRecord> {
+    return this.writeRecord(namespace, key, checkItems(items), head, expectedVersion, options);
+  }
+
+  private async writeRecord(
+    namespace: string,
+    key: string,
+    items: unknown[],
+    value: unknown,
+    expectedVersion: number,
+    options: RecordOptions | undefined,
+  ): Promise<StoredRecord> {
     this.open();
-    checkId('namespace', namespace);
-    checkId('key', key);
+    const k = this.recordKey(namespace, key);
     checkVersion(expectedVersion, 0);
+    const expiresAt = recordExpiry(options, this.now());
     const json = toJson(value);
-    const k = `${namespace}/${key}`;
-    const current = this.records.get(k)?.version ?? 0;
+    const added = items.map(toJson);
+    const r = this.liveRecord(k);
+    const current = r?.version ?? 0;
     if (current !== expectedVersion) {
       throw new StoreError('store/conflict', `record ${k} is at version ${current}, not ${expectedVersion}`, {
         namespace,
@@ -222,11 +288,34 @@ export class MemoryStore implements GameStore {
         currentVersion: current,
       });
     }
-    this.records.set(k, { json, version: current + 1 });
+    this.records.set(k, {
+      json,
+      version: current + 1,
+      items: added.length ? [...(r?.items ?? []), ...added] : (r?.items ?? []),
+      expiresAt,
+    });
     return { value: JSON.parse(json), version: current + 1 };
+  }
+
+  async readRecordItems(namespace: string, key: string, from?: number, count?: number): Promise<unknown[]> {
+    this.open();
+    const k = this.recordKey(namespace, key);
+    const range = checkRange(from, count);
+    const items = this.liveRecord(k)?.items ?? [];
+    const end = range.count === undefined ? undefined : range.from + range.count;
+    return items.slice(range.from, end).map((j) => JSON.parse(j) as unknown);
+  }
+
+  async deleteRecord(namespace: string, key: string): Promise<boolean> {
+    this.open();
+    const k = this.recordKey(namespace, key);
+    const had = this.liveRecord(k) !== undefined;
+    this.records.delete(k);
+    return had;
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.sweeper);
   }
 }

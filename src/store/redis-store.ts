@@ -14,7 +14,8 @@
 //   <p>history:<gameId>      LIST of the game's history items (JSON), appended by the save script
 //   <p>stage:<gameId>:<tag>:<n>  a save's whole envelope on its way (renamed over the game in the same round
 //                            trip; expires after a minute if its writer stopped between the two commands)
-//   <p>record:<ns>:<key>     {"value":{"version":N,"value":…},"expires":null}
+//   <p>record:<ns>:<key>     {"value":{"version":N,"value":…},"expires":ms|null}   a record's head
+//   <p>items:<ns>:<key>      LIST of the record's items (appendRecord), JSON; same expiry as the head
 // Finished games get a Redis expiry (PEXPIREAT finishedAt + TTL) and the same time in Keyv's `expires`.
 // Active games have no expiry.
 //
@@ -34,7 +35,11 @@ import {
   checkIndex,
   checkUsers,
   checkAppend,
+  checkItems,
+  checkRange,
+  recordExpiry,
   type GameIndex,
+  type RecordOptions,
   DAY_MS,
   type GameStore,
   type GameSummary,
@@ -248,17 +253,31 @@ end
 return 1
 `;
 
-// KEYS: record. ARGV: expectedVersion, valueJson
+// saveRecord and appendRecord: the head under compare-and-set, the items pushed onto the record's list,
+// and the expiry of both keys, in one script. The head's `expires` is Keyv's (so a read through Keyv
+// never answers an expired head even before Redis drops the key).
+// KEYS: record, items. ARGV: expectedVersion, valueJson, expiresAt|'', items…
 const SAVE_RECORD_LUA = `
 local cur = redis.call('GET', KEYS[1])
 local v = '0'
 if cur then
   v = string.match(string.sub(cur, 1, 64), '^{"value":{"version":(%d+),"value":')
   if not v then return {'corrupt'} end
+else
+  redis.call('DEL', KEYS[2])
 end
 if v ~= ARGV[1] then return {'conflict', v} end
 local nv = tostring(tonumber(v) + 1)
-redis.call('SET', KEYS[1], '{"value":{"version":' .. nv .. ',"value":' .. ARGV[2] .. '},"expires":null}')
+local ea = ARGV[3]
+if ea == '' then ea = 'null' end
+redis.call('SET', KEYS[1], '{"value":{"version":' .. nv .. ',"value":' .. ARGV[2] .. '},"expires":' .. ea .. '}')
+for i = 4, #ARGV, 1000 do redis.call('RPUSH', KEYS[2], unpack(ARGV, i, math.min(i + 999, #ARGV))) end
+if ARGV[3] == '' then
+  redis.call('PERSIST', KEYS[2])
+else
+  redis.call('PEXPIREAT', KEYS[1], ARGV[3])
+  redis.call('PEXPIREAT', KEYS[2], ARGV[3])
+end
 return {'ok', nv}
 `;
 
@@ -394,7 +413,7 @@ export class RedisStore implements GameStore {
     return store;
   }
 
-  private key(kind: 'game' | 'channel' | 'record' | 'index' | 'user' | 'guild' | 'history' | 'stage', id: string): string {
+  private key(kind: 'game' | 'channel' | 'record' | 'items' | 'index' | 'user' | 'guild' | 'history' | 'stage', id: string): string {
     return `${this.prefix}${kind}:${id}`;
   }
 
@@ -661,17 +680,54 @@ export class RedisStore implements GameStore {
     });
   }
 
-  async saveRecord(namespace: string, key: string, value: unknown, expectedVersion: number): Promise<StoredRecord> {
+  async saveRecord(
+    namespace: string,
+    key: string,
+    value: unknown,
+    expectedVersion: number,
+    options?: RecordOptions,
+  ): Promise<StoredRecord> {
+    return this.writeRecord('save record', namespace, key, [], value, expectedVersion, options);
+  }
+
+  async appendRecord(
+    namespace: string,
+    key: string,
+    items: unknown[],
+    head: unknown,
+    expectedVersion: number,
+    options?: RecordOptions,
+  ): Promise<StoredRecord> {
+    return this.writeRecord('append to record', namespace, key, checkItems(items), head, expectedVersion, options);
+  }
+
+  private recordKeys(namespace: string, key: string): [string, string] {
     checkId('namespace', namespace);
     checkId('key', key);
+    return [this.key('record', `${namespace}:${key}`), this.key('items', `${namespace}:${key}`)];
+  }
+
+  private async writeRecord(
+    what: string,
+    namespace: string,
+    key: string,
+    items: unknown[],
+    value: unknown,
+    expectedVersion: number,
+    options: RecordOptions | undefined,
+  ): Promise<StoredRecord> {
+    const keys = this.recordKeys(namespace, key);
     checkVersion(expectedVersion, 0);
+    const expiresAt = recordExpiry(options, Date.now());
     const json = this.docJson(value);
-    return this.op(`save record ${namespace}/${key}`, async () => {
-      const r = (await SCRIPTS.saveRecord.run(
-        this.client,
-        [this.key('record', `${namespace}:${key}`)],
-        [String(expectedVersion), json],
-      )) as string[];
+    const added = items.map((x) => this.docJson(x));
+    return this.op(`${what} ${namespace}/${key}`, async () => {
+      const r = (await SCRIPTS.saveRecord.run(this.client, keys, [
+        String(expectedVersion),
+        json,
+        expiresAt === null ? '' : String(expiresAt),
+        ...added,
+      ])) as string[];
       if (r[0] === 'conflict') {
         throw new StoreError('store/conflict', `record ${namespace}/${key} is at version ${r[1]}, not ${expectedVersion}`, {
           namespace,
@@ -682,6 +738,29 @@ export class RedisStore implements GameStore {
       }
       if (r[0] !== 'ok') throw new StoreError('store/corrupt', `record ${namespace}/${key}: stored value has no readable header`);
       return { value: JSON.parse(json), version: Number(r[1]) };
+    });
+  }
+
+  async readRecordItems(namespace: string, key: string, from?: number, count?: number): Promise<unknown[]> {
+    const [, itemsKey] = this.recordKeys(namespace, key);
+    const range = checkRange(from, count);
+    if (range.count === 0) return [];
+    return this.op(`read record items ${namespace}/${key}`, async () => {
+      const end = range.count === undefined ? -1 : range.from + range.count - 1;
+      const items = await this.client.lRange(itemsKey, range.from, end);
+      try {
+        return items.map((j) => JSON.parse(j) as unknown);
+      } catch {
+        throw new StoreError('store/corrupt', `record ${namespace}/${key}: its items could not be read`, { namespace, key });
+      }
+    });
+  }
+
+  async deleteRecord(namespace: string, key: string): Promise<boolean> {
+    const keys = this.recordKeys(namespace, key);
+    return this.op(`delete record ${namespace}/${key}`, async () => {
+      // An expired key is not counted (Redis drops it on access), and the items never outlive the head.
+      return Number(await this.client.del(keys)) > 0;
     });
   }
 

@@ -18,6 +18,11 @@
 // `history(gameId)` reads them back in order. The document stays small while the history holds what
 // the game has been (the service appends its record entries). It goes when the game goes.
 //
+// Records: beside the games, small versioned records by namespace and key (reminders' nudges, player
+// preferences, channel dice streams): a head value under the same compare-and-set, a list that only
+// grows beside it (appendRecord adds items and sets the head in one atomic write), and an optional
+// expiry set by each write (ttlMs: the head and the items go together). deleteRecord removes both.
+//
 // Channel index: at most one game per channel. `create` claims the channel atomically with the game
 // (a second create in the same channel fails with 'store/channel-taken'). Saving a game as finished
 // releases its channel and starts its retention clock (finished-game TTL, default 90 days). Active
@@ -123,6 +128,35 @@ export interface StoredRecord {
   version: number;
 }
 
+export interface RecordOptions {
+  /** The record (head and items) expires this many ms after this write; absent: it never expires. */
+  ttlMs?: number;
+}
+
+/** Checked record options: the epoch ms the record expires at, or null (store/invalid for a bad ttlMs). */
+export function recordExpiry(options: RecordOptions | undefined, now: number): number | null {
+  const ttl = options?.ttlMs;
+  if (ttl === undefined) return null;
+  if (!Number.isInteger(ttl) || ttl < 1)
+    throw new StoreError('store/invalid', `ttlMs must be a whole number of ms ≥ 1, got ${String(ttl)}`);
+  return now + ttl;
+}
+
+/** The items an appendRecord adds, checked (a list). */
+export function checkItems(items: unknown): unknown[] {
+  if (!Array.isArray(items)) throw new StoreError('store/invalid', 'items must be a list');
+  return items;
+}
+
+/** readRecordItems' range, checked: from ≥ 0, count ≥ 0 (absent: all). */
+export function checkRange(from: number | undefined, count: number | undefined): { from: number; count: number | undefined } {
+  const f = from ?? 0;
+  if (!Number.isInteger(f) || f < 0) throw new StoreError('store/invalid', `from must be an integer ≥ 0, got ${String(from)}`);
+  if (count !== undefined && (!Number.isInteger(count) || count < 0))
+    throw new StoreError('store/invalid', `count must be an integer ≥ 0, got ${String(count)}`);
+  return { from: f, count };
+}
+
 /** Something a store found damaged and set aside (the embedded store at open). For the operator's log. */
 export interface StoreProblem {
   /** What was damaged, relative to the store (e.g. `games/g-1a2b.json`). */
@@ -176,9 +210,34 @@ export interface GameStore {
   /** Remove a game (and its channel claim). True if it existed. */
   delete(gameId: string): Promise<boolean>;
 
-  /** Versioned records in a namespace (channel dice streams…). expectedVersion 0 = create. */
+  /**
+   * Versioned records in a namespace (reminders' nudges, player preferences, channel dice streams…):
+   * a head value under compare-and-set (expectedVersion 0 = create) and, beside it, a list that only
+   * grows (appendRecord). Null once the record has expired or was deleted.
+   */
   loadRecord(namespace: string, key: string): Promise<StoredRecord | null>;
-  saveRecord(namespace: string, key: string, value: unknown, expectedVersion: number): Promise<StoredRecord>;
+  /**
+   * Compare-and-set of the head alone (the record's items stay). Every write of a record sets its
+   * expiry: `ttlMs` from now for the head and the items, or none when absent.
+   */
+  saveRecord(namespace: string, key: string, value: unknown, expectedVersion: number, options?: RecordOptions): Promise<StoredRecord>;
+  /**
+   * Append `items` to the record's list and set its head to `head`, in one atomic write, only if the
+   * head's version is `expectedVersion` (0 = create); a write that loses appends nothing
+   * ('store/conflict', details.currentVersion). Sets the expiry as saveRecord does.
+   */
+  appendRecord(
+    namespace: string,
+    key: string,
+    items: unknown[],
+    head: unknown,
+    expectedVersion: number,
+    options?: RecordOptions,
+  ): Promise<StoredRecord>;
+  /** The record's items from index `from` (default 0), at most `count` of them (default all); [] when none. */
+  readRecordItems(namespace: string, key: string, from?: number, count?: number): Promise<unknown[]>;
+  /** Remove a record's head and items. True if it existed. */
+  deleteRecord(namespace: string, key: string): Promise<boolean>;
 
   /** Release connections / locks. The store is unusable afterwards. */
   close(): Promise<void>;
@@ -189,6 +248,16 @@ export interface StoreOptions {
   finishedTtlDays?: number;
   /** Clock for expiry checks in the memory and file stores (Redis expires keys itself). */
   now?: () => number;
+  /**
+   * Where the store reports damage it worked around (a pino logger fits): the embedded store's
+   * quarantined versions and skipped lines. For the operator: these name files, never shown to players.
+   */
+  log?: StoreLog;
+}
+
+/** The part of a pino logger the stores use. */
+export interface StoreLog {
+  warn(obj: object, msg: string): void;
 }
 
 export const DAY_MS = 86_400_000;

@@ -332,6 +332,126 @@ export function storeContract(name: string, harness: ContractHarness): void {
       expect((await store.loadRecord('dice', 'c1'))!.version).toBe(3);
     });
 
+    it('appends items beside a record and sets its head in one compare-and-set', async () => {
+      expect(await store.readRecordItems('dice', 'c1')).toEqual([]);
+      expect(await store.appendRecord('dice', 'c1', [{ n: 1 }, { n: 2 }], { next: 3 }, 0)).toEqual({ value: { next: 3 }, version: 1 });
+      expect(await store.appendRecord('dice', 'c1', [{ n: 3, s: 'é "q"\nx' }], { next: 4 }, 1)).toEqual({ value: { next: 4 }, version: 2 });
+      expect(await store.loadRecord('dice', 'c1')).toEqual({ value: { next: 4 }, version: 2 });
+      expect(await store.readRecordItems('dice', 'c1')).toEqual([{ n: 1 }, { n: 2 }, { n: 3, s: 'é "q"\nx' }]);
+      // A stale append changes nothing: no items, no head.
+      const err = await rejection(store.appendRecord('dice', 'c1', [{ n: 99 }], { next: 99 }, 1));
+      expect(err.code).toBe('store/conflict');
+      expect(err.details.currentVersion).toBe(2);
+      expect(await store.readRecordItems('dice', 'c1')).toHaveLength(3);
+      expect((await store.loadRecord('dice', 'c1'))!.value).toEqual({ next: 4 });
+      // Ranges: from an index, at most count.
+      expect(await store.readRecordItems('dice', 'c1', 1)).toEqual([{ n: 2 }, { n: 3, s: 'é "q"\nx' }]);
+      expect(await store.readRecordItems('dice', 'c1', 0, 2)).toEqual([{ n: 1 }, { n: 2 }]);
+      expect(await store.readRecordItems('dice', 'c1', 2, 5)).toEqual([{ n: 3, s: 'é "q"\nx' }]);
+      expect(await store.readRecordItems('dice', 'c1', 3)).toEqual([]);
+      expect(await store.readRecordItems('dice', 'c1', 0, 0)).toEqual([]);
+      // saveRecord moves the head alone; the items stay. An empty append moves the head too.
+      await store.saveRecord('dice', 'c1', { next: 5 }, 2);
+      await store.appendRecord('dice', 'c1', [], { next: 6 }, 3);
+      expect(await store.loadRecord('dice', 'c1')).toEqual({ value: { next: 6 }, version: 4 });
+      expect(await store.readRecordItems('dice', 'c1')).toHaveLength(3);
+      // Items given as JSON text are written as that text.
+      await store.appendRecord('dice', 'c1', [new JsonText('{"n":4}')], new JsonText('{"next":7}'), 4);
+      expect((await store.readRecordItems('dice', 'c1', 3))[0]).toEqual({ n: 4 });
+      expect((await store.loadRecord('dice', 'c1'))!.value).toEqual({ next: 7 });
+      expect(await store.readRecordItems('dice', 'c2')).toEqual([]);
+    });
+
+    it('lets exactly one of many simultaneous appends on one head win, and keeps every winner once', async () => {
+      await store.appendRecord('dice', 'c1', ['a'], { at: 1 }, 0);
+      const results = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) => store.appendRecord('dice', 'c1', [`w${i}`], { at: 2 }, 1)),
+      );
+      const won = results.findIndex((r) => r.status === 'fulfilled');
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of results) if (r.status === 'rejected') expect((r.reason as StoreError).code).toBe('store/conflict');
+      expect(await store.readRecordItems('dice', 'c1')).toEqual(['a', `w${won}`]);
+      // Retrying writers: every append lands exactly once, in version order.
+      const writer = async (w: number) => {
+        for (let i = 0; i < 10; i++) {
+          for (;;) {
+            const v = (await store.loadRecord('dice', 'c1'))!.version;
+            try {
+              await store.appendRecord('dice', 'c1', [`${w}:${i}`], { at: v + 1 }, v);
+              break;
+            } catch (err) {
+              if ((err as StoreError).code !== 'store/conflict') throw err;
+            }
+          }
+        }
+      };
+      await Promise.all([writer(1), writer(2), writer(3)]);
+      const items = (await store.readRecordItems('dice', 'c1')) as string[];
+      expect(items).toHaveLength(32);
+      expect(new Set(items).size).toBe(32);
+      for (const w of [1, 2, 3])
+        expect(items.filter((x) => x.startsWith(`${w}:`))).toEqual(Array.from({ length: 10 }, (_, i) => `${w}:${i}`));
+      expect(await store.loadRecord('dice', 'c1')).toEqual({ value: { at: 32 }, version: 32 });
+    });
+
+    it('deletes a record with its items; a new one starts afresh', async () => {
+      expect(await store.deleteRecord('dice', 'c1')).toBe(false);
+      await store.appendRecord('dice', 'c1', [1, 2], { h: 1 }, 0);
+      await store.saveRecord('nudge', 'c1', { other: true }, 0);
+      expect(await store.deleteRecord('dice', 'c1')).toBe(true);
+      expect(await store.loadRecord('dice', 'c1')).toBeNull();
+      expect(await store.readRecordItems('dice', 'c1')).toEqual([]);
+      expect(await store.deleteRecord('dice', 'c1')).toBe(false);
+      expect((await rejection(store.saveRecord('dice', 'c1', { h: 2 }, 1))).code).toBe('store/conflict');
+      expect(await store.appendRecord('dice', 'c1', [3], { h: 2 }, 0)).toEqual({ value: { h: 2 }, version: 1 });
+      expect(await store.readRecordItems('dice', 'c1')).toEqual([3]);
+      // another namespace's record of the same key is untouched
+      expect(await store.loadRecord('nudge', 'c1')).toEqual({ value: { other: true }, version: 1 });
+      await store.saveRecord('plain', 'k', 1, 0);
+      expect(await store.deleteRecord('plain', 'k')).toBe(true);
+      expect(await store.loadRecord('plain', 'k')).toBeNull();
+    });
+
+    it('expires a record (head and items) ttlMs after its last write, and a write without ttlMs keeps it', async () => {
+      await store.saveRecord('nudge', 'g1', { n: 1 }, 0, { ttlMs: 300 });
+      await store.appendRecord('dice', 'c1', ['a', 'b'], { h: 1 }, 0, { ttlMs: 300 });
+      await store.appendRecord('dice', 'keep', ['x'], { h: 1 }, 0, { ttlMs: 300 });
+      await store.appendRecord('dice', 'keep', ['y'], { h: 2 }, 1); // no expiry any more
+      // Each write sets the expiry afresh: longer, then shorter.
+      await store.saveRecord('pref', 'u1', { renewed: 0 }, 0, { ttlMs: 300 });
+      await store.saveRecord('pref', 'u1', { renewed: 1 }, 1, { ttlMs: 60_000 });
+      await store.saveRecord('pref', 'u2', { renewed: 0 }, 0, { ttlMs: 60_000 });
+      await store.saveRecord('pref', 'u2', { renewed: 1 }, 1, { ttlMs: 300 });
+      expect(await store.loadRecord('nudge', 'g1')).toEqual({ value: { n: 1 }, version: 1 });
+      await new Promise((r) => setTimeout(r, 450));
+      expect(await store.loadRecord('pref', 'u2')).toBeNull();
+      expect(await store.loadRecord('nudge', 'g1')).toBeNull();
+      expect(await store.loadRecord('dice', 'c1')).toBeNull();
+      expect(await store.readRecordItems('dice', 'c1')).toEqual([]);
+      expect(await store.loadRecord('pref', 'u1')).toEqual({ value: { renewed: 1 }, version: 2 });
+      expect(await store.loadRecord('dice', 'keep')).toEqual({ value: { h: 2 }, version: 2 });
+      expect(await store.readRecordItems('dice', 'keep')).toEqual(['x', 'y']);
+      // An expired record is gone: it is created again at version 1, with no items of its past.
+      expect(await store.deleteRecord('nudge', 'g1')).toBe(false);
+      expect(await store.appendRecord('dice', 'c1', ['c'], { h: 9 }, 0)).toEqual({ value: { h: 9 }, version: 1 });
+      expect(await store.readRecordItems('dice', 'c1')).toEqual(['c']);
+    });
+
+    it('refuses bad record arguments with store/invalid and writes nothing', async () => {
+      expect((await rejection(store.appendRecord('dice', 'c1', 'x' as unknown as unknown[], {}, 0))).code).toBe('store/invalid');
+      expect((await rejection(store.appendRecord('dice', 'bad key', [1], {}, 0))).code).toBe('store/invalid');
+      expect((await rejection(store.appendRecord('dice', 'c1', [1], {}, -1))).code).toBe('store/invalid');
+      expect((await rejection(store.saveRecord('dice', 'c1', {}, 0, { ttlMs: 0 }))).code).toBe('store/invalid');
+      expect((await rejection(store.appendRecord('dice', 'c1', [1], {}, 0, { ttlMs: 1.5 }))).code).toBe('store/invalid');
+      const cyclic: Record<string, unknown> = {};
+      cyclic.self = cyclic;
+      expect((await rejection(store.appendRecord('dice', 'c1', [cyclic], {}, 0))).code).toBe('store/invalid');
+      expect((await rejection(store.readRecordItems('dice', 'c1', -1))).code).toBe('store/invalid');
+      expect((await rejection(store.readRecordItems('dice', 'c1', 0, 1.5))).code).toBe('store/invalid');
+      expect((await rejection(store.deleteRecord('../x', 'c1'))).code).toBe('store/invalid');
+      expect(await store.loadRecord('dice', 'c1')).toBeNull();
+    });
+
     it('fails loudly (store/unavailable) once closed', async () => {
       await store.create('g1', 'c1', doc(1));
       await store.close();

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +37,54 @@ describe('file store history after a crash', () => {
       await store.save('g1', { n: 4 }, 3, { append: ['d'] });
       expect(await store.history('g1')).toEqual(['a', 'b', 'c', 'd']);
       expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(3);
+      await store.close();
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
+
+// A record's items are a file appended after the head's version is committed, as a game's history.
+describe('file store record items', () => {
+  it('keep across a restart, recover a line lost between commit and append, and skip a bad line', async () => {
+    const d = mkdtempSync(path.join(os.tmpdir(), 'hexref-items-'));
+    try {
+      let store = await FileStore.open(d);
+      await store.appendRecord('dice', 'c1', ['a'], { h: 1 }, 0);
+      await store.appendRecord('dice', 'c1', ['b', 'c'], { h: 2 }, 1);
+      await store.close();
+      const file = path.join(d, 'records', 'dice', 'c1', 'items.jsonl');
+      const lines = readFileSync(file, 'utf8').split('\n');
+      writeFileSync(file, `${lines[0]}\n{"v":3,"it`); // the last line lost, half of another torn
+      store = await FileStore.open(d);
+      expect(await store.readRecordItems('dice', 'c1')).toEqual(['a', 'b', 'c']);
+      await store.appendRecord('dice', 'c1', ['d'], { h: 3 }, 2);
+      expect(await store.readRecordItems('dice', 'c1')).toEqual(['a', 'b', 'c', 'd']);
+      expect(await store.loadRecord('dice', 'c1')).toEqual({ value: { h: 3 }, version: 3 });
+      // A damaged line is skipped and reported; writing goes on.
+      writeFileSync(file, `not json\n${readFileSync(file, 'utf8')}`);
+      expect(await store.readRecordItems('dice', 'c1')).toEqual(['a', 'b', 'c', 'd']);
+      expect(store.problems().map((p) => p.what)).toEqual(['records/dice/c1/items.jsonl:1']);
+      await store.appendRecord('dice', 'c1', ['e'], { h: 4 }, 3);
+      expect(await store.readRecordItems('dice', 'c1', 4)).toEqual(['e']);
+      await store.close();
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+
+  it('removes expired records when the store opens', async () => {
+    const d = mkdtempSync(path.join(os.tmpdir(), 'hexref-items-'));
+    let t = 1_000_000;
+    try {
+      let store = await FileStore.open(d, { now: () => t });
+      await store.appendRecord('dice', 'old', ['a'], { h: 1 }, 0, { ttlMs: 1000 });
+      await store.saveRecord('dice', 'kept', { h: 1 }, 0);
+      await store.close();
+      t += 1001;
+      store = await FileStore.open(d, { now: () => t });
+      expect(existsSync(path.join(d, 'records', 'dice', 'old'))).toBe(false);
+      expect(await store.loadRecord('dice', 'kept')).toEqual({ value: { h: 1 }, version: 1 });
       await store.close();
     } finally {
       rmSync(d, { recursive: true, force: true });

@@ -1,0 +1,101 @@
+// Lists that only grow, kept by the embedded store beside a folder of versions (versioned-files.ts): a
+// game's history (`history.jsonl`) and a record's items (`items.jsonl`). One line `{"v":N,"items":[…]}`
+// per version that added items, appended (and fsynced) after that version is committed. A crash between
+// the two loses the line, which the version file itself still carries (its line 3), so a writer first
+// brings the file up to the version it builds on (catchUp). A torn last line (a crash while appending)
+// is cut off; a complete line that cannot be read is skipped and reported, never a reason to refuse.
+import { open, readFile, truncate } from 'node:fs/promises';
+import { readVersion, unavailable, versions } from './versioned-files.js';
+
+export interface ItemLine {
+  v: number;
+  items: unknown[];
+}
+
+/** A complete line of the file that could not be read (skipped). `line` counts from 1. */
+export interface BadLine {
+  line: number;
+  reason: string;
+}
+
+/** The lines of an item-lines file, the ones that cannot be read, and the length of its complete lines. */
+export function parseItemLines(text: string): { lines: ItemLine[]; bad: BadLine[]; complete: number } {
+  const end = text.lastIndexOf('\n') + 1; // a torn last line has no newline yet
+  const raw = text.slice(0, end).split('\n');
+  raw.pop();
+  const lines: ItemLine[] = [];
+  const bad: BadLine[] = [];
+  raw.forEach((l, i) => {
+    let x: { v?: unknown; items?: unknown } | null;
+    try {
+      x = JSON.parse(l) as { v?: unknown; items?: unknown } | null;
+    } catch {
+      bad.push({ line: i + 1, reason: 'it is not JSON' });
+      return;
+    }
+    if (x === null || typeof x !== 'object' || !Number.isInteger(x.v) || !Array.isArray(x.items)) {
+      bad.push({ line: i + 1, reason: 'it is not {v, items}' });
+    } else if (lines.length && (x.v as number) <= lines.at(-1)!.v) {
+      bad.push({ line: i + 1, reason: `its version ${String(x.v)} is not after the line before's` });
+    } else lines.push({ v: x.v as number, items: x.items });
+  });
+  return { lines, bad, complete: Buffer.byteLength(text.slice(0, end)) };
+}
+
+/** The file's lines ([] when there is none); a torn last line is cut off the file. */
+export async function readItemLines(file: string): Promise<{ lines: ItemLine[]; bad: BadLine[] }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], bad: [] };
+    throw unavailable(`reading ${file}`, err);
+  }
+  const parsed = parseItemLines(text);
+  if (parsed.complete < Buffer.byteLength(text)) {
+    await truncate(file, parsed.complete).catch((err: unknown) => {
+      throw unavailable(`repairing ${file}`, err);
+    });
+  }
+  return { lines: parsed.lines, bad: parsed.bad };
+}
+
+/** Append `text` (whole lines) to the file and fsync it. */
+export async function appendItemLines(file: string, text: string): Promise<void> {
+  try {
+    const fh = await open(file, 'a', 0o644);
+    try {
+      await fh.write(text);
+      await fh.datasync();
+    } finally {
+      await fh.close();
+    }
+  } catch (err) {
+    throw unavailable(`appending to ${file}`, err);
+  }
+}
+
+/**
+ * Make the file hold the items of every version in `dir` up to `upTo` (`lines` as read from it): lines
+ * lost to a crash are taken from line 3 of their version files (`itemsOf` reads them) and appended.
+ * Answers the lines, caught up.
+ */
+export async function catchUp(
+  dir: string,
+  file: string,
+  lines: ItemLine[],
+  upTo: number,
+  itemsOf: (text: string, v: number) => unknown[],
+): Promise<ItemLine[]> {
+  const have = lines.at(-1)?.v ?? 0;
+  for (const v of await versions(dir)) {
+    if (v <= have || v > upTo) continue;
+    const text = await readVersion(dir, v);
+    if (text === null) continue; // removed by a newer write meanwhile
+    const items = itemsOf(text, v);
+    if (!items.length) continue;
+    await appendItemLines(file, `${JSON.stringify({ v, items })}\n`);
+    lines.push({ v, items });
+  }
+  return lines;
+}
