@@ -11,7 +11,7 @@ import { mustActLabel } from './labels.js';
 import { canReachAny, envFor, reachable, type Env, type Mover } from './movement.js';
 import { sideStacks, type SideStacks } from './stacking.js';
 import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
-import { dueReinforcements, lastTurn } from './reinforcements.js';
+import { dueReinforcements, entryGroupings, lastTurn } from './reinforcements.js';
 import { combatOptions } from './combat/engine.js';
 import { overrunAllowance } from './combat/record.js';
 import { nightOptions } from './night.js';
@@ -157,20 +157,15 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side, opts: { 
       base.stacks.push(movesOf(ctx, state, side, m, env, 'move', counts));
     }
     const due = dueReinforcements(state, side);
-    const byEntry = new Map<string, string[]>();
     for (const u of due) {
       const m = moverEntering(ctx, state, side, [u.id], env);
       if ('violation' in m) continue;
       if (!canReachAny(ctx, state, m, env, counts)) continue;
-      const mv = movesOf(ctx, state, side, m, env, 'enter', counts);
-      base.units.push(mv);
-      const key = m.entryHexes.join(',');
-      const l = byEntry.get(key);
-      if (l) l.push(u.id);
-      else byEntry.set(key, [u.id]);
+      base.units.push(movesOf(ctx, state, side, m, env, 'enter', counts));
     }
-    for (const ids of byEntry.values()) {
-      if (ids.length < 2) continue;
+    // Stacks of reinforcements (13.1, 6.0): a few legal groupings of what is due at each entry hex, not
+    // every subset; apply takes any group entryGroupProblem accepts (moverEntering checks it).
+    for (const ids of entryGroupings(ctx, state, side)) {
       const m = moverEntering(ctx, state, side, ids, env);
       if ('violation' in m) continue;
       if (canReachAny(ctx, state, m, env, counts)) base.stacks.push(movesOf(ctx, state, side, m, env, 'enter', counts));
