@@ -194,8 +194,8 @@ export function mayEnterNow(ctx: Ctx, state: GameState, side: Side): string {
 /**
  * Whether these units may enter together as one stack now (13.1; ruling: any group of the units due at
  * one entry hex, within stacking): every one due now, none on the map, an entry hex open to all of them,
- * and few enough to end a move in one hex (6.0). The entry hexes they share, or the refusal (it lists what
- * may enter). One function for the legal listing's groups and for apply (moverEntering), so apply
+ * and few enough to end a move in one hex (6.0). The entry hexes they share, or the refusal (a group's
+ * lists what may enter). One function for the legal listing's groups and for apply (moverEntering), so apply
  * refuses no group the listing offers and accepts no group it could never offer.
  */
 export function entryGroupProblem(
@@ -204,8 +204,9 @@ export function entryGroupProblem(
   side: Side,
   ids: readonly string[],
 ): { entryHexes: HexId[] } | { violation: RuleViolation } {
+  // A group's refusal lists what may enter (a single unit's already says when and where it comes on).
   const refuse = (v: RuleViolation): { violation: RuleViolation } => ({
-    violation: { ...v, message: `${v.message} ${mayEnterNow(ctx, state, side)}` },
+    violation: ids.length > 1 ? { ...v, message: `${v.message} ${mayEnterNow(ctx, state, side)}` } : v,
   });
   const due = new Set(dueReinforcements(state, side).map((u) => u.id));
   let common: HexId[] | null = null;
