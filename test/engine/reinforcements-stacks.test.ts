@@ -50,6 +50,27 @@ describe('13.1 reinforcements enter as a stack', () => {
     expect(entryGroupings(ctx, s, 'soviet').every((g) => g.length >= 2 && g.length <= 5)).toBe(true);
   });
 
+  it('packs a large group into legal stacks by battalion: Soviet turn 3 with turn 2 not entered (13.1, 13.1.2, 6.0)', () => {
+    let s = sovietTurn1();
+    // End every phase until the Soviet Action Phase of turn 3: nothing enters, so what is due waits (13.1.2).
+    while (!(s.turn === 3 && s.phase === 'action' && s.activeSide === 'soviet')) {
+      const r = engine.apply(s, engine.whoMustAct(s).side, { type: 'endPhase', phase: s.phase });
+      if (!r.ok) throw new Error(r.violation.message);
+      s = r.state;
+    }
+    const la = engine.legalActions(s, 'soviet');
+    const due = la.units.filter((m) => m.kind === 'enter').map((m) => m.units[0]!);
+    expect(due.length).toBeGreaterThanOrEqual(14);
+    const stacks = la.stacks.filter((m) => m.kind === 'enter').map((m) => m.units);
+    // Every stack legal, each unit due in at most one of them, and the battalions kept whole.
+    for (const ids of stacks) expect('entryHexes' in entryGroupProblem(ctx, s, 'soviet', ids)).toBe(true);
+    const all = stacks.flat();
+    expect(new Set(all).size).toBe(all.length);
+    expect(stacks.map((ids) => [...ids].sort().join('+'))).toContain('1/1/364+2/1/364+3/1/364+MG/1/364');
+    expect(stacks.map((ids) => [...ids].sort().join('+'))).toContain('4/2/364+5/2/364+6/2/364+MG/2/364');
+    expect(stacks.length).toBeLessThanOrEqual(due.length / 2); // a few groupings, not every subset
+  });
+
   it('brings on a group the listing does not name: 7/3/609+8/3/609 to W27 (13.1, 6.1)', () => {
     const s = sovietTurn1();
     const r = engine.apply(s, 'soviet', { type: 'enterReinforcement', units: ['7/3/609', '8/3/609'], to: 'W27' });
