@@ -1,6 +1,10 @@
 /**
  * legalActions(state, side): the single source of legality. Everything listed here is accepted by
- * apply, and apply refuses what is not listed (the same movement code answers both).
+ * apply, and apply refuses what is not listed (the same movement code answers both). Groups of movers
+ * are listed by their parts: each unit that may move or enter, each stack as it stands and a few stacks
+ * of the reinforcements due at each entry hex (entryGroupings); any other group of listed units (part of
+ * a stack, 6.1; other reinforcements together, 13.1) is judged by the same functions the listing uses
+ * (moverOnMap, moverEntering with entryGroupProblem), through movesFor and apply alike.
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
