@@ -4,7 +4,18 @@ import { InteractionContextType, type ChatInputCommandInteraction } from 'discor
 import { SlashCommandBuilder, type SlashCommandStringOption, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import type { Action, LegalActions } from '../src/engine/types.js';
 import type { ActSeen, ActionBuilder } from '../src/app/game-service.js';
-import { Args, PLAY_VERBS, playVerb, splitUnits, findMover, type PlayParam, type PlayVerb } from '../src/app/play-verbs.js';
+import {
+  Args,
+  PLAY_VERBS,
+  eachListed,
+  isEntering,
+  findMover,
+  playVerb,
+  reachOverlay,
+  splitUnits,
+  type PlayParam,
+  type PlayVerb,
+} from '../src/app/play-verbs.js';
 import type { Command } from '../src/discord/command.js';
 import {
   assaultTargetChoices,
@@ -15,12 +26,15 @@ import {
   combatTargetChoices,
   decisionAnswerChoices,
   filterChoices,
+  groupChoice,
+  MAX_CHOICES,
   delayChoices,
   destinationChoices,
   digChoices,
   fireTargetChoices,
   firerChoices,
   moverChoices,
+  overlayChoices,
   placementChoices,
   recoveryChoices,
   replacementChoices,
@@ -29,7 +43,7 @@ import {
 } from '../src/discord/choices.js';
 import { normaliseHexInput } from '../src/app/hex-input.js';
 import { answerHelp, parseAnswer } from '../src/app/decision-answers.js';
-import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../src/app/unit-ids.js';
+import { canonicalUnitIds, canonicaliseAction, closeUnitIds, unitIdsOf } from '../src/app/unit-ids.js';
 import { bonfireChoices, raidChoices } from '../src/discord/night-choices.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
 import { attackControls } from '../src/discord/attack-controls.js';
@@ -199,14 +213,34 @@ const play: Command<BotContext> = {
     const typed = String(focused.value);
     const text = (name: string) => (ix.options.getString(name) ?? '').trim();
     const hexText = (name: string) => normaliseHexInput(text(name));
+    // A group the listing does not name (part of a stack, 6.1; reinforcements entering together, 13.1),
+    // each of its units free to move: the engine's reach of exactly that group (empty if they cannot move
+    // together), read from a map view.
+    const groupReach = async (units: string[]) => {
+      const ids = canonicalUnitIds(legal, units);
+      if (ids.length < 2 || findMover(legal, ids) || !eachListed(legal, ids)) return null;
+      const r = await ctx.game.service.mapView(refOf(ix), { reachableFor: ids });
+      const reach = r.ok ? reachOverlay(r.view) : null;
+      return reach && Object.keys(reach.costs).length ? reach : null;
+    };
+    if (ix.options.getSubcommand() === 'move') {
+      if (focused.name === 'unit') {
+        // The group as typed first, when it may move or enter together; then the listing's movers.
+        const typedUnits = splitUnits(typed);
+        const reach = await groupReach(typedUnits);
+        const listed = moverChoices(legal, typed);
+        const own = reach ? groupChoice(reach, isEntering(legal, reach.unitIds)) : null;
+        return ix.respond(own ? [own, ...listed.filter((c) => c.value !== own.value)].slice(0, MAX_CHOICES) : listed);
+      }
+      const units = splitUnits(text('unit'));
+      const mover = findMover(legal, canonicalUnitIds(legal, units));
+      if (mover) return ix.respond(destinationChoices(mover, typed));
+      const reach = await groupReach(units);
+      return ix.respond(reach ? overlayChoices(reach, typed) : []);
+    }
     // By subcommand first: several of them have an option called `unit` or `target`.
     const choices = (() => {
       switch (ix.options.getSubcommand()) {
-        case 'move': {
-          if (focused.name === 'unit') return moverChoices(legal, typed);
-          const mover = findMover(legal, splitUnits(text('unit')));
-          return mover ? destinationChoices(mover, typed) : [];
-        }
         case 'combat':
           if (focused.name === 'target') return combatTargetChoices(legal, typed);
           if (focused.name === 'support') return supportChoices(legal, hexText('target'), splitUnits(text('attackers')), typed);

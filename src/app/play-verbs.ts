@@ -6,7 +6,8 @@
  * the two front ends cannot drift: a parameter added here appears in both. Which engine action each verb
  * gives is catalogued in src/app/verbs.ts (keyed by every action type).
  */
-import type { Action, LegalActions, UnitMoves } from '../engine/types.js';
+import type { Action, LegalActions, ReachableHex, UnitMoves } from '../engine/types.js';
+import type { MapView, ReachableOverlay } from '../engine/view.js';
 import { normaliseHexInput } from './hex-input.js';
 
 /** What a parameter holds: unit ids (`+`-joined), one unit id, a hex, hexes, a whole number, a yes/no, free text. */
@@ -109,6 +110,53 @@ export function findMover(legal: LegalActions, units: readonly string[]): UnitMo
   return [...legal.units, ...legal.stacks].find((m) => unitsKey(m.units) === want);
 }
 
+/** Whether any of these units is a reinforcement the listing offers to bring on now (13.1), ids in any case. */
+export function isEntering(legal: LegalActions, units: readonly string[]): boolean {
+  const entering = new Set(legal.units.filter((m) => m.kind === 'enter').map((m) => unitsKey(m.units)));
+  return units.some((u) => entering.has(unitsKey([u])));
+}
+
+/**
+ * What a hex of a move's reach says besides its cost, in the words both front ends show (Discord's
+ * autocomplete and the console's `units` and `map reach`): an enemy ZOC stops it (7.1), it needs Extended
+ * Movement (4.3), it is a minimum move (4.1.1).
+ */
+export function reachNotes(r: Pick<ReachableHex, 'zocStop' | 'extended' | 'minimumMove'>): string[] {
+  const notes: string[] = [];
+  if (r.zocStop) notes.push('stops: enemy ZOC');
+  if (r.extended) notes.push('extended move');
+  if (r.minimumMove) notes.push('minimum move');
+  return notes;
+}
+
+/** The reach overlay of a map view asked for with `reachableFor` (the engine's reach of exactly those units), or null. */
+export function reachOverlay(view: unknown): ReachableOverlay | null {
+  return (view as MapView | null)?.overlays?.reachable ?? null;
+}
+
+/**
+ * The hexes of a reach overlay, cheapest first, with MPs left; a hex costing more than the allowance is
+ * reached only by Extended Movement (4.3: the minimum move, 4.1.1, costs the allowance exactly).
+ */
+export function overlayHexes(reach: ReachableOverlay): { hex: string; cost: number; mpLeft: number; extended: boolean }[] {
+  return Object.entries(reach.costs)
+    .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
+    .map(([hex, cost]) => {
+      const extended = cost > reach.allowance;
+      return { hex, cost, extended, mpLeft: Math.max(0, reach.allowance - cost) };
+    });
+}
+
+/**
+ * Whether each of these units may move or enter now on its own (the listing names it): then a group of
+ * them the listing does not name (part of a stack, 6.1, or reinforcements entering together, 13.1) may be
+ * looked up in the engine's reach (reachOverlay), which says whether they can move together.
+ */
+export function eachListed(legal: LegalActions, units: readonly string[]): boolean {
+  const listed = new Set(legal.units.map((m) => unitsKey(m.units)));
+  return units.length > 0 && units.every((u) => listed.has(unitsKey([u])));
+}
+
 const CONFIRM: PlayParam = {
   name: 'confirm',
   kind: 'flag',
@@ -154,10 +202,11 @@ export const PLAY_VERBS: PlayVerb[] = [
     build(a, legal) {
       const units = a.units('unit');
       const to = a.text('to')!;
-      // The same verb brings reinforcements on (13.1): the legal listing says which the units are.
+      // The same verb brings reinforcements on (13.1): the legal listing says which the units are. A
+      // group naming any unit due to enter is an entry (any group may enter, 13.1; the engine judges it).
       const mover = legal ? findMover(legal, units) : undefined;
       return ok(
-        mover?.kind === 'enter'
+        mover?.kind === 'enter' || (legal && !mover && isEntering(legal, units))
           ? { type: 'enterReinforcement', units, to }
           : { type: 'move', units, to, ...(a.flag('exit') ? { exit: true } : {}) },
       );

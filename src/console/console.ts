@@ -11,16 +11,32 @@ import type { ActSeen, Actor, GameRef, GameService, Result, StatusView, ViewRequ
 import { sideName } from '../app/game-service.js';
 import { reachZoom, zoomOutsidePlayArea } from '../app/play-area.js';
 import { endsPhase, sidePhaseWords } from '../app/phase-summary.js';
-import { canonicaliseAction, closeUnitIds, unitIdsOf } from '../app/unit-ids.js';
+import { canonicalUnitIds, canonicaliseAction, closeUnitIds, unitIdsOf } from '../app/unit-ids.js';
 import { normaliseHexInput } from '../app/hex-input.js';
 import { consolePlayUsage } from '../app/verbs.js';
-import { PLAY_VERBS, findMover, parseConsoleArgs, playVerb, type Built } from '../app/play-verbs.js';
+import {
+  PLAY_VERBS,
+  eachListed,
+  findMover,
+  overlayHexes,
+  parseConsoleArgs,
+  playVerb,
+  reachNotes,
+  reachOverlay,
+  splitUnits,
+  type Built,
+} from '../app/play-verbs.js';
 import { answerHelp, describeDecision as describeChoice, parseAnswer } from '../app/decision-answers.js';
 import { parseRuleOptions } from '../app/rule-options.js';
 import type { Action, LegalActions, PendingDecision, Phase, Side } from '../engine/types.js';
 
 /** What a line read before acting: the acting side and its legal actions. */
 type Seen = { legal: LegalActions; side: Side };
+
+/** Notes on a reachable hex (reachNotes), in brackets after its cost; nothing without notes. */
+function noted(notes: string[]): string {
+  return notes.length ? ` (${notes.join(', ')})` : '';
+}
 
 /** A play verb's refusal in the console's words. */
 function builtRefusal(built: Extract<Built, { ok: false }>): string {
@@ -39,6 +55,8 @@ export interface ConsolePlay {
   lookup?(query: string): Promise<string[]>;
   /** A numbered roll from the console's committed dice stream (as Discord's /roll). */
   roll?(notation: string): Promise<string[]>;
+  /** The scenarios `game new` takes (ids and names), for the help. */
+  scenarios?: readonly { id: string; name: string }[];
 }
 
 export interface ConsoleOptions {
@@ -54,22 +72,27 @@ export interface ConsoleOptions {
 
 export const CONSOLE_CHANNEL = 'console';
 
-const HELP = [
-  'Console mode (no DISCORD_TOKEN configured). Same commands as on Discord, without the slash:',
-  '  game new <scenario> [finnish|soviet|both] [last_turn:<n>] [rules:17.0.4:off] [first_game:yes] [bidding:yes] [remind_after:<h>] [stall_after:<d>] [clock:<d>] [clock_forfeit:yes]',
-  '  game join <side>   game seat <player> <side>   game list   game bid <VPs> (new … bidding:yes)',
-  '  game place [<unit> [<hex>]]   game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask] [empty stop|ask] [friction pass|ask] [frictionresult halt|ask]',
-  '  game leave <side> [player]   game start   game status   game undo   game resign [side] confirm',
-  '  game abort [reason] confirm   game export [file] [game:<id>]   game verify [game:<id>]   (after the end: the last game)',
-  // Built from the verb catalog (src/app/verbs.ts), as the Discord /play subcommands are checked against it.
-  ...consolePlayUsage().map((l) => `  ${l}`),
-  '  play end   (end the current phase)   confirm / cancel   (after the odds of an attack)',
-  '  decide [answer]   (a pending decision: the default without an answer; `decide ?` shows the answers)',
-  '  map whole   map zoom <hex> [radius]   map reach <unit>   map legend   rule <section or words>   roll <dice> (2d6, dr, rw:crt…)',
-  '  units   (what you can move now, with destinations)   as <name>   (act as another player)',
-  '  help   about   quit',
-  'Hex ids in any case, with or without spaces (m 16). Options may be written name:value.',
-].join('\n');
+/** The console's help; `scenarios`: the ids `game new` takes (with their names). */
+export function consoleHelp(scenarios: readonly { id: string; name: string }[] = []): string {
+  return [
+    'Console mode (no DISCORD_TOKEN configured). Same commands as on Discord, without the slash:',
+    ...(scenarios.length ? [`  scenarios: ${scenarios.map((x) => `${x.id} (${x.name})`).join(', ')}`] : []),
+    '  game new <scenario> [finnish|soviet|both] [last_turn:<n>] [rules:17.0.4:off] [first_game:yes] [bidding:yes] [remind_after:<h>] [stall_after:<d>] [clock:<d>] [clock_forfeit:yes]',
+    '  game join <side>   game seat <player> <side>   game list   game bid <VPs> (new … bidding:yes)',
+    '  game place [<unit> [<hex>]]   game standing [support none|ask] [losses default-if-no-step|ask] [advance default|stay|ask] [empty stop|ask] [friction pass|ask] [frictionresult halt|ask]',
+    '  game leave <side> [player]   game start   game status   game undo   game resign [side] confirm',
+    '  game abort [reason] confirm   game export [file] [game:<id>]   game verify [game:<id>]   (after the end: the last game)',
+    // Built from the verb catalog (src/app/verbs.ts), as the Discord /play subcommands are checked against it
+    // (`play end` among them).
+    ...consolePlayUsage().map((l) => `  ${l}`),
+    '  confirm / cancel (or no)   (after the odds of an attack)',
+    '  decide [answer]   (a pending decision: the default without an answer; `decide ?` shows the answers)',
+    '  map whole   map zoom <hex> [radius]   map reach <unit>   map legend   rule <section or words>   roll <dice> (2d6, dr, rw:crt…)',
+    '  units   (what you can move now, with destinations)   as <name>   (act as another player)',
+    '  help   about   quit',
+    'Hex ids in any case, with or without spaces (m 16). Options may be written name:value.',
+  ].join('\n');
+}
 
 /** The `game` subcommands, in the order the usage line lists them (the switch in ConsoleSession.game). */
 export const GAME_SUBCOMMANDS = [
@@ -190,8 +213,9 @@ export class ConsoleSession {
   async run(line: string): Promise<boolean> {
     const { words, named } = parseLine(line);
     const [cmd, sub, ...rest] = words.map((w, i) => (i < 2 ? w.toLowerCase() : w));
-    // An attack shown with its odds waits for the very next line: `confirm`, or anything else cancels it.
-    if (cmd !== 'confirm') this.proposal = null;
+    // An attack shown with its odds waits for the very next line: `confirm`, or anything else cancels it
+    // (`cancel` and `no` say so).
+    if (cmd !== 'confirm' && cmd !== 'cancel' && cmd !== 'no') this.proposal = null;
     const arg = (i: number, name: string): string | undefined => named[name] ?? rest[i];
     switch (cmd) {
       case 'as': {
@@ -241,6 +265,7 @@ export class ConsoleSession {
         return true;
       }
       case 'cancel':
+      case 'no':
         this.out([this.proposal ? 'Cancelled: nothing changed.' : 'Nothing to cancel.']);
         this.proposal = null;
         return true;
@@ -261,7 +286,7 @@ export class ConsoleSession {
               `${m.units.join('+')} (${m.from ?? 'entering'}, ${m.allowance} MP): ${[...m.reachable]
                 .sort((a, b) => a.cost - b.cost)
                 .slice(0, 12)
-                .map((r) => `${r.hex} ${r.cost}`)
+                .map((r) => `${r.hex} ${r.cost}${noted(reachNotes(r))}`)
                 .join(', ')}${m.reachable.length > 12 ? ' …' : ''}`,
           );
         this.out(lines.length ? lines : [`Nothing can move now (${legal.what}).`]);
@@ -323,14 +348,20 @@ export class ConsoleSession {
         // The console has no reminders to send (it speaks only when spoken to); the list is the same.
         const r = await svc.listGames({ userId: this.actor.userId });
         if (!r.ok) return (this.show(r), true);
-        this.out(
-          r.games.length
-            ? r.games.map(
-                (g) =>
-                  `${g.yourTurn ? '*' : '-'} ${g.gameId} ${g.scenario}${g.turn !== null ? `, turn ${g.turn}` : ''}: ${g.status === 'lobby' ? 'lobby' : g.yourTurn ? 'your turn' : g.mustAct?.side ? `waiting for the ${g.mustAct.side} side` : g.status}`,
-              )
-            : ['No active games.'],
+        const lines = r.games.map(
+          (g) =>
+            `${g.yourTurn ? '*' : '-'} ${g.gameId} ${g.scenario}${g.turn !== null ? `, turn ${g.turn}` : ''}: ${g.status === 'lobby' ? 'lobby' : g.yourTurn ? 'your turn' : g.mustAct?.side ? `waiting for the ${g.mustAct.side} side` : g.status}`,
         );
+        // The console's own game, whoever acts now: after a restart the acting player is `you` again, who
+        // may hold no seat in it (hot-seat games are played `as` their players).
+        const here = await this.status();
+        if (here && (here.status === 'active' || here.status === 'lobby') && !r.games.some((g) => g.gameId === here.gameId)) {
+          const seated = [...new Set([...here.seats.finnish, ...here.seats.soviet])];
+          lines.push(
+            `- ${here.gameId} ${here.scenario}${here.turn !== null ? `, turn ${here.turn}` : ''}: ${here.status === 'lobby' ? 'lobby' : here.mustAct?.side ? `waiting for the ${here.mustAct.side} side` : here.status} (this console's game; you act as ${this.actor.name}${seated.length ? `, seated: ${seated.join(', ')}; \`as <name>\` acts as one of them` : ''})`,
+          );
+        }
+        this.out(lines.length ? lines : ['No active games.']);
         return true;
       }
       case 'join':
@@ -483,19 +514,27 @@ export class ConsoleSession {
     if (sub === 'reach') {
       const unit = arg(0, 'unit');
       if (!unit) return (this.out(['Usage: map reach <unit>']), true);
-      const units = unit.split(/[+,]/).filter(Boolean);
       const legal = await this.legal();
-      const mover = legal && findMover(legal, units);
-      if (!mover || !mover.reachable.length) return (this.out([`${unit} cannot move now (rule 4.0). Try \`units\` for the list.`]), true);
-      const { center, radius } = reachZoom(mover); // every hex it can reach, a reinforcement's too
+      if (!legal) return true;
+      const units = canonicalUnitIds(legal, splitUnits(unit));
+      const cannot = () => (this.out([`${unit} cannot move now (rule 4.0). Try \`units\` for the list.`]), true);
+      const mover = findMover(legal, units);
+      // A group the listing does not name (part of a stack, 6.1; reinforcements entering together, 13.1):
+      // the engine's reach of exactly those units, when each of them may move now.
+      const look = !mover && eachListed(legal, units) ? await svc.mapView(this.ref, { reachableFor: units }) : null;
+      const reach = look?.ok ? reachOverlay(look.view) : null;
+      const hexes = mover
+        ? [...mover.reachable].sort((a, b) => a.cost - b.cost || a.hex.localeCompare(b.hex))
+        : reach
+          ? overlayHexes(reach).map((x) => ({ ...x, zocStop: false, minimumMove: false }))
+          : [];
+      if (!hexes.length) return cannot();
+      const { center, radius } = reachZoom(
+        mover ?? { from: reach!.from, reachable: hexes }, // every hex it can reach, a reinforcement's too
+      );
       const r = await svc.mapView(this.ref, { reachableFor: units, focus: { center, radius } });
       if (!r.ok) return (this.show(r), true);
-      this.out([
-        `${units.join('+')}: ${[...mover.reachable]
-          .sort((a, b) => a.cost - b.cost)
-          .map((x) => `${x.hex} ${x.cost} MP`)
-          .join(', ')}`,
-      ]);
+      this.out([`${units.join('+')}: ${hexes.map((x) => `${x.hex} ${x.cost} MP${noted(reachNotes(x))}`).join(', ')}`]);
       await this.write(r.view, { center, radius }, `${r.gameId}-v${r.version}-reach`);
       return true;
     }
@@ -709,7 +748,7 @@ export async function runConsole({ config, log, input, output, play, unavailable
           return;
         }
         try {
-          if (line === 'help' || line === '?') say(HELP);
+          if (line === 'help' || line === '?') say(consoleHelp(play?.scenarios));
           else if (line === 'about') say('hexref: a Discord referee for hex-and-counter wargames. First ruleset: Red Winter.');
           else if (line && !(session && (await session.run(line)))) {
             const meant = session ? meantCommand(line) : null;

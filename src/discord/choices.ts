@@ -2,7 +2,8 @@
 // source of legality, and the UI is built from it). Pure functions over engine types.
 import type { LegalActions, PendingDecision, ReachableHex, UnitMoves } from '../engine/types.js';
 import { looseKey, normaliseHexInput } from '../app/hex-input.js';
-import { unitsKey } from '../app/play-verbs.js';
+import { overlayHexes, reachNotes, unitsKey } from '../app/play-verbs.js';
+import type { ReachableOverlay } from '../engine/view.js';
 
 export interface Choice {
   name: string;
@@ -52,17 +53,39 @@ export function moverChoices(legal: LegalActions, typed: string, label: (unitId:
   return filterChoices(choices, typed);
 }
 
+/** A group the listing does not name, as one mover choice (its reach from the engine's overlay: reachOverlay). */
+export function groupChoice(reach: ReachableOverlay, entering: boolean): Choice | null {
+  const key = moverKey(reach.unitIds);
+  if (key.length > CHOICE_TEXT_MAX) return null;
+  const where = entering ? `enters at ${reach.from}` : `in ${reach.from}`;
+  return { name: clipChoice(`stack ${reach.unitIds.join(' + ')} · ${where} · ${reach.allowance} MP`), value: key };
+}
+
 /** Unit ids are matched in any case (`mtr/609` names `Mtr/609`). */
 function sameId(a: string, b: string): boolean {
   return a.toLowerCase() === b.trim().toLowerCase();
 }
 
 function reachLabel(r: ReachableHex): string {
-  const notes: string[] = [];
-  if (r.zocStop) notes.push('stops: enemy ZOC');
-  if (r.extended) notes.push('extended move');
-  if (r.minimumMove) notes.push('minimum move');
+  const notes = reachNotes(r);
   return `${r.hex} · ${r.cost} MP (${r.mpLeft} left)${notes.length ? ' · ' + notes.join(', ') : ''}`;
+}
+
+/**
+ * Where a group the listing does not name can go (the engine's reach overlay of exactly those units: part
+ * of a stack, 6.1, or reinforcements entering together, 13.1), cheapest first, with MP cost.
+ */
+export function overlayChoices(reach: ReachableOverlay, typed: string): Choice[] {
+  return filterHexFirst(
+    overlayHexes(reach).map((r) => {
+      const notes = reachNotes({ ...r, zocStop: false, minimumMove: false });
+      return {
+        name: clipChoice(`${r.hex} · ${r.cost} MP (${r.mpLeft} left)${notes.length ? ' · ' + notes.join(', ') : ''}`),
+        value: r.hex,
+      };
+    }),
+    typed,
+  );
 }
 
 /** Where a mover can go, cheapest first, with MP cost; typed text matches hex ids in any case. */

@@ -1,6 +1,10 @@
 /**
  * legalActions(state, side): the single source of legality. Everything listed here is accepted by
- * apply, and apply refuses what is not listed (the same movement code answers both).
+ * apply, and apply refuses what is not listed (the same movement code answers both). Groups of movers
+ * are listed by their parts: each unit that may move or enter, each stack as it stands and a few stacks
+ * of the reinforcements due at each entry hex (entryGroupings); any other group of listed units (part of
+ * a stack, 6.1; other reinforcements together, 13.1) is judged by the same functions the listing uses
+ * (moverOnMap, moverEntering with entryGroupProblem), through movesFor and apply alike.
  */
 import type { Ctx } from './ctx.js';
 import type { Side } from './ruleset.js';
@@ -11,7 +15,7 @@ import { mustActLabel } from './labels.js';
 import { canReachAny, envFor, reachable, type Env, type Mover } from './movement.js';
 import { sideStacks, type SideStacks } from './stacking.js';
 import { checkUnitList, moverEntering, moverOnMap } from './mover.js';
-import { dueReinforcements, lastTurn } from './reinforcements.js';
+import { dueReinforcements, entryGroupings, lastTurn } from './reinforcements.js';
 import { combatOptions } from './combat/engine.js';
 import { overrunAllowance } from './combat/record.js';
 import { nightOptions } from './night.js';
@@ -157,20 +161,15 @@ export function legalActionsFor(ctx: Ctx, state: GameState, side: Side, opts: { 
       base.stacks.push(movesOf(ctx, state, side, m, env, 'move', counts));
     }
     const due = dueReinforcements(state, side);
-    const byEntry = new Map<string, string[]>();
     for (const u of due) {
       const m = moverEntering(ctx, state, side, [u.id], env);
       if ('violation' in m) continue;
       if (!canReachAny(ctx, state, m, env, counts)) continue;
-      const mv = movesOf(ctx, state, side, m, env, 'enter', counts);
-      base.units.push(mv);
-      const key = m.entryHexes.join(',');
-      const l = byEntry.get(key);
-      if (l) l.push(u.id);
-      else byEntry.set(key, [u.id]);
+      base.units.push(movesOf(ctx, state, side, m, env, 'enter', counts));
     }
-    for (const ids of byEntry.values()) {
-      if (ids.length < 2) continue;
+    // Stacks of reinforcements (13.1, 6.0): a few legal groupings of what is due at each entry hex, not
+    // every subset; apply takes any group entryGroupProblem accepts (moverEntering checks it).
+    for (const ids of entryGroupings(ctx, state, side)) {
       const m = moverEntering(ctx, state, side, ids, env);
       if ('violation' in m) continue;
       if (canReachAny(ctx, state, m, env, counts)) base.stacks.push(movesOf(ctx, state, side, m, env, 'enter', counts));

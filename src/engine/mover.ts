@@ -6,7 +6,7 @@ import type { GameState, RuleViolation } from './types.js';
 import type { HexId } from './hex.js';
 import type { Env, Mover } from './movement.js';
 import { unitAllowance } from './movement.js';
-import { dueReinforcements, entryHexesFor, notOnMapRefusal, wrongEntryPoint } from './reinforcements.js';
+import { entryGroupProblem, notOnMapRefusal, wrongEntryPoint } from './reinforcements.js';
 import { overrunAllowance } from './combat/record.js';
 import type { RuleCode } from './codes.js';
 
@@ -68,19 +68,10 @@ export function moverEntering(
   env: Env,
   at?: HexId,
 ): Mover | { violation: RuleViolation } {
-  const due = new Set(dueReinforcements(state, side).map((u) => u.id));
-  let common: HexId[] | null = null;
-  for (const id of ids) {
-    const u = state.units[id]!;
-    if (u.location === 'map') return bad('rule/already-entered', '13.1', `${id} is already on the map.`);
-    if (!due.has(id)) {
-      if (u.location === 'pending') return { violation: notOnMapRefusal(state, u) }; // due later (13.1), or not an entering unit
-      return bad('rule/not-due', '13.1', `${id} cannot enter: it is not a reinforcement waiting to enter.`);
-    }
-    const hexes = entryHexesFor(ctx, state, u);
-    common = common === null ? hexes : common.filter((h) => hexes.includes(h));
-  }
-  let entry = common ?? [];
+  const group = entryGroupProblem(ctx, state, side, ids); // 13.1, 6.0: the listing's groups use the same check
+  if ('violation' in group) return group;
+  const common = group.entryHexes;
+  let entry = common;
   if (at !== undefined) {
     if (!entry.includes(at)) {
       const other = wrongEntryPoint(ctx, ids, side, entry, at); // at another group's entry point (13.1.1)

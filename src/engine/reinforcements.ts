@@ -11,6 +11,7 @@ import { sideLabel } from './labels.js';
 import { isReadOnly, otherSide, readMemo } from './units.js';
 import { enemyHexes } from './enemy.js';
 import { unitToChange } from './draft.js';
+import { STACK_LIMIT, stackFits } from './stacking.js';
 
 /** Last turn of the game: the scenario's, or the chosen end of a shortened game (GameState.endTurn). */
 export function lastTurn(ctx: Ctx, state: GameState): number {
@@ -170,4 +171,129 @@ export function wrongEntryPoint(
         ? `only at ${entryHexes[0]}`
         : `only at one of ${entryHexes.join(', ')}`;
   return { code: 'rule/entry-hex', rule, message: `${who} ${where}; ${whose} (${rule}).` };
+}
+
+/** The stacking limit (6.0) in player words, for refusals and listings. */
+const STACK_WORDS = `up to ${STACK_LIMIT.units} units, at most ${STACK_LIMIT.infantryCompanies} of them infantry companies (leaders not counted)`;
+
+/** What may enter now, in player words: each open entry hex with the units due there (13.1). */
+export function mayEnterNow(ctx: Ctx, state: GameState, side: Side): string {
+  const byHex = new Map<string, string[]>();
+  for (const u of dueReinforcements(state, side)) {
+    const at = entryHexesFor(ctx, state, u).join('/');
+    if (!at) continue;
+    const l = byHex.get(at);
+    if (l) l.push(u.id);
+    else byHex.set(at, [u.id]);
+  }
+  if (!byHex.size) return 'No reinforcement may enter now.';
+  const parts = [...byHex].map(([at, ids]) => `at ${at}: ${ids.join(', ')}`);
+  return `May enter now ${parts.join('; ')}; any of them together as one stack of ${STACK_WORDS} (6.0, 13.1).`;
+}
+
+/**
+ * Whether these units may enter together as one stack now (13.1; ruling: any group of the units due at
+ * one entry hex, within stacking): every one due now, none on the map, an entry hex open to all of them,
+ * and few enough to end a move in one hex (6.0). The entry hexes they share, or the refusal (a group's
+ * lists what may enter). One function for the legal listing's groups and for apply (moverEntering), so apply
+ * refuses no group the listing offers and accepts no group it could never offer.
+ */
+export function entryGroupProblem(
+  ctx: Ctx,
+  state: GameState,
+  side: Side,
+  ids: readonly string[],
+): { entryHexes: HexId[] } | { violation: RuleViolation } {
+  // A group's refusal lists what may enter (a single unit's already says when and where it comes on).
+  const refuse = (v: RuleViolation): { violation: RuleViolation } => ({
+    violation: ids.length > 1 ? { ...v, message: `${v.message} ${mayEnterNow(ctx, state, side)}` } : v,
+  });
+  const due = new Set(dueReinforcements(state, side).map((u) => u.id));
+  let common: HexId[] | null = null;
+  const where = new Map<string, string[]>(); // entry hexes open to each unit, for the refusal
+  for (const id of ids) {
+    const u = state.units[id]!;
+    if (u.location === 'map') return refuse({ code: 'rule/already-entered', rule: '13.1', message: `${id} is already on the map.` });
+    if (!due.has(id)) {
+      if (u.location === 'pending') return refuse(notOnMapRefusal(state, u)); // due later (13.1), or not an entering unit
+      return refuse({ code: 'rule/not-due', rule: '13.1', message: `${id} cannot enter: it is not a reinforcement waiting to enter.` });
+    }
+    const hexes = entryHexesFor(ctx, state, u);
+    where.set(id, hexes);
+    common = common === null ? hexes : common.filter((h) => hexes.includes(h));
+  }
+  if (ids.length > 1 && common !== null && common.length === 0 && [...where.values()].every((h) => h.length > 0)) {
+    const said = [...where].map(([id, h]) => `${id} at ${h.join('/')}`).join(', ');
+    return refuse({
+      code: 'rule/entry-hex',
+      rule: '13.1',
+      message: `Units entering together must share an entry hex: ${said}.`,
+    });
+  }
+  if (!stackFits(ctx, ids)) {
+    return refuse({
+      code: 'rule/overstack',
+      rule: '6.0',
+      message: `These ${ids.length} units cannot enter as one stack: a stack ends its move in one hex, which holds ${STACK_WORDS}.`,
+    });
+  }
+  return { entryHexes: common ?? [] };
+}
+
+/** The part of a unit id naming its battalion (`7/3/609` and `MG/3/609`: `3/609`), else its formation. */
+function battalionOf(ctx: Ctx, id: string): string {
+  const c = ctx.counter(id);
+  const parts = c.printed.split('/');
+  return parts.length >= 3 ? parts.slice(1).join('/') : c.formation;
+}
+
+/**
+ * Stacks to offer for the units due at each entry hex (13.1, 6.0): the whole group when it may end a move
+ * in one hex, else the group packed battalion by battalion into legal stacks (a battalion that fits is
+ * kept whole; one that does not is split in order). Groups of two or more only (single units are listed
+ * on their own). Not every legal group is listed (that would be combinatorial): any other group that
+ * entryGroupProblem accepts is accepted by apply as well.
+ */
+export function entryGroupings(ctx: Ctx, state: GameState, side: Side): string[][] {
+  const byEntry = new Map<string, string[]>();
+  for (const u of dueReinforcements(state, side)) {
+    const key = entryHexesFor(ctx, state, u).join(',');
+    if (!key) continue;
+    const l = byEntry.get(key);
+    if (l) l.push(u.id);
+    else byEntry.set(key, [u.id]);
+  }
+  const out: string[][] = [];
+  for (const ids of byEntry.values()) {
+    if (ids.length < 2) continue;
+    if (stackFits(ctx, ids)) {
+      out.push(ids);
+      continue;
+    }
+    const battalions = new Map<string, string[]>();
+    for (const id of [...ids].sort()) {
+      const b = battalionOf(ctx, id);
+      const l = battalions.get(b);
+      if (l) l.push(id);
+      else battalions.set(b, [id]);
+    }
+    const stacks: string[][] = [];
+    let cur: string[] = [];
+    for (const members of [...battalions.values()].sort((a, b) => b.length - a.length)) {
+      if (!stackFits(ctx, [...cur, ...members])) {
+        if (cur.length) stacks.push(cur);
+        cur = [];
+      }
+      for (const id of members) {
+        if (!stackFits(ctx, [...cur, id])) {
+          stacks.push(cur);
+          cur = [];
+        }
+        cur.push(id);
+      }
+    }
+    if (cur.length) stacks.push(cur);
+    for (const s of stacks) if (s.length >= 2) out.push(s);
+  }
+  return out;
 }

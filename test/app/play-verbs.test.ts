@@ -1,7 +1,9 @@
 // The verb table (src/app/play-verbs.ts) read as the console reads it: flags by their word, worded
 // parameters after it, the rest in order; the same table builds /play (test/app/verbs.test.ts).
 import { describe, expect, it } from 'vitest';
-import { Args, parseConsoleArgs, playUsage, playVerb, type PlayVerb } from '../../src/app/play-verbs.js';
+import { Args, isEntering, parseConsoleArgs, playUsage, playVerb, type PlayVerb } from '../../src/app/play-verbs.js';
+import { loadRuleset } from '../../src/data/load.js';
+import { createEngine } from '../../src/engine/index.js';
 
 const verb = (name: string): PlayVerb => playVerb(name)!;
 const built = (name: string, line: string, named: Record<string, string> = {}) => {
@@ -42,5 +44,38 @@ describe('the verb table, read by the console', () => {
     expect(playUsage(verb('replace'))).toBe('play replace <unit> [<hex> | turn <n>] [full]');
     expect(parseConsoleArgs(verb('move'), ['1/1/609', 'zz'], {})).toEqual({ notAHex: 'zz' });
     expect(parseConsoleArgs(verb('assault'), ['3/1/609', 'j16', 'via', 'k16', 'q'], {})).toEqual({ notAHex: 'q' });
+  });
+});
+
+describe('13.1 move brings reinforcements on in any group', () => {
+  const engine = createEngine(loadRuleset());
+  const s0 = engine.setup('campaign', { seed: 'verbs' });
+  const r = engine.apply(s0, 'soviet', { type: 'endPhase', phase: 'reset' });
+  if (!r.ok) throw new Error(r.violation.message);
+  const legal = engine.legalActions(r.state, 'soviet');
+  const build = (line: string) => {
+    const args = parseConsoleArgs(verb('move'), line.split(' '), {});
+    if (!(args instanceof Args)) throw new Error('not parsed');
+    const b = verb('move').build!(args, legal);
+    if (!b.ok) throw new Error(b.message);
+    return b.action;
+  };
+
+  it('a group the listing does not name, ids in any case, is an entry (13.1)', () => {
+    expect(build('7/3/609+8/3/609 W27')).toEqual({ type: 'enterReinforcement', units: ['7/3/609', '8/3/609'], to: 'W27' });
+    expect(build('mtr/609+7/3/609 x28')).toEqual({ type: 'enterReinforcement', units: ['mtr/609', '7/3/609'], to: 'X28' });
+    expect(isEntering(legal, ['1/1/609'])).toBe(false);
+  });
+
+  it('a group mixing a unit on the map and one due is an entry, for the engine to refuse with its reason (13.1)', () => {
+    const a = build('1/1/609+7/3/609 W27');
+    expect(a.type).toBe('enterReinforcement');
+    const res = engine.apply(r.state, 'soviet', a);
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect(res.violation.message).toContain('1/1/609 is already on the map');
+  });
+
+  it('units on the map still move (4.0)', () => {
+    expect(build('1/1/609+2/1/609 W26')).toEqual({ type: 'move', units: ['1/1/609', '2/1/609'], to: 'W26' });
   });
 });

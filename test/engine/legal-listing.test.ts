@@ -43,4 +43,29 @@ describe('4.0–4.2 the movers legalActions lists', () => {
       expect(checked).toBeGreaterThan(1000);
     },
   );
+
+  it(
+    '13.1: lists each due reinforcement and only entering stacks that may end a move in one hex, each one entering as listed, at every Action Phase of the recorded Campaign',
+    { timeout: 120_000 },
+    () => {
+      const c = recordedCampaign();
+      const { engine } = c;
+      let stacks = 0;
+      replayCampaign(c, (st) => {
+        const who = engine.whoMustAct(st);
+        if (st.phase !== 'action' || who.pending) return;
+        const legal = engine.legalActions(st, who.side);
+        const entering = new Set(legal.units.filter((m) => m.kind === 'enter').map((m) => m.units[0]!));
+        for (const m of legal.stacks.filter((x) => x.kind === 'enter')) {
+          expect(m.units.length).toBeGreaterThanOrEqual(2);
+          for (const id of m.units) expect(entering.has(id), `${id} at turn ${st.turn}`).toBe(true);
+          const eager = engine.movesFor(st, m.units);
+          expect('violation' in eager, `${m.units.join('+')} at turn ${st.turn}`).toBe(false);
+          expect('violation' in eager ? null : eager.reachable).toEqual(m.reachable);
+          stacks++;
+        }
+      });
+      expect(stacks).toBeGreaterThan(0);
+    },
+  );
 });
