@@ -7,6 +7,7 @@ import {
   replaceDamagedStream,
   rollInChannel,
   rotateStream,
+  streamKey,
   streamStatus,
 } from '../../src/dice/channel.js';
 import { DiceInputError, parseRoll, rollSpec } from '../../src/dice/notation.js';
@@ -34,9 +35,9 @@ describe('non-finite dice totals', () => {
 
     const store = new MemoryDiceStreamStore();
     await rollInChannel(store, 'c1', '2d6');
-    const before = JSON.stringify(await store.get('c1'));
+    const before = JSON.stringify(await streamStatus(store, 'c1'));
     await expect(rollInChannel(store, 'c1', '1d6/0')).rejects.toThrow(DiceInputError);
-    expect(JSON.stringify(await store.get('c1'))).toBe(before);
+    expect(JSON.stringify(await streamStatus(store, 'c1'))).toBe(before);
     expect((await rollInChannel(store, 'c1', '1d6')).roll.n).toBe(2);
   });
 
@@ -44,11 +45,13 @@ describe('non-finite dice totals', () => {
     const store = new MemoryDiceStreamStore();
     await rollInChannel(store, 'c1', '2d6');
     // What the bot saved before the fix: roll #2 of '1d6/0', its Infinity written by JSON as null.
-    const damaged = (await store.get('c1')) as { seed: string; rolls: unknown[] };
-    const bad = rollSpec(parseRoll('1d6/0', { allowNonFinite: true }), rollEngine(damaged.seed, 2), { allowNonFinite: true });
-    damaged.rolls.push({ n: 2, input: '1d6/0', text: bad.text, total: bad.total, dice: bad.dice, at: new Date().toISOString() });
-    await store.set('c1', JSON.parse(JSON.stringify(damaged)));
-    expect(((await store.get('c1')) as { rolls: { total: unknown }[] }).rolls[1]!.total).toBeNull();
+    const key = streamKey('c1', (await streamStatus(store, 'c1'))!.commitment);
+    const head = (await store.load(key))!;
+    const seed = (head.value as { seed: string }).seed;
+    const bad = rollSpec(parseRoll('1d6/0', { allowNonFinite: true }), rollEngine(seed, 2), { allowNonFinite: true });
+    const saved = JSON.parse(JSON.stringify({ n: 2, input: '1d6/0', text: bad.text, total: bad.total, dice: bad.dice })) as unknown;
+    await store.append(key, [saved], { ...(head.value as object), rolls: 2 }, head.version);
+    expect((await streamStatus(store, 'c1'))!.rolls[1]!.total).toBeNull();
 
     const next = await rollInChannel(store, 'c1', '1d6');
     expect(next.roll.n).toBe(3);
@@ -79,7 +82,7 @@ describe('channel streams stay bounded and never stay broken', () => {
 
   it('a stream that cannot be read is a clear DiceStreamDamaged, and replacing it lets the channel roll again', async () => {
     const store = new MemoryDiceStreamStore();
-    await store.set('c1', { format: 'hexref-dice-stream/1', channel: 'c1', rolls: 'junk' });
+    await store.save('c1', { format: 'hexref-dice-stream/1', channel: 'c1', rolls: 'junk' }, 0);
     await expect(rollInChannel(store, 'c1', '2d6')).rejects.toBeInstanceOf(DiceStreamDamaged);
     await expect(rotateStream(store, 'c1')).rejects.toBeInstanceOf(DiceStreamDamaged);
     const { nextCommitment } = await replaceDamagedStream(store, 'c1');
