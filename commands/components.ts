@@ -216,7 +216,8 @@ const confirm: ComponentHandler<BotContext> = {
       what === 'resign'
         ? unwrap(await ctx.game.service.resign(game, actorOf(ix), arg ? { side: arg as Side } : {}))
         : unwrap(await ctx.game.service.abort(game, actorOf(ix), /^Reason: (.+)$/m.exec(ix.message.content)?.[1] ?? 'no reason given'));
-    await respond(ix, { content: [...r.lines, afterEnd(r.gameId)].join('\n') });
+    // A game removed as a last resort (its data could not be read) left no record to read afterwards.
+    await respond(ix, { content: [...r.lines, ...('removed' in r && r.removed ? [] : [afterEnd(r.gameId)])].join('\n') });
   },
 };
 
