@@ -6,7 +6,7 @@
 // Store failures come back as `store/…` refusals and the change is not reported as done.
 import { whatLabel } from '../engine/labels.js';
 import { otherSide } from '../engine/units.js';
-import { firstGameOptions, ruleOptionsProblem } from '../engine/options.js';
+import { firstGameOptions, newGameOptions, ruleOptionsProblem } from '../engine/options.js';
 import { randomBytes } from 'node:crypto';
 import { describeAction } from './describe-action.js';
 import { actingSide } from './acting-side.js';
@@ -586,7 +586,8 @@ export class GameService {
     const optionProblem = ruleOptionsProblem(input.options ?? {});
     if (optionProblem) return refuse('input/option', optionProblem);
     // The first-game preset leaves the Getting Started card's rules out; a rule named in `options` wins.
-    const options = { ...(input.firstGame ? firstGameOptions() : {}), ...(input.options ?? {}) };
+    // …and an option whose default changed is written out, so the game keeps today's default (17.1-auto).
+    const options = newGameOptions({ ...(input.firstGame ? firstGameOptions() : {}), ...(input.options ?? {}) });
     if (input.bidding && input.seatHostAs)
       return refuse('game/bidding', 'With the Victory Point bid the sides are decided by the bid: leave out the side.', '17.0.2');
     if (input.endTurn !== undefined) {
