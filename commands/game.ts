@@ -430,6 +430,13 @@ const data = new SlashCommandBuilder()
   )
   .addSubcommand((s) =>
     s
+      .setName('forget')
+      .setDescription('Delete what hexref keeps about you: your reminder settings and away date (docs/retention.md)')
+      .setNameLocalizations({ ja: '設定削除' })
+      .setDescriptionLocalizations({ ja: 'hexrefが保存しているあなたの催促設定と不在期限を削除する' }),
+  )
+  .addSubcommand((s) =>
+    s
       .setName('verify')
       .setDescription('After the end: recompute every roll from the revealed seed')
       .setNameLocalizations({ ja: '検証' })
@@ -728,6 +735,17 @@ const handlers: Record<string, Handler> = {
     const dm = ix.options.getString('via', true) === 'dm';
     await ctx.reminders.setDm(ix.user.id, dm);
     await respond(ix, { content: viaWords(dm), ephemeral: true });
+  },
+
+  async forget(ix, ctx) {
+    await defer(ix, true);
+    const had = await ctx.reminders.forgetPlayer(ix.user.id);
+    await respond(ix, {
+      content: had
+        ? 'Deleted your reminder settings (where reminders go, your away date). Games you play keep your seat and moves: those are the game record.'
+        : 'hexref keeps no reminder settings for you: nothing to delete.',
+      ephemeral: true,
+    });
   },
 
   async verify(ix, ctx) {

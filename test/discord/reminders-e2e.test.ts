@@ -127,6 +127,21 @@ describe('Discord end to end: reminders, vacations and game lists (issue 17)', (
     expect(posts().filter((m) => m.content.includes('Reminder'))).toHaveLength(1);
   });
 
+  it('/game forget deletes a player’s own reminder settings, and says so when there are none (issue 45)', { timeout: 60_000 }, async () => {
+    await startGame();
+    await h.slash(sov, 'game remind', { via: 'dm' });
+    await h.slash(sov, 'game away', { until: '3' });
+    expect(await h.bot.store.loadRecord('player', sov.id)).not.toBeNull();
+    const gone = await h.slash(sov, 'game forget');
+    expect(gone[0]).toMatchObject({ ephemeral: true });
+    expect(gone[0]!.content).toMatch(/^Deleted your reminder settings/);
+    expect(await h.bot.store.loadRecord('player', sov.id)).toBeNull();
+    const again = await h.slash(sov, 'game forget');
+    expect(again[0]!.content).toMatch(/nothing to delete/);
+    // The other player's settings are untouched.
+    expect((await h.slash(fin, 'game forget'))[0]!.content).toMatch(/nothing to delete/);
+  });
+
   it('/game list: a player’s games here and on every server, and a moderator’s view of the server', { timeout: 60_000 }, async () => {
     await startGame();
     // a second game of Sasha's on another server, made through the service as that server's bot would
