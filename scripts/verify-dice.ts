@@ -1,7 +1,7 @@
 // Verify hexref dice. Anyone can run it:
 //
 //   npx tsx scripts/verify-dice.ts <revealed-stream.json>     a channel's /roll stream (/roll dice:reveal)
-//   npx tsx scripts/verify-dice.ts <game-record.json>         a finished game's record (/game export)
+//   npx tsx scripts/verify-dice.ts <game-record.json>…        finished games' records (/game export)
 //   npx tsx scripts/verify-dice.ts --seed SEED --commitment HEX --rolls rolls.json
 //
 // A dice stream: checks that SHA-256(seed) is the commitment published before the first roll,
@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { describeReport, readVerificationInput, verifyStream } from '../src/dice/verify.js';
 
 const USAGE =
-  'Usage: npx tsx scripts/verify-dice.ts <revealed-stream.json | game-record.json> | --seed SEED --commitment HEX --rolls rolls.json';
+  'Usage: npx tsx scripts/verify-dice.ts <revealed-stream.json | game-record.json…> | --seed SEED --commitment HEX --rolls rolls.json';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -38,8 +38,12 @@ function gameRecordText(file: string | undefined): string | null {
   return null;
 }
 
-const gameText = gameRecordText(positionals[0]);
-if (gameText !== null) {
+const gameTexts = positionals.map(gameRecordText);
+if (gameTexts[0] != null) {
+  if (gameTexts.some((t) => t === null)) {
+    process.stderr.write(`Several files are verified only when each is a game record.\n${USAGE}\n`);
+    process.exit(2);
+  }
   // The engine and the rules data are loaded only for a game record (a dice stream needs neither); the
   // verifier is the one /game verify and `hexref verify` use (src/app/verify.ts).
   const [{ loadRuleset }, engine, { verifyExportText }] = await Promise.all([
@@ -47,15 +51,23 @@ if (gameText !== null) {
     import('../src/engine/index.js'),
     import('../src/app/verify.js'),
   ]);
-  const verdict = verifyExportText(gameText, positionals[0]!, (id) => {
-    const ruleset = loadRuleset();
-    if (ruleset.id !== id) return `This record is of ruleset '${id}'; this copy of hexref has '${ruleset.id}'.`;
-    const { commitmentOf, stateHash, publicState } = engine;
-    return { engine: engine.createEngine(ruleset), helpers: { commitmentOf, stateHash, publicState } };
-  });
-  for (const line of verdict.out) process.stdout.write(`${line}\n`);
-  for (const line of verdict.err) process.stderr.write(`${line}\n${USAGE}\n`);
-  process.exit(verdict.code);
+  let ruleset: ReturnType<typeof loadRuleset> | undefined;
+  let worst = 0;
+  for (const [i, file] of positionals.entries()) {
+    // Several records (a season's games): each under its name, the exit code the worst of them.
+    if (positionals.length > 1) process.stdout.write(`== ${file}\n`);
+    const verdict = verifyExportText(gameTexts[i]!, file, (id) => {
+      ruleset ??= loadRuleset();
+      if (ruleset.id !== id) return `This record is of ruleset '${id}'; this copy of hexref has '${ruleset.id}'.`;
+      const { commitmentOf, stateHash, publicState } = engine;
+      return { engine: engine.createEngine(ruleset), helpers: { commitmentOf, stateHash, publicState } };
+    });
+    for (const line of verdict.out) process.stdout.write(`${line}\n`);
+    for (const line of verdict.err) process.stderr.write(`${line}\n`);
+    worst = Math.max(worst, verdict.code);
+  }
+  if (worst === 2) process.stderr.write(`${USAGE}\n`);
+  process.exit(worst);
 }
 
 let input;
