@@ -224,7 +224,7 @@ function check(
   for (const e of entries) {
     if (e.kind === 'note') continue; // table talk: changes nothing (its author is the host or a player)
     if (ending) {
-      found.push({ seq: e.seq, kind: 'after-end', message: `a ${e.kind} entry after the game had ended (at entry #${ending.seq})` });
+      found.push({ seq: e.seq, kind: 'after-end', message: `an entry (${e.kind}) after the game had ended (at entry #${ending.seq})` });
       return;
     }
     if (!SIDE_SET.has((e as { side?: unknown }).side) && e.kind !== 'abort') {
@@ -368,7 +368,7 @@ function checkRolls(seq: number, replayed: readonly RollEvent[], recorded: unkno
       });
       continue;
     }
-    if (got.forced !== undefined || want.forced) {
+    if ((got.forced !== undefined && got.forced !== false) || want.forced) {
       found.push({
         seq,
         kind: 'forced',
