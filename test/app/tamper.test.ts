@@ -21,7 +21,7 @@ import type { ExportedRecord, GameDoc, RecordEntry } from '../../src/app/game-do
 import { MemoryStore } from '../../src/store/index.js';
 import verifyCommand from '../../src/cli/commands/verify.js';
 import { playBotGame } from '../engine/helpers/campaign-bot.js';
-import { FIN, HOST, SOV, harness, ok, ruleset, type Harness } from './helpers.js';
+import { FIN, HOST, SOV, harness, ok, ruleset, seatedGame, type Harness } from './helpers.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hexref-tamper-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -115,7 +115,7 @@ function firstMoveOf(es: RecordEntry[], side: 'finnish' | 'soviet'): Action {
 }
 const undoEntry = (es: RecordEntry[]) => es.find((e): e is Extract<RecordEntry, { kind: 'undo' }> => e.kind === 'undo')!;
 /** A hex next to the move's destination that is not it (the move's `to`, tampered). */
-const otherHex = (to: string): string => `${to[0]}${Number(to.slice(1)) + 1}`;
+const otherHex = (to: string | undefined): string => `${to![0]}${Number(to!.slice(1)) + 1}`;
 /** The index in `actions` of an effective action entry (undone actions are not in the list). */
 function actionIndexOf(p: Played, seq: number): number {
   const undone = new Set(p.history.flatMap((e) => (e.kind === 'undo' ? [e.undoes] : [])));
@@ -436,6 +436,29 @@ describe('verification of everything a record claims (issue 45)', () => {
       const s = sections[i]!;
       expect(s, `script: ${t.name}`).toMatch(t.says);
       expect(s, `script: ${t.name}`).toMatch(/\nNOT VERIFIED\n$/);
+    }
+  });
+
+  it('verifies games ended by a resignation and by an abort, and names who is claimed to have ended them otherwise', async () => {
+    for (const end of ['resign', 'abort'] as const) {
+      const h = harness();
+      const ref = await seatedGame(h);
+      ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
+      if (end === 'resign') ok(await h.service.resign(ref, FIN));
+      else ok(await h.service.abort(ref, HOST, 'the snow came early'));
+      expect(ok(await h.service.verify(ref)).report.mismatches, end).toEqual([]);
+      const rec = ok(await h.service.exportRecord(ref)).record;
+      expect(await cli(writeRecord(`${end}-clean`, rec))).toMatchObject({ code: 0 });
+      // Someone else named as the one who ended it: in the file, and in what the service holds.
+      rec.service.result!.by = SOV.userId;
+      const c = await cli(writeRecord(`${end}-by`, rec));
+      expect(c.code, end).toBe(1);
+      expect(c.out, end).toMatch(/`service\.result\.by` says "sov", but the game as replayed gives "(fin|host)"/);
+      const doc = structuredClone((await h.store.load(ref.gameId))!.doc as GameDoc);
+      doc.meta.result!.by = SOV.userId;
+      const history = (await h.store.history(ref.gameId)) as RecordEntry[];
+      const held = await serviceHolding(ref.gameId, doc, history);
+      expect(ok(await held.service.verify(ref)).report.lines[0], end).toMatch(/`service\.result\.by` says "sov"/);
     }
   });
 });
