@@ -65,7 +65,11 @@ type RollEvent = Extract<GameEvent, { type: 'roll' }>;
 const SIDE_SET: ReadonlySet<unknown> = new Set<Side>(['finnish', 'soviet']);
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const same = (a: unknown, b: unknown): boolean => canonicalJson(a ?? null) === canonicalJson(b ?? null);
-const show = (x: unknown): string => (x === undefined ? 'nothing' : JSON.stringify(x));
+/** A value as the record writes it, cut short: a line names what differs, the file has the rest. */
+function show(x: unknown): string {
+  const t = x === undefined ? 'nothing' : JSON.stringify(x);
+  return t.length > 80 ? `${t.slice(0, 79)}…` : t;
+}
 
 /**
  * What is wrong with the shape of a would-be record (null: it is one), so a file that is not a record
