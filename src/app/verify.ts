@@ -208,15 +208,33 @@ function check(
       }));
   if (service && !checkSequence(entries, found)) return;
 
+  // Seats as they are at the end: the host may change them during a game, and those changes are not
+  // entries, so a player missing from them may have been replaced. An entry is refused when its player
+  // sits on the other side only (no one plays for the side they do not hold), and a resignation (the end,
+  // after which seats no longer change) when its player does not sit on that side.
   const seats = service?.seats;
-  const seated = (e: RecordEntry & { side: Side }): boolean => !seats || (Array.isArray(seats[e.side]) && seats[e.side].includes(e.user));
-  const userMismatch = (e: RecordEntry & { side: Side }, what: string): Mismatch => ({
-    seq: e.seq,
-    kind: 'user',
-    field: 'user',
-    recorded: e.user,
-    message: `${what} is in the name of ${show(e.user)}, who does not sit on the ${e.side} side (seats: ${show(seats?.[e.side])})`,
-  });
+  const sits = (side: Side, user: unknown): boolean => Array.isArray(seats?.[side]) && seats[side].includes(user as string);
+  const userProblem = (e: RecordEntry & { side: Side }, strict: boolean): string | null => {
+    if (!seats || sits(e.side, e.user)) return null;
+    const other: Side = e.side === 'finnish' ? 'soviet' : 'finnish';
+    if (sits(other, e.user)) return `but on the ${other} side`;
+    return strict ? 'nor on the other' : null;
+  };
+  const userMismatch = (e: RecordEntry & { side: Side }, what: string, strict = false): Mismatch | null => {
+    const why = userProblem(e, strict);
+    return why === null
+      ? null
+      : {
+          seq: e.seq,
+          kind: 'user',
+          field: 'user',
+          recorded: e.user,
+          message: `${what} is in the name of ${show(e.user)}, who does not sit on the ${e.side} side ${why} (seats: ${show(seats?.[e.side])})`,
+        };
+  };
+  const noteUser = (m: Mismatch | null): void => {
+    if (m) found.push(m);
+  };
 
   let state: GameState = engine.setup(record.scenario, setupOptionsOf(record, record.seed));
   const effective: Replayed[] = [];
@@ -241,7 +259,7 @@ function check(
       return;
     }
     if (e.kind === 'action') {
-      if (service && !seated(e)) found.push(userMismatch(e, `the ${e.side} ${String(e.action?.type)} action`));
+      noteUser(userMismatch(e, `the ${e.side} ${String(e.action?.type)} action`));
       const res = engine.apply(state, e.side, e.action);
       if (!res.ok) {
         found.push({
@@ -270,7 +288,7 @@ function check(
           ...(state.result ? { reason: state.result.reason } : {}),
         };
     } else if (e.kind === 'undo') {
-      if (!seated(e)) found.push(userMismatch(e, `the ${e.side} undo`));
+      noteUser(userMismatch(e, `the ${e.side} undo`));
       const top = window?.steps.at(-1);
       if (!window || !top || top.seq !== e.undoes || window.side !== e.side) {
         found.push({
@@ -289,7 +307,7 @@ function check(
       state = top.before;
       if (effective.at(-1)?.seq === top.seq) effective.pop();
     } else if (e.kind === 'resign') {
-      if (!seated(e)) found.push(userMismatch(e, `the ${e.side} resignation`));
+      noteUser(userMismatch(e, `the ${e.side} resignation`, true));
       ending = { seq: e.seq, status: 'finished', winner: e.side === 'finnish' ? 'soviet' : 'finnish', by: e.user };
     } else if (e.kind === 'timeout') {
       if (e.user !== 'clock')

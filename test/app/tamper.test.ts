@@ -439,17 +439,29 @@ describe('verification of everything a record claims (issue 45)', () => {
     }
   });
 
-  it('verifies games ended by a resignation and by an abort, and names who is claimed to have ended them otherwise', async () => {
+  it('verifies games ended by a resignation and by an abort, a seat handed on, and names who is claimed to have ended them otherwise', async () => {
     for (const end of ['resign', 'abort'] as const) {
       const h = harness();
       const ref = await seatedGame(h);
       ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
+      // The host hands the Soviet side to another player mid-game: Sasha's move stays hers.
+      ok(await h.service.seat(ref, HOST, { side: 'soviet', user: { userId: 'sub', name: 'Sub' } }));
+      ok(await h.service.seat(ref, HOST, { side: 'soviet', user: SOV, leave: true }));
       if (end === 'resign') ok(await h.service.resign(ref, FIN));
       else ok(await h.service.abort(ref, HOST, 'the snow came early'));
       expect(ok(await h.service.verify(ref)).report.mismatches, end).toEqual([]);
       const rec = ok(await h.service.exportRecord(ref)).record;
       expect(await cli(writeRecord(`${end}-clean`, rec))).toMatchObject({ code: 0 });
       // Someone else named as the one who ended it: in the file, and in what the service holds.
+      if (end === 'resign') {
+        const resigned = structuredClone(rec);
+        const e = resigned.entries.at(-1)!;
+        e.user = 'stranger';
+        const c = await cli(writeRecord('resign-stranger', resigned));
+        expect(c.out).toMatch(
+          /the finnish resignation is in the name of "stranger", who does not sit on the finnish side nor on the other/,
+        );
+      }
       rec.service.result!.by = SOV.userId;
       const c = await cli(writeRecord(`${end}-by`, rec));
       expect(c.code, end).toBe(1);
