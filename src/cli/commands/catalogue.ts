@@ -81,6 +81,12 @@ export const SUBCOMMANDS = {
     summary: 'replay a game record and print a JSON summary (turn, phase, units, state hash)',
     usage: 'hexref replay <record.json> [--dice 3,5,…] [--data DIR]',
   },
+  verify: {
+    summary: "verify a finished game's exported record: seed, every roll, entry, action, the final state and result",
+    usage:
+      'hexref verify <record.json> [--data DIR]\n' +
+      '  replays the record from its revealed seed and names every mismatch; exit 0 verified, 1 not, 2 not a record',
+  },
 } as const satisfies Record<string, SubcommandHelp>;
 
 export type SubcommandName = keyof typeof SUBCOMMANDS;

@@ -19,6 +19,7 @@ const loaders: Record<SubcommandName, () => Promise<{ default: CliCommand }>> = 
   race: () => import('./race.js'),
   reliability: () => import('./reliability.js'),
   replay: () => import('./replay.js'),
+  verify: () => import('./verify.js'),
 };
 
 /** One subcommand, loaded. */
