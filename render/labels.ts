@@ -132,3 +132,22 @@ export function around(p: Point, dxs: readonly number[], dys: readonly number[])
   for (const dx of dxs) for (const dy of dys) out.push({ x: p.x + dx, y: p.y + dy });
   return out.sort((a, b) => Math.hypot(a.x - p.x, a.y - p.y) - Math.hypot(b.x - p.x, b.y - p.y));
 }
+
+const widerCache = new Map<string, Point[]>();
+/**
+ * A wider search than a label's own few candidates, for when none of them fits: every point of a grid
+ * `stepX` × `stepY` within `rx` × `ry` of p, nearest first (the offsets sorted once per shape).
+ */
+export function widerAround(p: Point, rx: number, ry: number, stepX: number, stepY: number): Point[] {
+  const key = `${rx}/${ry}/${stepX}/${stepY}`;
+  let offsets = widerCache.get(key);
+  if (!offsets) {
+    const dxs: number[] = [];
+    const dys: number[] = [];
+    for (let x = -Math.floor(rx / stepX); x <= rx / stepX; x++) dxs.push(x * stepX);
+    for (let y = -Math.floor(ry / stepY); y <= ry / stepY; y++) dys.push(y * stepY);
+    offsets = around({ x: 0, y: 0 }, dxs, dys);
+    widerCache.set(key, offsets);
+  }
+  return offsets.map((o) => ({ x: p.x + o.x, y: p.y + o.y }));
+}

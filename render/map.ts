@@ -305,6 +305,24 @@ function staticLayer(map: GameMap, p: PictureLayout): Canvas {
   return c;
 }
 
+/**
+ * Where fight and fire labels may go: clear of hex ids, counters and each other, and on the drawn hexes
+ * (a zoom is clipped to them; render/labels.ts).
+ */
+export function fightLabelPlacer(hexes: readonly HexId[], occupied: (h: HexId) => boolean): LabelPlacer {
+  return new LabelPlacer(
+    [
+      ...hexes.map(hexIdBox),
+      ...hexes.filter(occupied).map((h) => {
+        const c = baseCenter(h);
+        const b = stackBox(c.x, c.y);
+        return { l: b.left, t: b.top, r: b.right, b: b.bottom };
+      }),
+    ],
+    new Set(hexes),
+  );
+}
+
 const on = (o: RenderOptions, name: OverlayName): boolean => o.overlays?.[name] !== false;
 
 /** The state on top of the map: overlays under the counters, counters and markers, overlays over them. */
@@ -350,15 +368,7 @@ function drawDynamic(ctx: CanvasRenderingContext2D, view: MapView, p: PictureLay
       if (m.control) drawControl(ctx, m.control, c.x, c.y);
     }
   }
-  // Fight and fire labels keep clear of hex ids, counters and each other (render/labels.ts).
-  const placer = new LabelPlacer([
-    ...f.hexes.map(hexIdBox),
-    ...f.hexes.filter(occupied).map((h) => {
-      const c = baseCenter(h);
-      const b = stackBox(c.x, c.y);
-      return { l: b.left, t: b.top, r: b.right, b: b.bottom };
-    }),
-  ]);
+  const placer = fightLabelPlacer(f.hexes, occupied);
   if (on(o, 'fire')) for (const fa of ov.fire) drawFire(ctx, fa, placer);
   if (on(o, 'combats')) for (const ca of ov.combats) drawCombat(ctx, ca, placer);
   if (ov.reachable && on(o, 'reachable')) drawReachableLabels(ctx, ov.reachable, inView, occupied);

@@ -6,7 +6,7 @@ import type { HexId } from '../src/engine/hex.js';
 import type { EdgeSide, GameMap, RoadType, Side, Terrain } from '../src/engine/ruleset.js';
 import { BASE_H, BASE_R, baseBounds, baseCenter, hexAt, hexCorners, type Point } from './layout.js';
 import { COLORS, ROAD_STYLE, SIDE_STYLE, TERRAIN_FILL, TERRAIN_INK, font } from './style.js';
-import { LabelPlacer, around, boxAt, hexIdBox, type Box } from './labels.js';
+import { LabelPlacer, around, boxAt, hexIdBox, widerAround, type Box } from './labels.js';
 
 const CORNERS = hexCorners();
 
@@ -307,18 +307,9 @@ export interface PlaceLabel {
 /** Offsets tried around a place name's own spot (base units), nearest first (LabelPlacer takes the first that fits). */
 const NAME_DX = [0, 10, -10, 20, -20, 30, -30, 40, -40, 60, -60, 80, -80];
 const NAME_DY = Array.from({ length: 25 }, (_, i) => (i % 2 ? 1 : -1) * Math.ceil(i / 2) * 3.5);
-/** Then, when none of those fits (a lake at a zoom's corner), a wider search: up to 3 hexes away. */
-const FAR_DX = Array.from({ length: 81 }, (_, i) => (i - 40) * 5);
-const FAR_DY = Array.from({ length: 115 }, (_, i) => (i - 57) * 3.5);
-let far: Point[] | null = null;
-/** The wider search's candidates around p (the offsets sorted once, nearest first). */
-function wider(p: Point): Point[] {
-  far ??= around({ x: 0, y: 0 }, FAR_DX, FAR_DY);
-  return far.map((o) => ({ x: p.x + o.x, y: p.y + o.y }));
-}
-
 /**
- * Where the place names of the drawn hexes go: near their place, wholly on the drawn hexes and inside
+ * Where the place names of the drawn hexes go (with, when no near spot fits, a wider search up to about
+ * 3 hexes away, e.g. for a lake at a zoom's corner): near their place, wholly on the drawn hexes and inside
  * the picture (never cut at its edge), clear of every hex id and of each other (render/labels.ts; the
  * counters are drawn over them, so they never hide a counter's values).
  */
@@ -350,7 +341,7 @@ export function placeLabels(ctx: CanvasRenderingContext2D, map: GameMap, hexes: 
       x: Math.min(Math.max(p.x, bounds.minX + w / 2 + 2), bounds.maxX - w / 2 - 2),
       y: Math.min(Math.max(p.y, bounds.minY + h), bounds.maxY - h),
     });
-    const at = placer.place(w, h, around({ x, y }, NAME_DX, NAME_DY).map(inside), wider({ x, y }).map(inside));
+    const at = placer.place(w, h, around({ x, y }, NAME_DX, NAME_DY).map(inside), widerAround({ x, y }, 200, 200, 5, 3.5).map(inside));
     out.push({ text: place.name, x: at.x, y: at.y, font: f, color: lakeName ? COLORS.lakeText : COLORS.placeText, box: boxAt(at, w, h) });
   }
   return out;

@@ -3,8 +3,10 @@
 // base map units (render/labels.ts), the text measured with the renderer's own font.
 import { createCanvas } from 'canvas';
 import { describe, expect, it } from 'vitest';
-import { hexesWithin } from '../../src/engine/hex.js';
+import { hexDistance, hexesWithin, neighbours } from '../../src/engine/hex.js';
 import { stackBadges } from '../../render/counters.js';
+import { fightLabelPlacer } from '../../render/map.js';
+import { drawCombat, drawFire } from '../../render/overlays.js';
 import { registerFonts } from '../../render/fonts.js';
 import { baseBounds, baseCenter, hexAt, mapHexIds } from '../../render/layout.js';
 import { hexIdBox, offArea, overlap, type Box } from '../../render/labels.js';
@@ -82,6 +84,35 @@ describe('labels never cut and never over a hex id (issue 46)', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it(
+    'a fight’s and a shot’s labels cover no hex id and are not cut, for a fight at every hex of the map, in its turn-post zoom',
+    { timeout: 120_000 },
+    () => {
+      const problems: string[] = [];
+      for (const target of mapHexIds(map)) {
+        // Three attackers (a big Combat), from the first neighbours on the map.
+        const from = neighbours(target)
+          .filter((h) => map.hexes[h])
+          .slice(0, 3);
+        if (!from.length) continue;
+        // A turn post's zoom has a hex of margin: the target may be one hex inside its edge.
+        const center = hexesWithin(target, 2).find((h) => map.hexes[h] && hexDistance(h, target) === 2) ?? target;
+        const hexes = hexesWithin(center, 3).filter((h) => map.hexes[h]);
+        const occupied = new Set([target, ...from]);
+        const placer = fightLabelPlacer(hexes, (h) => occupied.has(h));
+        drawFire(ctx, { kind: 'ranged', side: 'finnish', unitId: 'x', from: from[from.length - 1]!, to: target, result: 'S+1' }, placer);
+        drawCombat(ctx, { kind: 'assault', attackerSide: 'soviet', from, to: target, odds: '3:1', result: 'A1/D2' }, placer);
+        const set = new Set(hexes);
+        for (const [i, box] of placer.boxes().entries()) {
+          const what = `${target} (zoom ${center}/3) ${i ? 'combat' : 'fire'} label`;
+          if (offArea(box, set) > 0) problems.push(`${what} is off the drawn hexes (cut)`);
+          for (const id of hexes) if (overlap(box, hexIdBox(id)) > 0) problems.push(`${what} over ${id}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('hexAt is the inverse of baseCenter, and a point between hexes belongs to one of them', () => {
     for (const id of mapHexIds(map)) expect(hexAt(baseCenter(id))).toBe(id);
