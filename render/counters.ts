@@ -6,6 +6,7 @@ import type { Side, UnitType } from '../src/engine/ruleset.js';
 import type { CounterView, HexMarkers, UnitMarker } from '../src/engine/view.js';
 import { BASE_H, BASE_R } from './layout.js';
 import { COLORS, SIDE_STYLE, font } from './style.js';
+import { idBoxAround, type Box } from './labels.js';
 import { hexPath } from './terrain.js';
 
 /** Counter side length in base units. */
@@ -403,15 +404,45 @@ function blitCounter(ctx: CanvasRenderingContext2D, c: CounterView, x: number, y
   ctx.restore();
 }
 
-/** A stack in a hex centred on (cx, cy): edges of the counters below, the top counter, a count badge. */
-/** The box a stack drawn at hex centre (cx, cy) covers: its counters, the ones under it, and its badge. */
+/** The count badge's radius and the strength pill's height and side padding (base units). */
+const COUNT_R = 7.5;
+const SUM_H = 14;
+const SUM_PAD = 6;
+
+/**
+ * Where a stack's two badges go, for a stack at hex centre (cx, cy) whose strength text is `sumWidth`
+ * wide: the count, a disc at the counter's bottom right; the total strength, a pill at its top right,
+ * right of the hex's own id (the widest id there can be), so neither ever covers a hex id, its own or a
+ * neighbour's (test/render/labels.test.ts checks every hex).
+ */
+export function stackBadges(
+  cx: number,
+  cy: number,
+  sumWidth: number,
+): { count: Box & { x: number; y: number }; sum: Box & { x: number; y: number } } {
+  const y = cy + COUNTER_DY;
+  const bx = cx + COUNTER / 2 + 1;
+  const by = y + COUNTER / 2 + 1;
+  const r = COUNT_R + 1; // with its outline
+  const w = sumWidth + SUM_PAD;
+  const id = idBoxAround({ x: cx, y: cy });
+  const tx = Math.max(cx + COUNTER / 2 + 1, id.r + 1 + w / 2); // 0.7 of it is the pill's outline
+  const ty = y - COUNTER / 2 - 1;
+  return {
+    count: { x: bx, y: by, l: bx - r, t: by - r, r: bx + r, b: by + r },
+    sum: { x: tx, y: ty, l: tx - w / 2 - 0.7, t: ty - SUM_H / 2 - 0.7, r: tx + w / 2 + 0.7, b: ty + SUM_H / 2 + 0.7 },
+  };
+}
+
+/** The box a stack drawn at hex centre (cx, cy) covers: its counters, the ones under it, and its badges. */
 export function stackBox(cx: number, cy: number): { left: number; top: number; right: number; bottom: number } {
   const y = cy + COUNTER_DY;
-  const reach = COUNTER / 2 + 1 + 7.5 + 1.5; // the count badge's centre and radius, with its outline
-  // The strength pill at the top right reaches 8 above the counter and about 20 right of its edge.
+  const reach = COUNTER / 2 + 1 + COUNT_R + 1.5; // the count badge's centre and radius, with its outline
+  // The strength pill at the top right reaches 8 above the counter and about 22 right of its edge.
   return { left: cx - COUNTER / 2 - 1, top: y - COUNTER / 2 - 10, right: cx + COUNTER / 2 + 22, bottom: y + reach };
 }
 
+/** A stack in a hex centred on (cx, cy): edges of the counters below, the top counter, a count badge and its total strength. */
 export function drawStack(ctx: CanvasRenderingContext2D, stack: readonly CounterView[], cx: number, cy: number): void {
   if (stack.length === 0) return;
   const x = cx;
@@ -429,10 +460,12 @@ export function drawStack(ctx: CanvasRenderingContext2D, stack: readonly Counter
   }
   blitCounter(ctx, stack[stack.length - 1]!, x, y);
   if (stack.length > 1) {
-    const bx = x + COUNTER / 2 + 1;
-    const by = y + COUNTER / 2 + 1;
+    // The stack's total printed Combat Strength, top right (clear of the label band's centred text).
+    const text = `Σ${stackStrength(stack)}`;
+    ctx.font = font(9.5, true);
+    const { count, sum } = stackBadges(cx, cy, ctx.measureText(text).width);
     ctx.beginPath();
-    ctx.arc(bx, by, 7.5, 0, Math.PI * 2);
+    ctx.arc(count.x, count.y, COUNT_R, 0, Math.PI * 2);
     ctx.fillStyle = '#111111';
     ctx.fill();
     ctx.strokeStyle = '#ffffff';
@@ -442,22 +475,17 @@ export function drawStack(ctx: CanvasRenderingContext2D, stack: readonly Counter
     ctx.font = font(10, true);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.fillText(String(stack.length), bx, by + 0.5);
-    // The stack's total printed Combat Strength, top right (clear of the label band's centred text).
-    const total = stackStrength(stack);
-    const text = `Σ${total}`;
+    ctx.fillText(String(stack.length), count.x, count.y + 0.5);
     ctx.font = font(9.5, true);
-    const w = ctx.measureText(text).width + 8;
-    const tx = x + COUNTER / 2 + 1;
-    const ty = y - COUNTER / 2 - 1;
-    roundRect(ctx, tx - w / 2, ty - 7, w, 14, 7);
+    const w = sum.r - sum.l - 1.4;
+    roundRect(ctx, sum.x - w / 2, sum.y - SUM_H / 2, w, SUM_H, SUM_H / 2);
     ctx.fillStyle = '#ffffff';
     ctx.fill();
     ctx.strokeStyle = '#111111';
     ctx.lineWidth = 1.4;
     ctx.stroke();
     ctx.fillStyle = '#111111';
-    ctx.fillText(text, tx, ty + 0.5);
+    ctx.fillText(text, sum.x, sum.y + 0.5);
   }
 }
 

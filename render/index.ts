@@ -11,6 +11,9 @@ export {
   checkView,
   DISCORD_UPLOAD_LIMIT,
   TARGET_MAX_BYTES,
+  ZOOM_MAX_BYTES,
+  PHONE_WIDTH,
+  phoneCounterPx,
 } from './map.js';
 export type { RenderOptions, PictureLayout, DrawnMap, OverlayName, PictureFormat } from './map.js';
 export { pixelCenter, focusHexes } from './layout.js';

@@ -106,3 +106,27 @@ export function baseBounds(hexes: readonly HexId[]): { minX: number; minY: numbe
   }
   return { minX, minY, maxX, maxY };
 }
+
+/** Whether point p (base units) lies inside hex `id` (a flat-topped hexagon of radius BASE_R). */
+export function inHex(id: HexId, p: Point): boolean {
+  const c = baseCenter(id);
+  const dx = Math.abs(p.x - c.x);
+  const dy = Math.abs(p.y - c.y);
+  return dy <= BASE_H / 2 + 1e-9 && Math.sqrt(3) * dx + dy <= Math.sqrt(3) * BASE_R + 1e-9;
+}
+
+/** The hex of the grid under point p (base units), or null off the grid: the inverse of baseCenter. */
+export function hexAt(p: Point): HexId | null {
+  const col = Math.round((p.x - BASE_R) / COL_W);
+  for (let c = col - 1; c <= col + 1; c++) {
+    if (c < 0 || c >= GRID.columns.length) continue;
+    const y0 = BASE_H / 2 + (c % 2 === 1 ? 0 : BASE_H / 2);
+    const row = Math.round((p.y - y0) / BASE_H) + 1;
+    for (let r = row - 1; r <= row + 1; r++) {
+      if (r < 1) continue;
+      const id = `${GRID.columns[c]}${r}`;
+      if (inHex(id, p)) return id;
+    }
+  }
+  return null;
+}

@@ -16,7 +16,7 @@ import {
   stackLines,
   stackListHeight,
 } from './chrome.js';
-import { drawControl, drawHexChits, drawHexRings, drawStack, stackBox } from './counters.js';
+import { COUNTER, drawControl, drawHexChits, drawHexRings, drawStack, stackBox } from './counters.js';
 import { registerFonts } from './fonts.js';
 import { BASE_R, baseBounds, baseCenter, focusHexes, mapHexIds, type MapFrame } from './layout.js';
 import {
@@ -32,7 +32,7 @@ import {
 } from './overlays.js';
 import { COLORS } from './style.js';
 import { LabelPlacer, hexIdBox } from './labels.js';
-import { drawTerrainLayer, hexPath } from './terrain.js';
+import { drawPlaceLabels, drawTerrainLayer, hexPath } from './terrain.js';
 
 /** Discord's default upload limit; our pictures must stay well under it. */
 export const DISCORD_UPLOAD_LIMIT = 10 * 1024 * 1024;
@@ -261,6 +261,11 @@ function drawStatic(ctx: CanvasRenderingContext2D, map: GameMap, p: PictureLayou
   if (p.frame.focus) clipHexes(ctx, p.frame);
   drawTerrainLayer(ctx, map, p.frame.hexes);
   ctx.restore();
+  // Place names outside a zoom's clip: one that cannot lie wholly on the drawn hexes is drawn whole.
+  ctx.save();
+  setMapTransform(ctx, p.frame);
+  drawPlaceLabels(ctx, map, p.frame.hexes);
+  ctx.restore();
   if (p.legendH > 0) {
     ctx.save();
     ctx.setTransform(p.chromeScale, 0, 0, p.chromeScale, 0, p.legendY);
@@ -298,6 +303,24 @@ function staticLayer(map: GameMap, p: PictureLayout): Canvas {
     } else perMap.delete(oldest);
   }
   return c;
+}
+
+/**
+ * Where fight and fire labels may go: clear of hex ids, counters and each other, and on the drawn hexes
+ * (a zoom is clipped to them; render/labels.ts).
+ */
+export function fightLabelPlacer(hexes: readonly HexId[], occupied: (h: HexId) => boolean): LabelPlacer {
+  return new LabelPlacer(
+    [
+      ...hexes.map(hexIdBox),
+      ...hexes.filter(occupied).map((h) => {
+        const c = baseCenter(h);
+        const b = stackBox(c.x, c.y);
+        return { l: b.left, t: b.top, r: b.right, b: b.bottom };
+      }),
+    ],
+    new Set(hexes),
+  );
 }
 
 const on = (o: RenderOptions, name: OverlayName): boolean => o.overlays?.[name] !== false;
@@ -345,15 +368,7 @@ function drawDynamic(ctx: CanvasRenderingContext2D, view: MapView, p: PictureLay
       if (m.control) drawControl(ctx, m.control, c.x, c.y);
     }
   }
-  // Fight and fire labels keep clear of hex ids, counters and each other (render/labels.ts).
-  const placer = new LabelPlacer([
-    ...f.hexes.map(hexIdBox),
-    ...f.hexes.filter(occupied).map((h) => {
-      const c = baseCenter(h);
-      const b = stackBox(c.x, c.y);
-      return { l: b.left, t: b.top, r: b.right, b: b.bottom };
-    }),
-  ]);
+  const placer = fightLabelPlacer(f.hexes, occupied);
   if (on(o, 'fire')) for (const fa of ov.fire) drawFire(ctx, fa, placer);
   if (on(o, 'combats')) for (const ca of ov.combats) drawCombat(ctx, ca, placer);
   if (ov.reachable && on(o, 'reachable')) drawReachableLabels(ctx, ov.reachable, inView, occupied);
@@ -448,8 +463,29 @@ export function encodePicture(canvas: Canvas, format: PictureFormat = 'png'): Pr
 
 /** Pictures above this many bytes are drawn again with smaller hexes (Discord's limit is 10 MiB). */
 export const TARGET_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * A zoom as the bot posts it (JPEG) is drawn again with smaller hexes above this many bytes (issue 46:
+ * each picture of a turn post at most 300 KB). Smaller hexes cost a phone nothing: it shows a picture at
+ * its screen's width, and a zoom's width is its hexes (see phoneCounterPx).
+ */
+export const ZOOM_MAX_BYTES = 300_000;
 
-/** Render a view of the map (PNG unless options.format says; redrawn smaller if it would not fit in TARGET_MAX_BYTES). */
+/** The width of a phone's screen in CSS pixels the pictures are judged at (a common phone: 390). */
+export const PHONE_WIDTH = 390;
+
+/**
+ * How wide a counter looks on a phone `screen` pixels wide that shows the picture at its own width:
+ * the counter's pixels in the picture × screen / picture width. (The whole Campaign map: 46 × 390 /
+ * 1488 ≈ 12 px; a zoom of radius 5 about 26 px.)
+ */
+export function phoneCounterPx(layout: PictureLayout, screen = PHONE_WIDTH): number {
+  return (COUNTER * layout.frame.scale * screen) / layout.width;
+}
+
+/**
+ * Render a view of the map (PNG unless options.format says), redrawn with smaller hexes (up to 3 times)
+ * if it would not fit in options.maxBytes (default TARGET_MAX_BYTES, ZOOM_MAX_BYTES for a JPEG zoom).
+ */
 export async function renderMap(view: MapView, map: GameMap, options: RenderOptions = {}): Promise<Buffer> {
   let opts = options;
   for (let attempt = 0; ; attempt++) {
@@ -460,8 +496,9 @@ export async function renderMap(view: MapView, map: GameMap, options: RenderOpti
     } finally {
       drawn.release();
     }
-    if (png.length <= (options.maxBytes ?? TARGET_MAX_BYTES) || attempt >= 3) return png;
-    opts = { ...opts, hexSize: Math.max(8, Math.floor(drawn.layout.frame.scale * BASE_R * 0.7)) };
+    const limit = options.maxBytes ?? (options.format === 'jpeg' && drawn.layout.frame.focus ? ZOOM_MAX_BYTES : TARGET_MAX_BYTES);
+    if (png.length <= limit || attempt >= 3) return png;
+    opts = { ...opts, hexSize: Math.max(8, Math.floor(drawn.layout.frame.scale * BASE_R * 0.8)) };
   }
 }
 

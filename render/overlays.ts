@@ -10,7 +10,7 @@ const CORNERS = hexCorners();
 import { COUNTER, COUNTER_DY, drawCounter } from './counters.js';
 import { COLORS, SIDE_STYLE, font } from './style.js';
 import { hexPath, strokeLayers, type StrokeLayer } from './terrain.js';
-import { around, type LabelPlacer } from './labels.js';
+import { around, widerAround, type LabelPlacer } from './labels.js';
 
 /** Formats an MP cost (1.5 → "1½"). */
 export function formatMp(n: number): string {
@@ -245,7 +245,7 @@ export function drawCombat(ctx: CanvasRenderingContext2D, c: CombatArrow, placer
   const first = { x: toC.x, y: above ? toC.y - COUNTER / 2 - 10 : toC.y + COUNTER / 2 + 10 };
   const side = COUNTER / 2 + w / 2 + 3;
   const near = around(toC, [0, -side, side, -side - 15, side + 15], [0, -20, 20, -COUNTER / 2 - 10, COUNTER / 2 + 10, -45, 45, -60, 60]);
-  const at = placer ? placer.place(w, h, [first, ...near]) : first;
+  const at = placer ? placer.place(w, h, [first, ...near], widerAround(toC, 160, 180, 6, 4)) : first;
   drawLabel(ctx, text, at.x, at.y, color);
 }
 
@@ -301,13 +301,22 @@ export function drawFire(ctx: CanvasRenderingContext2D, f: FireArrow, placer?: L
     const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
     const text = `${f.kind === 'atFire' ? 'AT ' : ''}${f.result}`;
     const { w, h } = labelSize(ctx, text, 9);
-    const at = placer ? placer.place(w, h, around(mid, [0, -12, 12, -24, 24], [0, -10, 10, -20, 20, -30, 30])) : mid;
+    const at = placer
+      ? placer.place(w, h, around(mid, [0, -12, 12, -24, 24], [0, -10, 10, -20, 20, -30, 30]), widerAround(mid, 100, 80, 6, 4))
+      : mid;
     drawLabel(ctx, text, at.x, at.y, color, 9);
   } else {
     const text = `Art. ${f.result}`;
     const { w, h } = labelSize(ctx, text, 9);
     const first = { x: to.x, y: to.y - BASE_H / 2 + 6 };
-    const at = placer ? placer.place(w, h, [first, ...around({ x: to.x, y: to.y }, [0, -20, 20, -30, 30], [-20, 20, -28, 28, 0])]) : first;
+    const at = placer
+      ? placer.place(
+          w,
+          h,
+          [first, ...around({ x: to.x, y: to.y }, [0, -20, 20, -30, 30], [-20, 20, -28, 28, 0])],
+          widerAround(to, 100, 80, 6, 4),
+        )
+      : first;
     drawLabel(ctx, text, at.x, at.y, color, 9);
   }
   ctx.restore();

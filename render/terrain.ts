@@ -1,12 +1,12 @@
 // The static map layer: terrain, textures, hex grid, roads, bridges, buildings, supply sources,
-// entry hexes, hex ids and place names. Drawn in base units (see layout.ts); it depends only on the
+// entry hexes, hex ids (and, beside them, place names). Drawn in base units (see layout.ts); it depends only on the
 // GameMap, so the whole-map version is drawn once and cached (map.ts).
 import type { CanvasRenderingContext2D } from 'canvas';
 import type { HexId } from '../src/engine/hex.js';
 import type { EdgeSide, GameMap, RoadType, Side, Terrain } from '../src/engine/ruleset.js';
-import { BASE_H, BASE_R, baseBounds, baseCenter, hexCorners, type Point } from './layout.js';
+import { BASE_H, BASE_R, baseBounds, baseCenter, hexAt, hexCorners, type Point } from './layout.js';
 import { COLORS, ROAD_STYLE, SIDE_STYLE, TERRAIN_FILL, TERRAIN_INK, font } from './style.js';
-import { LabelPlacer, around, boxAt, hexIdBox, type Box } from './labels.js';
+import { LabelPlacer, around, boxAt, hexIdBox, widerAround, type Box } from './labels.js';
 
 const CORNERS = hexCorners();
 
@@ -283,8 +283,14 @@ export function drawTerrainLayer(ctx: CanvasRenderingContext2D, map: GameMap, he
     ctx.fillStyle = dark ? COLORS.hexIdOnDark : COLORS.hexId;
     ctx.fillText(id, c.x, c.y - BASE_H / 2 + 2);
   }
+}
 
-  // 8. Place names (confirmed places and lakes), with a halo so they read on any terrain.
+/**
+ * Place names (confirmed places and lakes) of the drawn hexes, with a halo so they read on any terrain.
+ * Drawn after the terrain and outside a zoom's clip (render/map.ts): placeLabels keeps each on the drawn
+ * hexes when it can, and a name that cannot fit there is still drawn whole, never cut.
+ */
+export function drawPlaceLabels(ctx: CanvasRenderingContext2D, map: GameMap, hexes: readonly HexId[]): void {
   for (const l of placeLabels(ctx, map, hexes)) haloText(ctx, l.text, l.x, l.y, l.font, l.color);
 }
 
@@ -298,15 +304,19 @@ export interface PlaceLabel {
   box: Box;
 }
 
+/** Offsets tried around a place name's own spot (base units), nearest first (LabelPlacer takes the first that fits). */
+const NAME_DX = [0, 10, -10, 20, -20, 30, -30, 40, -40, 60, -60, 80, -80];
+const NAME_DY = Array.from({ length: 25 }, (_, i) => (i % 2 ? 1 : -1) * Math.ceil(i / 2) * 3.5);
 /**
- * Where the place names of the drawn hexes go: near their place, inside the drawn area, clear of every
- * hex id and of each other (render/labels.ts; the counters are drawn over them, so they never hide a
- * counter's values).
+ * Where the place names of the drawn hexes go (with, when no near spot fits, a wider search up to about
+ * 3 hexes away, e.g. for a lake at a zoom's corner): near their place, wholly on the drawn hexes and inside
+ * the picture (never cut at its edge), clear of every hex id and of each other (render/labels.ts; the
+ * counters are drawn over them, so they never hide a counter's values).
  */
 export function placeLabels(ctx: CanvasRenderingContext2D, map: GameMap, hexes: readonly HexId[]): PlaceLabel[] {
   const set = new Set(hexes);
   const bounds = baseBounds(hexes);
-  const placer = new LabelPlacer(hexes.map(hexIdBox));
+  const placer = new LabelPlacer(hexes.map(hexIdBox), set);
   const out: PlaceLabel[] = [];
   for (const place of map.places) {
     const inView = place.hexes.filter((h) => set.has(h));
@@ -314,9 +324,13 @@ export function placeLabels(ctx: CanvasRenderingContext2D, map: GameMap, hexes: 
     if (place.id === 'main-road-first-seven') continue;
     const lakeName = place.certainty === 'approximate';
     const bridge = /bridge/i.test(place.name);
-    const pts = (lakeName ? place.hexes : inView).map(baseCenter);
-    let x = pts.reduce((s, p) => s + p.x, 0) / pts.length;
-    let y = pts.reduce((s, p) => s + p.y, 0) / pts.length;
+    // A lake's name goes at the middle of the lake, or of the part of it drawn when the middle is not.
+    const mid = (pts: Point[]): Point => ({
+      x: pts.reduce((s, p) => s + p.x, 0) / pts.length,
+      y: pts.reduce((s, p) => s + p.y, 0) / pts.length,
+    });
+    let { x, y } = mid((lakeName ? place.hexes : inView).map(baseCenter));
+    if (lakeName && !set.has(hexAt({ x, y }) ?? '')) ({ x, y } = mid(inView.map(baseCenter)));
     if (bridge) x += BASE_R * 1.1;
     else if (!lakeName && place.hexes.length === 1) y += BASE_H / 2 - 9;
     const f = font(lakeName ? 11 : 10, true);
@@ -327,8 +341,7 @@ export function placeLabels(ctx: CanvasRenderingContext2D, map: GameMap, hexes: 
       x: Math.min(Math.max(p.x, bounds.minX + w / 2 + 2), bounds.maxX - w / 2 - 2),
       y: Math.min(Math.max(p.y, bounds.minY + h), bounds.maxY - h),
     });
-    const candidates = around({ x, y }, [0, -BASE_R / 2, BASE_R / 2, -BASE_R, BASE_R], [0, 7, -7, 13, -13, 20, -20, 26, -26]).map(inside);
-    const at = placer.place(w, h, candidates);
+    const at = placer.place(w, h, around({ x, y }, NAME_DX, NAME_DY).map(inside), widerAround({ x, y }, 200, 200, 5, 3.5).map(inside));
     out.push({ text: place.name, x: at.x, y: at.y, font: f, color: lakeName ? COLORS.lakeText : COLORS.placeText, box: boxAt(at, w, h) });
   }
   return out;

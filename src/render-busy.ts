@@ -6,3 +6,18 @@ export class RenderBusyError extends Error {
     this.name = 'RenderBusyError';
   }
 }
+
+/**
+ * A map was sent to a painter and did not come back: its child process died (killed, crashed), it
+ * overran its deadline (hung), or the drawing itself failed. The change it was drawn for is saved:
+ * the front end says the map could not be drawn and that the move stands, never a generic error.
+ */
+export class RenderFailedError extends Error {
+  constructor(
+    readonly reason: 'stopped' | 'timeout' | 'error',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RenderFailedError';
+  }
+}

@@ -2,14 +2,16 @@
 // so a render never blocks the bot's event loop. Children start on the first map, take one job at a time,
 // and are replaced after a number of jobs or when their memory passes a bound (the renderer keeps canvas
 // and terrain caches), after a crash, or when a job overruns its deadline. Jobs beyond the queue's limit
-// are refused at once with RenderBusyError, so overload gets a polite "busy" instead of a collapse.
+// are refused at once with RenderBusyError, so overload gets a polite "busy" instead of a collapse; a map
+// whose child died, hung past its deadline or failed to draw is refused with RenderFailedError, so the
+// front end can say the map could not be drawn (the change it was for is saved) instead of a generic error.
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from './log.js';
-import { RenderBusyError } from './render-busy.js';
+import { RenderBusyError, RenderFailedError } from './render-busy.js';
 
-export { RenderBusyError } from './render-busy.js';
+export { RenderBusyError, RenderFailedError } from './render-busy.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const EXT = path.extname(fileURLToPath(import.meta.url));
@@ -33,6 +35,8 @@ export interface RenderPool {
   draw(view: unknown, options?: Record<string, unknown>): Promise<Buffer>;
   /** Children running, maps in progress and waiting, children replaced so far. */
   stats(): { children: number; busy: number; waiting: number; replaced: number };
+  /** The process ids of the children running now (health checks, and tests that kill one). */
+  pids(): number[];
   close(): Promise<void>;
 }
 
@@ -80,7 +84,7 @@ export function createRenderPool(opts: RenderPoolOptions): RenderPool {
       child.job = null;
       if (job) {
         clearTimeout(job.timer);
-        job.reject(new Error(`the map painter stopped (${signal ?? `exit ${code}`})`));
+        job.reject(new RenderFailedError('stopped', `the map painter stopped (${signal ?? `exit ${code}`})`));
       }
       if (!child.retiring && !closed) opts.log?.warn({ code, signal }, 'render process stopped; the next map starts another');
       pump();
@@ -88,11 +92,12 @@ export function createRenderPool(opts: RenderPoolOptions): RenderPool {
     return child;
   }
 
-  function retire(child: Child): void {
+  /** Replace a child: asked to stop, or (`SIGKILL`) made to, for a hung one that would not hear the ask. */
+  function retire(child: Child, signal: NodeJS.Signals = 'SIGTERM'): void {
     child.retiring = true;
     replaced++;
     children.delete(child);
-    child.proc.kill();
+    child.proc.kill(signal);
   }
 
   function finish(child: Child, m: Reply): void {
@@ -102,7 +107,7 @@ export function createRenderPool(opts: RenderPoolOptions): RenderPool {
     child.job = null;
     child.jobs++;
     if (m.ok) job.resolve(Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength));
-    else job.reject(new Error(m.error));
+    else job.reject(new RenderFailedError('error', m.error));
     // Bounded memory: a child that has drawn many maps, or grown past the bound, is replaced.
     if (child.jobs >= maxJobs || m.rss > maxRss) retire(child);
     pump();
@@ -118,8 +123,8 @@ export function createRenderPool(opts: RenderPoolOptions): RenderPool {
       const timer = setTimeout(() => {
         opts.log?.warn({ timeoutMs }, 'a map took too long; its render process is replaced');
         child.job = null;
-        retire(child);
-        job.reject(new Error(`the map took longer than ${timeoutMs} ms`));
+        retire(child, 'SIGKILL');
+        job.reject(new RenderFailedError('timeout', `the map took longer than ${timeoutMs} ms`));
         pump();
       }, timeoutMs);
       child.job = { ...job, id, timer };
@@ -138,6 +143,9 @@ export function createRenderPool(opts: RenderPoolOptions): RenderPool {
     },
     stats() {
       return { children: children.size, busy: [...children].filter((c) => c.job).length, waiting: queue.length, replaced };
+    },
+    pids() {
+      return [...children].flatMap((c) => (c.proc.pid === undefined ? [] : [c.proc.pid]));
     },
     async close() {
       closed = true;

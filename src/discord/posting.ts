@@ -1,14 +1,15 @@
-// Posting what changed: its lines, the map (the whole map with a phase summary at a phase end, a zoom
-// otherwise), and one mention of the side that must act next with the controls it needs.
+// Posting what changed: its lines, the map (at a phase end a summary and up to three zooms of where things
+// happened, phone first; a zoom otherwise), and one mention of the side that must act next with the
+// controls it needs. A map that cannot be drawn never hides the change: the words say it is saved.
 import type { AttachmentPayload, RepliableInteraction } from 'discord.js';
 import type { Done, GameRef, StatusView, ViewRequest } from '../app/game-service.js';
 import { endsPhase, sidePhaseWords } from '../app/phase-summary.js';
-import { actionArea } from '../app/play-area.js';
+import { turnAreas } from '../app/play-area.js';
 import { describeDecision } from '../app/decision-answers.js';
 import type { Side } from '../engine/types.js';
 import { sideLabel } from '../engine/labels.js';
 import { respond } from './replies.js';
-import { RenderBusyError } from '../render-busy.js';
+import { RenderBusyError, RenderFailedError } from '../render-busy.js';
 import { unwrap } from './refusal-hints.js';
 import { statusOrNull } from './game-access.js';
 import { controlsFor } from './controls.js';
@@ -37,16 +38,24 @@ export async function drawView(
 }
 
 const BUSY_LINE = '(The maps are busy being drawn for other games: `/map` shows this position in a moment.)';
+const FAILED_LINE = '(The map could not be drawn; the move stands: `/map` tries again.)';
 
-/** The pictures, or null when the map painters are overloaded (the change itself is saved and posted). */
-async function unlessBusy<T>(draw: () => Promise<T>): Promise<T | null> {
+/**
+ * The pictures, or the line to post instead when they cannot be had: the map painters are overloaded,
+ * or a painter died or hung on them (src/render-pool.ts). Either way the change itself is saved and posted.
+ */
+async function pictures<T>(draw: () => Promise<T>): Promise<{ files: T } | { instead: string }> {
   try {
-    return await draw();
+    return { files: await draw() };
   } catch (err) {
-    if (err instanceof RenderBusyError) return null;
+    if (err instanceof RenderBusyError) return { instead: BUSY_LINE };
+    if (err instanceof RenderFailedError) return { instead: FAILED_LINE };
     throw err;
   }
 }
+
+/** What a turn post's caption adds: where the rest of the map is. */
+const WHOLE_MAP_HINT = 'The whole map: `/map whole`.';
 
 /** How to reach a game once it has left the channel. */
 export function afterEnd(gameId: string): string {
@@ -59,9 +68,9 @@ export function mentionsFor(status: StatusView, side: Side): string[] {
 }
 
 /**
- * Answer a successful change: its lines, a map (the whole map with a summary at a phase end, the
- * zoom the service suggested otherwise), and, when the side to act changed or a decision appeared,
- * one mention of that side's players with the controls they need.
+ * Answer a successful change: its lines, a map (at a phase end a summary, then up to three zooms of
+ * where its moves, fights and fire happened; the zoom the service suggested otherwise), and, when the
+ * side to act changed or a decision appeared, one mention of that side's players with the controls.
  */
 export async function postChange(
   ix: RepliableInteraction,
@@ -86,37 +95,45 @@ export async function postChange(
   const components = after && !pingNow ? controlsFor(after) : [];
   const source: ViewSource = result.mapView ? result : ref;
   if (phaseEnd) {
-    // The text first, then the pictures in a follow-up (drawing them is the slow part). Phone first: a
-    // zoom of where the phase's moves and fights happened; the whole map once per game turn (and on
-    // request, /map); a phase in which nothing moved or fought posts no picture.
+    // The text first, then the pictures in a follow-up (drawing them is the slow part). Phone first: up
+    // to three zooms of where the phase's moves, fights and fire happened (src/app/play-area.ts), each
+    // small enough to read a counter on a phone; the whole map on request (/map whole); a phase in
+    // which nothing moved or fought posts no picture.
     await live(ctx, result.gameId, ix, await respond(ix, { content: lines.join('\n'), embeds, components }), components);
     const turnEnd = result.events.some((e) => e.type === 'turn' || e.type === 'gameOver');
     const caption =
       after?.turn && after.activeSide
         ? `Turn ${after.turn}: the ${sidePhaseWords(after.activeSide, after.phase)} begins.`
         : 'Final position.';
-    const files = await unlessBusy(async () => {
-      const now = result.mapView ? result.mapView({}) : unwrap(await ctx.game.service.mapView(ref, {})).view;
-      const area = actionArea(now);
-      const out: AttachmentPayload[] = [];
-      if (turnEnd) out.push(await drawView(ctx, source, request ?? { caption: 'Position', options: {} }, true, 'turn-map'));
-      if (area)
-        out.push({
-          attachment: await ctx.game.draw(now, area),
-          name: `action-area.${ctx.game.pictureExt}`,
-          description: `Around ${area.center}`,
-        });
-      return out;
-    });
-    if (!files) await respond(ix, { content: `${caption}\n${BUSY_LINE}` });
-    else if (files.length) await respond(ix, { content: caption, files });
+    const got = await pictures(() => turnPost(ctx, source, ref, turnEnd));
+    const text = turnEnd ? `${caption} ${WHOLE_MAP_HINT}` : caption;
+    if ('instead' in got) await respond(ix, { content: `${text}\n${got.instead}` });
+    else if (got.files.length) await respond(ix, { content: text, files: got.files });
   } else {
-    const files = request ? await unlessBusy(async () => [await drawView(ctx, source, request, false)]) : [];
-    const id = await respond(ix, { content: [...lines, ...(files ? [] : [BUSY_LINE])].join('\n'), files: files ?? [], embeds, components });
+    const got = request ? await pictures(async () => [await drawView(ctx, source, request, false)]) : { files: [] };
+    const files = 'files' in got ? got.files : [];
+    const id = await respond(ix, { content: [...lines, ...('instead' in got ? [got.instead] : [])].join('\n'), files, embeds, components });
     await live(ctx, result.gameId, ix, id, components);
   }
   if (pingNow) await ping(ix, after, ctx);
   if (after?.status !== 'active') ctx.live.forget(result.gameId);
+}
+
+/**
+ * The pictures of a phase end: a zoom of each area where things happened since the Action Phase began
+ * (turnAreas, at most three), drawn in the order chosen, named `action-area`, `action-area-2`, …; at a
+ * game turn's end with nothing new to show (a new Action Phase has just begun), the front line.
+ */
+async function turnPost(ctx: BotContext, source: ViewSource, ref: GameRef, turnEnd: boolean): Promise<AttachmentPayload[]> {
+  const now = 'mapView' in source && source.mapView ? source.mapView({}) : unwrap(await ctx.game.service.mapView(ref, {})).view;
+  const out: AttachmentPayload[] = [];
+  for (const [i, area] of turnAreas(now, { frontLine: turnEnd }).entries())
+    out.push({
+      attachment: await ctx.game.draw(now, area),
+      name: `action-area${i ? `-${i + 1}` : ''}.${ctx.game.pictureExt}`,
+      description: `Around ${area.center}`,
+    });
+  return out;
 }
 
 /** The side to act changed, or a decision appeared: that side is mentioned (once, at the change). */
