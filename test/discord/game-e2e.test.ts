@@ -215,9 +215,10 @@ describe('Discord end to end: a tutorial game between two fake users', () => {
     expect(area.content).toMatch(/Turn 2: the Finnish combat phase begins/);
     expectPicture(area.files[0]!.data);
     r = await slash(alice, 'play end');
-    // Turn 3 begins with the Soviet player, who is mentioned again; the whole map comes once a turn.
+    // Turn 3 begins with the Soviet player, who is mentioned again; the turn post is a zoom of where
+    // things happened (the whole map only on request, /map whole).
     expect(r.some((x) => x.content.includes(`<@${boris.id}>`))).toBe(true);
-    const turnMap = r.find((x) => x.files.some((f) => f.name === 'turn-map.jpg'))!;
+    const turnMap = r.find((x) => x.files.some((f) => f.name === 'action-area.jpg'))!;
     expect(turnMap.content).toMatch(/Turn 3: the Soviet reset phase begins/);
     expectPicture(turnMap.files[0]!.data);
     r = await slash(boris, 'game status');
