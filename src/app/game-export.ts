@@ -57,6 +57,7 @@ export function exportDoc(doc: GameDoc, record: readonly RecordEntry[], helpers:
     },
     entries,
   };
-  if (over && doc.state) out.final = { turn: doc.state.turn, phase: doc.state.phase, stateHash: helpers.stateHash(doc.state) };
+  if (over && doc.state)
+    out.final = { turn: doc.state.turn, phase: doc.state.phase, stateHash: helpers.stateHash(doc.state), vp: { ...doc.state.vp } };
   return out;
 }

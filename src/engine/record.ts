@@ -34,7 +34,7 @@ export interface GameRecord {
   seed: string | null;
   actions: RecordedAction[];
   /** What the replay should reach (checked when present). */
-  final?: { turn: number; phase: string; stateHash: string };
+  final?: { turn: number; phase: string; stateHash: string; vp?: Record<Side, number> };
   title?: string;
   notes?: string;
 }
