@@ -4,6 +4,7 @@ import type { GameEvent, Side } from '../engine/types.js';
 import { phaseLabel, sideLabel } from '../engine/labels.js';
 import type { RecordEntry } from './game-doc.js';
 import { describeAction } from './describe-action.js';
+import { count } from './narration.js';
 
 /** How many actions a summary lists before it says "… N earlier". */
 const SHOWN = 8;
@@ -45,7 +46,7 @@ export function phaseSummary(entries: readonly RecordEntry[]): string[] {
   if (!last) return [];
   phaseActs.reverse();
   const ended = last.action.type === 'endPhase' ? last.action.phase : null;
-  const head = `Summary of the ${sidePhaseWords(last.side, ended)}: ${phaseActs.length ? `${phaseActs.length} action(s)` : 'no actions'}.`;
+  const head = `Summary of the ${sidePhaseWords(last.side, ended)}: ${phaseActs.length ? count(phaseActs.length, 'action') : 'no actions'}.`;
   const shown = phaseActs.slice(-SHOWN).map((e) => `• #${e.seq} ${describeAction(e.action)}`);
   if (phaseActs.length > SHOWN) shown.unshift(`• … ${phaseActs.length - SHOWN} earlier`);
   return [head, ...shown];
