@@ -51,3 +51,15 @@ export function phaseSummary(entries: readonly RecordEntry[]): string[] {
   if (phaseActs.length > SHOWN) shown.unshift(`• … ${phaseActs.length - SHOWN} earlier`);
   return [head, ...shown];
 }
+
+/**
+ * The words under the map posted at a phase end: "Turn 3: the Soviet action phase begins.", and once the
+ * game is over "Final position after turn 32." (never "the end of the game begins").
+ */
+export function phaseStartCaption(
+  after: { turn: number | null; activeSide: Side | null; phase: string | null; status?: string } | null,
+): string {
+  if (!after || after.phase === 'gameOver' || (after.status !== undefined && after.status !== 'active') || !after.turn || !after.activeSide)
+    return after?.turn ? `Final position after turn ${after.turn}.` : 'Final position.';
+  return `Turn ${after.turn}: the ${sidePhaseWords(after.activeSide, after.phase)} begins.`;
+}
