@@ -62,8 +62,8 @@ const NARRATE: Narrator = {
   combatDeclared: () => null,
   combat: (e) => {
     const shifts = e.modifiers.length ? `; shifts: ${e.modifiers.map(engineWords).join('; ')}` : '';
-    const halved = e.halvings.length ? `, ${e.halvings.map(engineWords).join('; ')}` : '';
-    return `${combatHeadline(e)} ${e.attackerTotal} vs ${e.defenderTotal}${halved} (${e.baseOdds}${shifts}) → ${e.finalOdds}; roll #${e.rollNumber} = ${e.roll}: ${e.result} (attacker/defender losses, rule ${e.rule}).`;
+    const halved = e.halvings.length ? `; ${e.halvings.map(engineWords).join('; ')}` : '';
+    return `${combatHeadline(e)} ${e.attackerTotal} vs ${e.defenderTotal} (${e.baseOdds}${halved}${shifts}) → ${e.finalOdds}; roll #${e.rollNumber} = ${e.roll}: ${e.result} (attacker/defender losses, rule ${e.rule}).`;
   },
   combatNoRoll: (e) =>
     `⚔️ ${e.kind === 'assault' ? 'Assault' : 'Combat'} #${e.id} on ${e.target}: no CRT roll, ${engineWords(e.reason)}; the attacker may advance into ${e.target} (rule ${e.rule}).`,
