@@ -35,6 +35,18 @@ function scoring(o: Objective): string {
   }
 }
 
+/** An objective's name and VPs without its hexes, for the compact briefing. */
+function shortScoring(o: Objective): string {
+  switch (o.scoring.type) {
+    case 'fixed':
+      return `${o.name} ${o.scoring.vp}`;
+    case 'each':
+      return `${o.name} ${o.scoring.vp} a hex (max ${o.scoring.max})`;
+    case 'anyOrAll':
+      return `${o.name} ${o.scoring.any} or ${o.scoring.all} for all`;
+  }
+}
+
 function victory(v: VictoryRule | undefined): string {
   if (!v || v.type === 'higherVp') return 'the side with more VP wins; equal VP is a draw';
   return `the ${sideName(v.side)} side wins with ${v.vp} VP or more, otherwise the ${sideName(v.side === 'soviet' ? 'finnish' : 'soviet')} side`;
@@ -65,6 +77,49 @@ export function briefingLines(s: ScenarioBrief, game: { endTurn?: number | undef
   }
   lines.push(...optionLines(game.options));
   return lines;
+}
+
+/** The briefing in headed parts, for a compact embed (src/discord/embeds.ts briefingEmbed): same words, fewer of them. */
+export interface BriefingSections {
+  title: string;
+  /** A shortened game says so here. */
+  note?: string;
+  sections: { name: string; value: string; inline?: boolean }[];
+}
+
+/** The briefing as a title and short sections: length, victory, objectives, special rules, rule options. */
+export function briefingSections(
+  s: ScenarioBrief,
+  game: { endTurn?: number | undefined; options: Record<string, boolean> },
+): BriefingSections {
+  const span = s.turns ? `turns ${s.turns.first}–${s.turns.last}` : null;
+  const sections: BriefingSections['sections'] = [];
+  if (span || game.endTurn !== undefined)
+    sections.push({ name: 'Length', value: game.endTurn !== undefined ? `ends after turn ${game.endTurn}` : span!, inline: true });
+  const av = s.automaticVictory && ruleOn(game.options, '17.1-auto') ? s.automaticVictory : null;
+  sections.push({
+    name: 'Victory (17.0)',
+    value: `${victory(s.victory)}${av ? `; ${sideName(av.side)} automatic victory holding ${av.hexes.join(' or ')}` : ''}`,
+    inline: true,
+  });
+  if (s.objectives?.length)
+    sections.push({
+      name: 'Objectives, scored after the last turn (hexes: /game status)',
+      value: s.objectives.map(shortScoring).join(' · '),
+    });
+  const played = (s.specialRules ?? []).map((r) => SPECIAL[r]).filter((r) => r.played);
+  if (played.length)
+    sections.push({ name: 'Special rules', value: played.map((r) => r.words.replace(/;.*\)$/, ')').replace(/^the /, '')).join(' · ') });
+  sections.push({ name: 'Rule options', value: optionLines(game.options).join('\n') });
+  return {
+    title: `Briefing: ${s.name}${span && game.endTurn === undefined ? `, ${span}` : ''}`,
+    ...(game.endTurn !== undefined
+      ? {
+          note: `Shortened to end after turn ${game.endTurn}${span ? ` (the scenario runs ${span})` : ''}: our own shorter game, not one of the Playbook's scenarios.`,
+        }
+      : {}),
+    sections,
+  };
 }
 
 const named = (o: RuleOptionInfo): string => `${o.key} ${o.title}`;

@@ -4,6 +4,7 @@ import type { GameEvent, Side } from '../engine/types.js';
 import { phaseLabel, sideLabel } from '../engine/labels.js';
 import type { RecordEntry } from './game-doc.js';
 import { describeAction } from './describe-action.js';
+import { count } from './narration.js';
 
 /** How many actions a summary lists before it says "… N earlier". */
 const SHOWN = 8;
@@ -45,8 +46,20 @@ export function phaseSummary(entries: readonly RecordEntry[]): string[] {
   if (!last) return [];
   phaseActs.reverse();
   const ended = last.action.type === 'endPhase' ? last.action.phase : null;
-  const head = `Summary of the ${sidePhaseWords(last.side, ended)}: ${phaseActs.length ? `${phaseActs.length} action(s)` : 'no actions'}.`;
+  const head = `Summary of the ${sidePhaseWords(last.side, ended)}: ${phaseActs.length ? count(phaseActs.length, 'action') : 'no actions'}.`;
   const shown = phaseActs.slice(-SHOWN).map((e) => `• #${e.seq} ${describeAction(e.action)}`);
   if (phaseActs.length > SHOWN) shown.unshift(`• … ${phaseActs.length - SHOWN} earlier`);
   return [head, ...shown];
+}
+
+/**
+ * The words under the map posted at a phase end: "Turn 3: the Soviet action phase begins.", and once the
+ * game is over "Final position after turn 32." (never "the end of the game begins").
+ */
+export function phaseStartCaption(
+  after: { turn: number | null; activeSide: Side | null; phase: string | null; status?: string } | null,
+): string {
+  if (!after || after.phase === 'gameOver' || (after.status !== undefined && after.status !== 'active') || !after.turn || !after.activeSide)
+    return after?.turn ? `Final position after turn ${after.turn}.` : 'Final position.';
+  return `Turn ${after.turn}: the ${sidePhaseWords(after.activeSide, after.phase)} begins.`;
 }

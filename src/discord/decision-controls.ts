@@ -51,6 +51,14 @@ const OPS: readonly DraftOp[] = ['pick', 'hex', 'ok', 'show', 'restart'];
 const MAX_OPTIONS = 25;
 const LABEL_MAX = 80;
 const label = (t: string): string => (t.length <= LABEL_MAX ? t : t.slice(0, LABEL_MAX - 1) + '…');
+/**
+ * A button's label that is never cut: the whole answer when it fits in Discord's 80 characters, else
+ * `short`, which says where the whole answer is (the decision's embed, the draft's own line, or
+ * `/play decide`). A cut label hid the end of a retreat path (issue 46).
+ */
+export function fitLabel(full: string, short: string): string {
+  return full.length <= LABEL_MAX ? full : short;
+}
 const row = (...c: MessageActionRowComponentBuilder[]): Row => new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(...c);
 
 /** `b:L:0.1:I15.H15:hex` */
@@ -82,7 +90,7 @@ export function decisionControls(at: DecisionAt, pending: PendingDecision): Row[
           row(
             new ButtonBuilder()
               .setCustomId(id(at, `place:${first}`))
-              .setLabel(label(`Place ${pending.unit} in ${first} (default)`))
+              .setLabel(fitLabel(`Place ${pending.unit} in ${first} (default)`, `Place in ${first} (default)`))
               .setStyle(ButtonStyle.Success),
           ),
         );
@@ -111,7 +119,12 @@ export function decisionControls(at: DecisionAt, pending: PendingDecision): Row[
           ...pending.options.slice(0, 5).map((o) =>
             new ButtonBuilder()
               .setCustomId(id(at, `aim:${o.unit}`))
-              .setLabel(label(`Fire at ${o.unit} (${o.drm >= 0 ? '+' : ''}${o.drm})${o.unit === pending.default.unit ? ' (default)' : ''}`))
+              .setLabel(
+                fitLabel(
+                  `Fire at ${o.unit} (${o.drm >= 0 ? '+' : ''}${o.drm})${o.unit === pending.default.unit ? ' (default)' : ''}`,
+                  `Fire at ${o.unit}${o.unit === pending.default.unit ? ' (default)' : ''}`,
+                ),
+              )
               .setStyle(o.unit === pending.default.unit ? ButtonStyle.Success : ButtonStyle.Secondary),
           ),
         ),
@@ -123,7 +136,12 @@ export function decisionControls(at: DecisionAt, pending: PendingDecision): Row[
           ...pending.options.slice(0, 4).map((o) =>
             new ButtonBuilder()
               .setCustomId(id(at, `ff:${o.hex}`))
-              .setLabel(label(`Fire in ${o.hex}: ${o.firers.map((f) => `${f.unit} ${f.mod >= 0 ? '+' : ''}${f.mod}`).join(', ')}`))
+              .setLabel(
+                fitLabel(
+                  `Fire in ${o.hex}: ${o.firers.map((f) => `${f.unit} ${f.mod >= 0 ? '+' : ''}${f.mod}`).join(', ')}`,
+                  `Fire in ${o.hex} with all ${o.firers.length} units`,
+                ),
+              )
               .setStyle(ButtonStyle.Danger),
           ),
         ),
@@ -149,16 +167,18 @@ export function decisionControls(at: DecisionAt, pending: PendingDecision): Row[
       const buttons: ButtonBuilder[] = [];
       if (pending.canHalt)
         buttons.push(
-          new ButtonBuilder()
-            .setCustomId(id(at, 'default'))
-            .setLabel(label(`Halt in ${pending.hex} (default)`))
-            .setStyle(ButtonStyle.Success),
+          new ButtonBuilder().setCustomId(id(at, 'default')).setLabel(`Halt in ${pending.hex} (default)`).setStyle(ButtonStyle.Success),
         );
       if (pending.units.length)
         buttons.push(
           new ButtonBuilder()
             .setCustomId(id(at, pending.canHalt ? 'ffsteps' : 'default'))
-            .setLabel(label(`Take the step(s): ${pending.allocationText}${pending.canHalt ? '' : ' (default)'}`))
+            .setLabel(
+              fitLabel(
+                `Take the step(s): ${pending.allocationText}${pending.canHalt ? '' : ' (default)'}`,
+                `Take the steps as listed above${pending.canHalt ? '' : ' (default)'}`,
+              ),
+            )
             .setStyle(pending.canHalt ? ButtonStyle.Secondary : ButtonStyle.Success),
         );
       return [row(...buttons)];
@@ -169,7 +189,7 @@ export function decisionControls(at: DecisionAt, pending: PendingDecision): Row[
           ...pending.options.slice(0, 5).map((u) =>
             new ButtonBuilder()
               .setCustomId(id(at, `park:${u}`))
-              .setLabel(label(u === pending.default.unit ? `Remove ${u} (default)` : `Remove ${u}`))
+              .setLabel(fitLabel(u === pending.default.unit ? `Remove ${u} (default)` : `Remove ${u}`, 'Remove this battalion'))
               .setStyle(u === pending.default.unit ? ButtonStyle.Success : ButtonStyle.Secondary),
           ),
         ),
@@ -180,7 +200,7 @@ export function decisionControls(at: DecisionAt, pending: PendingDecision): Row[
 function acceptButton(at: DecisionAt, text: string): ButtonBuilder {
   return new ButtonBuilder()
     .setCustomId(id(at, 'default'))
-    .setLabel(label(`Accept: ${text}`))
+    .setLabel(fitLabel(`Accept: ${text}`, 'Accept the default (in full above)'))
     .setStyle(ButtonStyle.Success);
 }
 
@@ -227,7 +247,7 @@ function advanceControls(at: DecisionAt, p: AdvanceDecision): Row[] {
   const buttons = [
     new ButtonBuilder()
       .setCustomId(id(at, 'default'))
-      .setLabel(label(`Advance: ${p.defaultText}`))
+      .setLabel(fitLabel(`Advance: ${p.defaultText}`, 'Advance as the default (in full above)'))
       .setStyle(ButtonStyle.Success),
   ];
   if (!p.mandatory)
@@ -262,7 +282,13 @@ function supportControls(at: DecisionAt, p: DefensiveSupportDecision): Row[] {
           .setMinValues(1)
           .setMaxValues(units.length)
           .addOptions(
-            units.map((o, i) => ({ label: label(`${o.unit} (fires on ${o.targets.map((t) => t.hex).join('/')})`), value: String(i) })),
+            units.map((o, i) => ({
+              label: fitLabel(
+                `${o.unit} (fires on ${o.targets.map((t) => t.hex).join('/')})`,
+                `${o.unit} (fires on ${o.targets.length} hexes)`,
+              ),
+              value: String(i),
+            })),
           ),
       ),
     );
@@ -402,7 +428,7 @@ export function draftControls(
     buttons.push(
       new ButtonBuilder()
         .setCustomId(id(at, encodeDraft(d, 'ok')))
-        .setLabel(label(`Confirm: ${draftText(p, d)}`))
+        .setLabel(fitLabel(`Confirm: ${draftText(p, d)}`, 'Confirm the answer above'))
         .setStyle(ButtonStyle.Success),
     );
   buttons.push(

@@ -51,6 +51,14 @@ export function sideLabel(side: Side): string {
   return SIDES[side] ?? side;
 }
 
+/**
+ * Engine text with the sides named as players read them: rule areas build some of their words from the
+ * side's key ("soviet morale bonus: 1R"), and every message a player reads says "Soviet morale bonus".
+ */
+export function withSideLabels(text: string): string {
+  return text.replace(/\b(soviet|finnish)\b/g, (s) => SIDES[s as Side]);
+}
+
 /** "the Soviet Action Phase", "the Sub-Zero Loss Phase" (no side: it belongs to both, 3.0 V). */
 export function sidePhaseLabel(side: Side, phase: string): string {
   if (phase === 'subZero' || phase === 'gameOver') return `the ${phaseLabel(phase)}`;

@@ -6,7 +6,14 @@ import { controlsFor } from '../../src/discord/controls.js';
 import { needsPing } from '../../src/discord/posting.js';
 import { defaultAction, parseAnswer } from '../../src/app/decision-answers.js';
 import { decisionAnswerChoices } from '../../src/discord/choices.js';
-import type { AtFireTargetDecision, DefensiveSupportDecision, ParkBattalionDecision, RangedLossDecision } from '../../src/engine/types.js';
+import type {
+  AtFireTargetDecision,
+  DefensiveSupportDecision,
+  LossDecision,
+  ParkBattalionDecision,
+  RangedLossDecision,
+} from '../../src/engine/types.js';
+import { decisionControls, draftControls, fitLabel } from '../../src/discord/decision-controls.js';
 import { CUSTOM_ID_MAX, decodeCustomId } from '../../src/discord/custom-id.js';
 
 const base: StatusView = {
@@ -164,5 +171,49 @@ describe('controls for aiming an AT die (11.1)', () => {
     expect(parseAnswer(pending, 't-26 m31')).toEqual({ ok: true, action: { type: 'atFire', units: ['AT/JR16'], target: 'T-26 m31' } });
     expect(parseAnswer(pending, '1/1/364')).toMatchObject({ ok: false, problem: { rule: '11.1' } });
     expect(decisionAnswerChoices(pending, '').map((x) => x.value)).toEqual(['default', 'T-37', 'T-26 m31']);
+  });
+});
+
+describe('button labels never cut a path (issue 46)', () => {
+  const units = ['MG/1/JR16#1', 'MG/1/JR16#2', '1/1/JR16', '2/1/JR16', '3/1/JR16'];
+  const path = ['J15', 'I14', 'H14', 'G13', 'F13'];
+  const losses: LossDecision = {
+    type: 'combatLosses',
+    side: 'finnish',
+    role: 'defender',
+    combatId: 1,
+    kind: 'combat',
+    losses: 5,
+    rule: '8.5',
+    units: units.map((unit) => ({ unit, hex: 'J16', stepsLeft: 2, canTakeSteps: true, retreatLimit: 5, mustRetreat: true })),
+    minSteps: 0,
+    maxRetreat: 5,
+    firstHexes: Object.fromEntries(units.map((u) => [u, ['J15']])),
+    default: { steps: {}, retreat: Object.fromEntries(units.map((u) => [u, path])) },
+    defaultText: `${units.join(', ')} retreat 5 hexes: ${path.join(' → ')}`,
+  };
+  const labels = (rows: { toJSON(): { components: unknown[] } }[]) =>
+    rows
+      .flatMap((r) => r.toJSON().components as Array<{ label?: string; options?: { label: string }[] }>)
+      .flatMap((c) => [...(c.label ? [c.label] : []), ...(c.options ?? []).map((o) => o.label)]);
+
+  it('8.5.2: a default too long for a button is named by the button and told in full by the prompt', () => {
+    expect(losses.defaultText.length).toBeGreaterThan(80);
+    const all = labels(decisionControls({ gameId: 'g-0123456789', version: 7 }, losses));
+    expect(all[0]).toBe('Accept the default (in full above)');
+    for (const l of all) {
+      expect(l.length).toBeLessThanOrEqual(80);
+      expect(l).not.toContain('…');
+    }
+    expect(fitLabel('Accept: 1/1/JR16 −1 step', 'Accept the default')).toBe('Accept: 1/1/JR16 −1 step');
+  });
+
+  it('8.5.2: the Confirm of a long retreat drafted hex by hex names the answer shown in full above it', () => {
+    const draft = { kind: 'L' as const, picks: [], path };
+    const d = draftControls({ gameId: 'g-0123456789', version: 7 }, losses, draft, []);
+    expect(d.content).toContain(path.join(' → '));
+    const all = labels(d.components);
+    expect(all).toContain('Confirm the answer above');
+    for (const l of all) expect(l).not.toContain('…');
   });
 });
