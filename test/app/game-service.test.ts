@@ -356,7 +356,7 @@ describe('game service: undo (Rally the Troops style)', () => {
     expect(c.lines.some((l) => l.startsWith('Roll #'))).toBe(false);
     // The Finns first declare defensive Support (10.3.2); they decline (the decision's default) and the CRT is rolled.
     const d = await declineDefensiveSupport(h, ref);
-    expect(d.lines.slice(0, 2)).toEqual(['#5 Finnish (Fredrik): support.', 'Roll #1: 2, 2 (Combat on J16 at 1:4, 8.4).']);
+    expect(d.lines.slice(0, 2)).toEqual(['#5 Finnish (Fredrik): decline Defensive Support.', 'Roll #1: 2, 2 (Combat on J16 at 1:4, 8.4).']);
     expect(ok(await h.service.status(ref)).status.undoable).toBeNull();
     expect(refusal(await h.service.undo(ref, SOV))).toBe('undo/nothing');
     const r = await h.service.undo(ref, FIN);

@@ -33,7 +33,7 @@ describe('game service: one typed outcome per change', () => {
     ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'reset' }));
     ok(await h.service.act(ref, SOV, MOVE_609));
     const r = ok(await h.service.act(ref, SOV, { type: 'endPhase', phase: 'action' }));
-    expect(r.summary).toEqual(['Summary of the Soviet action phase: 1 action(s).', '• #2 move 1/1/609 to K16']);
+    expect(r.summary).toEqual(['Summary of the Soviet action phase: 1 action.', '• #2 move 1/1/609 to K16']);
     expect(r.after!.phase).not.toBe('action');
   });
 

@@ -46,7 +46,7 @@ describe('phase summary (issue 18: read back to the previous phase end only)', (
       { ...base(6), kind: 'note', text: 'hello' },
       { ...base(7), kind: 'action', side: 'finnish', action: { type: 'endPhase', phase: 'action' }, rolls: [] },
     ];
-    expect(phaseSummary(entries)).toEqual(['Summary of the Finnish action phase: 1 action(s).', `• #3 ${describeAction(dig('b'))}`]);
+    expect(phaseSummary(entries)).toEqual(['Summary of the Finnish action phase: 1 action.', `• #3 ${describeAction(dig('b'))}`]);
     // An undone phase end is no boundary: the actions before it belong to the phase that ended now.
     const undoneEnd: RecordEntry[] = [
       ...entries.slice(0, 2),

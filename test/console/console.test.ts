@@ -141,7 +141,7 @@ describe('console mode', () => {
     expect(out).toMatch(
       />>> Finnish side to act \(you\): declare Defensive Support against the attack on J16 \(rule 10\.3\.2\); default: no defensive Support; `decide` takes the default/,
     );
-    expect(out).toMatch(/#\d+ Finnish \(you\): support\.\nRoll #\d+: .*Combat on J16/);
+    expect(out).toMatch(/#\d+ Finnish \(you\): decline Defensive Support\.\nRoll #\d+: .*Combat on J16/);
     expect(out.indexOf('declare Defensive Support')).toBeLessThan(out.search(/Roll #\d+/));
     expect(out).toMatch(/Roll #\d+/);
     expect(out).toMatch(/>>> Finnish side to act \(you\): take \d loss\(es\) as the defender/);

@@ -52,7 +52,7 @@ describe('console: the owner decides losses, retreat and advance (8.5, 8.7)', ()
     expect(out).toMatch(
       /Refused: 2\/1\/JR16 is not one of the units taking this loss \(1\/1\/JR16, MG\/1\/JR16#1\) \(rule 8\.5\)\. `decide \?` shows the answers/,
     );
-    expect(out).toMatch(/MG\/1\/JR16#1 loses 1 step\(s\) \(combat loss, rule 8\.5\.1\)/);
+    expect(out).toMatch(/MG\/1\/JR16#1 loses 1 step \(combat loss, rule 8\.5\.1\)/);
     expect(out).toMatch(/1\/1\/JR16 retreats J16→J15 \(rule 8\.5\.2\)/);
     expect(out).toMatch(/advance 3\/1\/609 to J16/);
     expect(out).toMatch(/Waiting for the Soviet side \(Boris\): Combat Phase/);

@@ -43,7 +43,7 @@ describe('console: play bonfire / play raid and the Sub-Zero Loss Phase (16.2, 1
     // The raid finds the Bonfire hex and attacks on the CRT; the raider checks alone on the SZLT (16.4 step 5).
     expect(out).toMatch(/🌙 Night Raid on Q25 from [A-X]\d+ .*Target hex has a Bonfire marker: \+2 \(16\.4 DRM 3\)/);
     expect(out).toMatch(/⚔️ Raid attack on Q25: \d+ vs \d+ \(\d+:\d+\), \d[RL] → column \d:\d; roll #\d+ = \d+: \d\/\d/);
-    expect(out).toMatch(/SZLT finnish [A-X]\d+ \(1\/1\/JR16\): roll #\d+/);
+    expect(out).toMatch(/Sub-Zero Loss check of the Finnish unit in [A-X]\d+ \(1\/1\/JR16\): roll #\d+/);
     expect(out).toMatch(/Usage: play raid <target hex> <unit\[\+unit…\]> \[from <hex>\]/);
     expect(out).toMatch(/SZLT soviet [A-X]\d+ \(.*\): roll #\d+ = \d/);
     expect(out).not.toMatch(/SZLT soviet Q25 \(1\/1\/609/);

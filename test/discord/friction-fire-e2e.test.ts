@@ -57,7 +57,7 @@ describe('Discord end to end: Friction Fire (20.1)', () => {
     r = await h.click(alice, ask!.message!, controlId(ask!.message, fire));
     const text = r.map((x) => x.content).join('\n');
     expect(text).toMatch(/Friction Fire by MG\/1\/JR16#1 on the stack in M14/);
-    expect(text).toMatch(/total 15: 1 step\(s\) or halt/);
+    expect(text).toMatch(/total 15: 1 step or halt/);
     const halt = find(r, /^Halt in M14 \(default\)$/)!;
     expect(buttonLabels(halt.message)).toContain('Take the step(s): 1/1/609 −1 step');
     r = await h.click(boris, halt.message!, controlId(halt.message, 'Halt in M14 (default)'));
