@@ -10,6 +10,7 @@ import type { Action, PendingDecision, Phase, Side } from '../src/engine/types.j
 import type { BotContext } from '../src/discord/context.js';
 import { actorOf } from '../src/discord/game-access.js';
 import { afterEnd, drawView, postChange } from '../src/discord/posting.js';
+import { gameOverEmbed } from '../src/discord/embeds.js';
 import { unwrap } from '../src/discord/refusal-hints.js';
 import { MessageFlags } from 'discord.js';
 import { viaWords } from '../src/discord/reminder-words.js';
@@ -217,7 +218,10 @@ const confirm: ComponentHandler<BotContext> = {
         ? unwrap(await ctx.game.service.resign(game, actorOf(ix), arg ? { side: arg as Side } : {}))
         : unwrap(await ctx.game.service.abort(game, actorOf(ix), /^Reason: (.+)$/m.exec(ix.message.content)?.[1] ?? 'no reason given'));
     // A game removed as a last resort (its data could not be read) left no record to read afterwards.
-    await respond(ix, { content: [...r.lines, ...('removed' in r && r.removed ? [] : [afterEnd(r.gameId)])].join('\n') });
+    await respond(ix, {
+      content: [...r.lines, ...('removed' in r && r.removed ? [] : [afterEnd(r.gameId)])].join('\n'),
+      ...(r.after ? { embeds: [gameOverEmbed(r.after, r.events, r.after.seed)] } : {}),
+    });
   },
 };
 

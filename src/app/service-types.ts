@@ -145,6 +145,8 @@ export interface StatusView {
   seats: Record<Side, string[]>;
   host: string;
   commitment: string | null;
+  /** The dice seed once the game is over (finished or aborted: it is revealed then); null before. */
+  seed: string | null;
   undoable: { side: Side; steps: number } | null;
   vp: Record<Side, number> | null;
   result: GameMeta['result'];

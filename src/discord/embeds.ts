@@ -205,7 +205,7 @@ function clipLines(lines: readonly string[], max: number): string {
  * The end of a game as one embed (issue 46): the result, each side's line (players, VP, winner), the
  * Victory Points by objective and by source (when the game ended at a Victory Check, 17.0), the turn,
  * and the dice seed revealed with how to check it (`/game verify`). `events` are the last change's (its
- * `victoryPoints` event has the table); `seed` is what the end revealed (revealedSeed of the lines).
+ * `victoryPoints` event has the table); `seed` is what the end revealed (StatusView.seed; revealedSeed reads it from the lines).
  */
 export function gameOverEmbed(status: StatusView, events: readonly GameEvent[], seed: string | null): APIEmbed {
   const result = status.result ?? { reason: 'the game is over', winner: null };

@@ -3,7 +3,7 @@
 // controls it needs. A map that cannot be drawn never hides the change: the words say it is saved.
 import type { AttachmentPayload, RepliableInteraction } from 'discord.js';
 import type { Done, GameRef, StatusView, ViewRequest } from '../app/game-service.js';
-import { endsPhase, sidePhaseWords } from '../app/phase-summary.js';
+import { endsPhase, phaseStartCaption, sidePhaseWords } from '../app/phase-summary.js';
 import { turnAreas } from '../app/play-area.js';
 import { describeDecision } from '../app/decision-answers.js';
 import type { Side } from '../engine/types.js';
@@ -13,7 +13,7 @@ import { RenderBusyError, RenderFailedError } from '../render-busy.js';
 import { unwrap } from './refusal-hints.js';
 import { statusOrNull } from './game-access.js';
 import { controlsFor } from './controls.js';
-import { combatEmbeds, summaryEmbed } from './embeds.js';
+import { combatEmbeds, decisionEmbed, gameOverEmbed, summaryEmbed } from './embeds.js';
 import type { BotContext } from './context.js';
 
 /** The map as a change saved it, or (for a plain look) as the store has it now. */
@@ -91,6 +91,8 @@ export async function postChange(
   const request = result.views[0];
   // The service hands back the game as saved; only a result without it costs a second load.
   const after = result.after ?? (await statusOrNull(ctx, ref));
+  // Game over leads (respond keeps the first ten embeds): result, VP by objective and source, the seed.
+  if (after && result.events.some((e) => e.type === 'gameOver')) embeds.unshift(gameOverEmbed(after, result.events, after.seed));
   const pingNow = after !== null && needsPing(before, after);
   const components = after && !pingNow ? controlsFor(after) : [];
   const source: ViewSource = result.mapView ? result : ref;
@@ -101,10 +103,7 @@ export async function postChange(
     // which nothing moved or fought posts no picture.
     await live(ctx, result.gameId, ix, await respond(ix, { content: lines.join('\n'), embeds, components }), components);
     const turnEnd = result.events.some((e) => e.type === 'turn' || e.type === 'gameOver');
-    const caption =
-      after?.turn && after.activeSide
-        ? `Turn ${after.turn}: the ${sidePhaseWords(after.activeSide, after.phase)} begins.`
-        : 'Final position.';
+    const caption = phaseStartCaption(after);
     const got = await pictures(() => turnPost(ctx, source, ref, turnEnd));
     const text = turnEnd ? `${caption} ${WHOLE_MAP_HINT}` : caption;
     if ('instead' in got) await respond(ix, { content: `${text}\n${got.instead}` });
@@ -152,7 +151,12 @@ export async function ping(ix: RepliableInteraction, status: StatusView, ctx?: B
   const pending = status.mustAct!.pending;
   const what = pending ? describeDecision(pending) : `the ${sidePhaseWords(null, status.phase)} (turn ${status.turn})`;
   const components = controlsFor(status);
-  const id = await respond(ix, { content: `${who} ${sideLabel(side)} side to act: ${what}.`, mentionUsers: users, components });
+  const id = await respond(ix, {
+    content: `${who} ${sideLabel(side)} side to act: ${what}.`,
+    mentionUsers: users,
+    components,
+    ...(pending ? { embeds: [decisionEmbed(status, pending)] } : {}),
+  });
   if (ctx) await live(ctx, status.gameId, ix, id, components);
 }
 

@@ -29,6 +29,7 @@ const base: StatusView = {
   seats: { finnish: ['1'], soviet: ['2'] },
   host: '1',
   commitment: 'c',
+  seed: null,
   undoable: { side: 'soviet', steps: 2 },
   vp: { finnish: 0, soviet: 0 },
   result: null,

@@ -52,6 +52,7 @@ function statusOf(over: Partial<StatusView> = {}): StatusView {
     seats: { finnish: ['111'], soviet: ['222'] },
     host: '111',
     commitment: 'ab'.repeat(32),
+    seed: null,
     undoable: null,
     vp: { finnish: 0, soviet: 0 },
     result: null,

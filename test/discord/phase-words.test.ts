@@ -20,6 +20,7 @@ const subZero: StatusView = {
   seats: { finnish: ['1'], soviet: ['2'] },
   host: '1',
   commitment: 'c',
+  seed: null,
   undoable: null,
   vp: { finnish: 0, soviet: 0 },
   result: null,
