@@ -46,7 +46,7 @@ import { answerHelp, parseAnswer } from '../src/app/decision-answers.js';
 import { canonicalUnitIds, canonicaliseAction, closeUnitIds, unitIdsOf } from '../src/app/unit-ids.js';
 import { bonfireChoices, raidChoices } from '../src/discord/night-choices.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
-import { attackControls } from '../src/discord/attack-controls.js';
+import { attackControls, oddsEmbed } from '../src/discord/attack-controls.js';
 import type { BotContext } from '../src/discord/context.js';
 import { actorOf, legalOrExplain, refOf, seenNow } from '../src/discord/game-access.js';
 import { queued } from '../src/discord/work-queue.js';
@@ -147,14 +147,13 @@ async function previewAttack(
 ): Promise<void> {
   const p = unwrap(await ctx.game.service.preview(ref, actorOf(ix), attack, seen.side));
   const components = attackControls({ gameId: p.gameId, version: p.version }, attack);
-  const lines = [
-    `Odds before you ${attack.type === 'combat' ? 'attack' : 'assault'} ${attack.target} (8.2–8.4; Support and AT Fire come first and are not counted):`,
-    ...p.lines.map((l) => `• ${l}`),
-    components
-      ? 'Attack declares it; Cancel changes nothing.'
-      : 'Too many units to fit a button: run the same command with `confirm:True` to declare it.',
-  ];
-  await respond(ix, { content: lines.join('\n'), components: components ?? [], ephemeral: true });
+  // A compact embed (strength, odds, shifts, CRT results): ten lines at most, readable on a phone.
+  await respond(ix, {
+    content: `Odds before you ${attack.type === 'combat' ? 'attack' : 'assault'} ${attack.target}:`,
+    embeds: [oddsEmbed(p.preview, seen.side, components !== null)],
+    components: components ?? [],
+    ephemeral: true,
+  });
 }
 
 const play: Command<BotContext> = {

@@ -39,8 +39,11 @@ describe('Discord end to end: the owner decides losses, retreat and advance (8.5
     let r = await h.slash(boris, 'play combat', { target: 'J16' });
     expect(r[0]!.ephemeral).toBe(true);
     expect(r[0]!.content).toMatch(/Odds before you attack J16/);
-    expect(r[0]!.content).toMatch(/final 1:2 → column 1:2/);
-    expect(r[0]!.content).toMatch(/\d+\/\d+: \d+(\.\d)?% \(rolls /);
+    // The odds as a compact embed: final odds and column, and each CRT result's chance.
+    const odds = r[0]!.embeds[0]!;
+    const field = (name: string) => odds.fields.find((f: { name: string }) => f.name.startsWith(name))?.value as string;
+    expect(field('Odds')).toMatch(/→ \*\*1:2\*\* \(column 1:2\)/);
+    expect(field('CRT results')).toMatch(/\*\*\d+\/\d+\*\* \d+%/);
     const cancelled = await h.click(boris, r[0]!.message!, controlId(r[0]!.message, 'Cancel'));
     expect(cancelled[0]!.content).toMatch(/Cancelled: nothing was declared/);
     // Not the defender's to declare.
