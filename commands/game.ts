@@ -19,7 +19,7 @@ import { PACE_LIMITS } from '../src/app/pace.js';
 import { gameListLines, parseAway } from '../src/discord/game-list.js';
 import { viaWords } from '../src/discord/reminder-words.js';
 import { parseRuleOptions } from '../src/app/rule-options.js';
-import { statusEmbed } from '../src/discord/embeds.js';
+import { briefingEmbed, statusEmbed } from '../src/discord/embeds.js';
 import { dropThread, openThread, postIn } from '../src/discord/threads.js';
 
 const SIDE_CHOICES = [
@@ -534,13 +534,17 @@ const handlers: Record<string, Handler> = {
     });
     if (!created.ok && threadId) await dropThread(ix, threadId);
     const r = unwrap(created);
-    const seats = [...r.lines, 'Seats: the buttons below, or `/game join side:…`. Then the host runs `/game start`.'].join('\n');
+    // The briefing as a compact embed; the message keeps the game's line and what to do next.
+    const briefing = r.briefing;
+    const lines = briefing ? r.lines.filter((l) => !briefing.lines.includes(l)) : r.lines;
+    const embeds = briefing ? [briefingEmbed(briefing.sections)] : [];
+    const seats = [...lines, 'Seats: the buttons below, or `/game join side:…`. Then the host runs `/game start`.'].join('\n');
     if (threadId) {
-      await postIn(ix, threadId, seats, joinControls(r.gameId));
+      await postIn(ix, threadId, seats, joinControls(r.gameId), embeds);
       await respond(ix, { content: `${r.lines[0]} It is played in its own thread: <#${threadId}>. Seats and moves there.` });
       return;
     }
-    await respond(ix, { content: seats, components: joinControls(r.gameId) });
+    await respond(ix, { content: seats, components: joinControls(r.gameId), embeds });
   },
 
   async join(ix, ctx) {

@@ -63,9 +63,12 @@ export function briefingLines(s: ScenarioBrief, game: { endTurn?: number | undef
   else lines.push(`Briefing: ${s.name}${span ? `, ${span}` : ''}.`);
   if (s.objectives?.length) lines.push(`Objectives, scored after the last turn (17.0): ${s.objectives.map(scoring).join('; ')}.`);
   const av = s.automaticVictory && ruleOn(game.options, '17.1-auto') ? s.automaticVictory : null;
+  // The printed part is always in force where the scenario has the gamble: armor committed forgoes a VP win.
   const auto = av
     ? `; automatic victory: the ${sideName(av.side)} side wins at once holding ${av.hexes.join(' or ')} at a Victory Check, and once it has committed armor it wins no other way (our reading, \`rules:17.1-auto:off\` leaves it out)`
-    : '';
+    : s.automaticVictory
+      ? `; once the ${sideName(s.automaticVictory.side)} side commits armor (12.1.4) it can no longer win on VPs (its lead is then a draw; our reading of the automatic victory is \`rules:17.1-auto:on\`)`
+      : '';
   lines.push(`Victory: ${victory(s.victory)}${auto} (docs/rulings.md § Victory).`);
   const special = (s.specialRules ?? []).map((r) => SPECIAL[r]);
   if (special.length) {
@@ -99,7 +102,13 @@ export function briefingSections(
   const av = s.automaticVictory && ruleOn(game.options, '17.1-auto') ? s.automaticVictory : null;
   sections.push({
     name: 'Victory (17.0)',
-    value: `${victory(s.victory)}${av ? `; ${sideName(av.side)} automatic victory holding ${av.hexes.join(' or ')}` : ''}`,
+    value: `${victory(s.victory)}${
+      av
+        ? `; ${sideName(av.side)} automatic victory holding ${av.hexes.join(' or ')}`
+        : s.automaticVictory
+          ? `; ${sideName(s.automaticVictory.side)} armor committed: no VP win (12.1.4)`
+          : ''
+    }`,
     inline: true,
   });
   if (s.objectives?.length)

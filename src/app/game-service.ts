@@ -13,7 +13,7 @@ import { actingSide } from './acting-side.js';
 import type { RefusalCode } from './refusal-codes.js';
 import { RULE_CODES, type RuleCode } from '../engine/codes.js';
 import { phaseSummary, endsPhase, sidePhaseWords } from './phase-summary.js';
-import { eventLines } from './narration.js';
+import { eventLines, gameOverWords, rollLine } from './narration.js';
 import type { Action, AssaultAction, CombatAction, GameEvent, GameState, MapViewOptions, Side } from '../engine/types.js';
 import { StoreError, isStoreError, isValidId, type GameStore, type SaveOptions, type StoredGame } from '../store/types.js';
 import {
@@ -47,7 +47,7 @@ import { checkpointState, noteUndoStep } from './undo-window.js';
 import { docJson, entryJson } from './doc-json.js';
 import { verifyRecord, type VerifyReport } from './verify.js';
 import { chargeClock, clockLeft, DEFAULT_PACE, paceLines, paceOf, type Pace } from './pace.js';
-import { briefingLines } from './briefing.js';
+import { briefingLines, briefingSections, type BriefingSections } from './briefing.js';
 import { DocCache, type KeptDoc } from './doc-cache.js';
 import { newEntryId } from './entry-id.js';
 import {
@@ -546,9 +546,7 @@ export class GameService {
     doc.undo = null;
     const lines: string[] = [];
     if (result) {
-      lines.push(
-        result.winner ? `Game over: the ${sideName(result.winner)} side wins (${result.reason}).` : `Game over: ${result.reason}.`,
-      );
+      lines.push(gameOverWords(result));
     }
     if (doc.secret) {
       lines.push(`Dice seed revealed: ${doc.secret.seed}`);
@@ -573,7 +571,7 @@ export class GameService {
     bidding?: boolean;
     /** Leave out what the Getting Started card leaves out of a first game (src/engine/options.ts). */
     firstGame?: boolean;
-  }): Promise<Result> {
+  }): Promise<Result<{ briefing?: { lines: string[]; sections: BriefingSections } }>> {
     const bad = checkInput(CreateSchema, input, 'new game');
     if (bad) return bad;
     const scenario = this.ruleset.scenarios.find((s) => s.id === input.scenario);
@@ -637,6 +635,9 @@ export class GameService {
     this.remember(doc, input.host);
     try {
       const saved = await this.store.create(gameId, input.channelId, doc, { guildId: doc.meta.guildId, users: indexedUsers(doc) });
+      // The briefing two ways: as lines (the console, and `lines`) and in headed sections (an embed).
+      const game = { endTurn: input.endTurn, options: doc.meta.options };
+      const briefing = { lines: briefingLines(scenario, game), sections: briefingSections(scenario, game) };
       return {
         ok: true,
         gameId,
@@ -645,9 +646,10 @@ export class GameService {
         views: [],
         lines: [
           `New game ${gameId}: ${scenario.name}. Host: ${this.label(doc, input.host.userId)}.`,
-          ...briefingLines(scenario, { endTurn: input.endTurn, options: doc.meta.options }),
+          ...briefing.lines,
           'Players: take a seat (Finnish or Soviet). The host starts the game when both sides are seated.',
         ],
+        briefing,
       };
     } catch (err) {
       if (isStoreError(err, 'store/channel-taken')) {
@@ -1073,7 +1075,7 @@ export class GameService {
     }
     if (before.side !== after.side || before.what !== after.what) doc.meta.waitingSince = now;
     const lines = [`#${base.seq} ${sideName(side)} (${this.label(doc, actor.userId)}): ${describeAction(action)}.`];
-    for (const roll of rolls) lines.push(`Roll #${roll.n}: ${roll.dice.join(', ')} (${roll.purpose}, ${roll.rule}).`);
+    for (const roll of rolls) lines.push(rollLine(roll));
     lines.push(...eventLines(applied.events)); // every event in words (src/app/narration.ts)
     const entry: Entry = { seq: base.seq, lines, events: applied.events, views: viewsFor(action, applied.events), next: null };
     if (this.isOver(applied.state)) {
@@ -1597,6 +1599,7 @@ export class GameService {
       seats: { finnish: doc.meta.seats.finnish.slice(), soviet: doc.meta.seats.soviet.slice() },
       host: doc.meta.host,
       commitment: doc.meta.commitment,
+      seed: (doc.meta.status === 'finished' || doc.meta.status === 'aborted') && doc.secret ? doc.secret.seed : null,
       undoable: doc.undo?.steps.length ? { side: doc.undo.side, steps: doc.undo.steps.length } : null,
       vp: st?.vp ?? null,
       result: doc.meta.result,

@@ -152,9 +152,8 @@ const NARRATE: Narrator = {
         ? `• ${e.unit}'s heart holds (rule ${e.rule}): roll ${e.roll}, it fails on ${e.failsAt} or less.`
         : `💔 ${e.unit}'s heart fails (rule ${e.rule}): roll ${e.roll}; he leaves the map and returns on turn ${e.returnTurn} at the Finnish supply source.`,
   stanceDeclared: (e) =>
-    `🔄 The Finns change their operational stance (rule ${e.rule}): from turn ${e.effectiveTurn} they are the first player, with one column in their favour on that turn.`,
-  stanceChanged: (e) =>
-    `🔄 Turn ${e.turn}: the Finns are the first player now (rule ${e.rule}); this turn their attacks get a column (8.3 case 10).`,
+    `🔄 The Finns change their operational stance (rule ${e.rule}): for the rest of turn ${e.turn} the column shifts one in their favour (8.3 case 10), and from turn ${e.effectiveTurn} they are the first player.`,
+  stanceChanged: (e) => `🔄 Turn ${e.turn}: the Finns are the first player now (rule ${e.rule}).`,
   moraleCheck: (e) =>
     e.collapsed
       ? `💔 Soviet morale collapses (rule ${e.rule}): only ${e.count} full-strength infantry companies and MG units on the map (fewer than ${e.below}). The Soviets may no longer attack, assault, enter an enemy ZOC or recover; the Finns gain a column.`

@@ -42,8 +42,14 @@ export async function postIn(
   channelId: string,
   content: string,
   components: Array<{ toJSON(): unknown }>,
+  embeds: unknown[] = [],
 ): Promise<void> {
   await ix.client.rest.post(Routes.channelMessages(channelId), {
-    body: { content: clip(content), components: components.map((c) => c.toJSON()), allowed_mentions: { parse: [] } },
+    body: {
+      content: clip(content),
+      components: components.map((c) => c.toJSON()),
+      ...(embeds.length ? { embeds } : {}),
+      allowed_mentions: { parse: [] },
+    },
   });
 }

@@ -35,9 +35,11 @@ describe('Discord end to end: a thread per game', () => {
     expect(r[0]!.components).toEqual([]);
     const [first] = h.fake.messagesIn(threadId);
     expect(first!.content).toMatch(/^New game g-[0-9a-f]+: Hevossalmi Crossing/);
-    expect(first!.content).toMatch(
-      /\nBriefing: Hevossalmi Crossing \(hexref tutorial\), turns \d+–\d+\.\nObjectives, scored after the last turn/,
-    );
+    // The briefing is a compact embed beside the seats' line (issue 46).
+    expect(first!.content).not.toMatch(/Briefing:/);
+    const briefing = first!.embeds[0]!;
+    expect(briefing.title).toMatch(/Hevossalmi Crossing/);
+    expect(briefing.fields.map((f: { name: string }) => f.name).join(' | ')).toMatch(/Length.*Victory.*Objectives/);
     // The Join buttons in the thread seat the players.
     expect((await h.click(alice, first!, controlId(first!, 'Join the Finnish side')))[0]!.content).toMatch(
       /Seated: alice on the Finnish side/,
