@@ -42,7 +42,7 @@ export const RULE_OPTIONS: readonly RuleOptionInfo[] = [
   { key: '17.1', title: 'change of Finnish operational stance', kind: 'special', defaultOn: true },
   {
     key: '17.1-auto',
-    title: 'Soviet automatic victory by taking A13, and a Finnish win when armor was committed (our reading)',
+    title: 'Soviet automatic victory by taking A13 (our reading; a Soviet VP lead after the armor gamble is then a Finnish win)',
     kind: 'special',
     defaultOn: false,
     legacyDefaultOn: true,

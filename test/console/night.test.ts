@@ -45,8 +45,8 @@ describe('console: play bonfire / play raid and the Sub-Zero Loss Phase (16.2, 1
     expect(out).toMatch(/⚔️ Raid attack on Q25: \d+ vs \d+ \(\d+:\d+\), \d[RL] → column \d:\d; roll #\d+ = \d+: \d\/\d/);
     expect(out).toMatch(/Sub-Zero Loss check of the Finnish unit in [A-X]\d+ \(1\/1\/JR16\): roll #\d+/);
     expect(out).toMatch(/Usage: play raid <target hex> <unit\[\+unit…\]> \[from <hex>\]/);
-    expect(out).toMatch(/SZLT soviet [A-X]\d+ \(.*\): roll #\d+ = \d/);
-    expect(out).not.toMatch(/SZLT soviet Q25 \(1\/1\/609/);
-    expect(out).toMatch(/Sub-Zero Loss Phase over: 1 Skull mark\(s\) and 1 Bonfire\(s\) removed \(rule 16\.3\)/);
+    expect(out).toMatch(/Sub-Zero Loss check of the Soviet (?:unit|stack) in [A-X]\d+ \(.*\): roll #\d+ = \d/);
+    expect(out).not.toMatch(/Sub-Zero Loss check of the Soviet (?:unit|stack) in Q25 \(1\/1\/609/);
+    expect(out).toMatch(/Sub-Zero Loss Phase over: 1 Skull marker and 1 Bonfire removed \(rule 16\.3\)/);
   }, 120_000);
 });

@@ -26,7 +26,8 @@ describe('Discord end to end: Friction Fire (20.1)', () => {
   /** A tutorial with 20.1 on, in the Soviet Action Phase, the board cut down to 1/1/609 and a Finnish MG. */
   async function setUp(more: [string, string][] = []): Promise<void> {
     const made = await h.slash(alice, 'game new', { scenario: 'tutorial', side: 'finnish', rules: '20.1:on' });
-    expect(made.map((r) => r.content).join('\n')).toMatch(/Friction Fire/);
+    // The briefing (an embed at /game new) names the option in force.
+    expect(JSON.stringify(made.map((r) => [r.content, r.embeds]))).toMatch(/Friction Fire/);
     await h.slash(boris, 'game join', { side: 'soviet' });
     await h.slash(alice, 'game start'); // the Soviet reset phase ends by itself
     const svc = h.bot.ctx.game.service;

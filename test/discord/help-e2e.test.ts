@@ -23,7 +23,7 @@ describe('/help and command contexts', () => {
     expect(r[0]!.ephemeral).toBe(true);
     const text = r[0]!.content;
     expect(text).toMatch(
-      /\*\*\/game\*\* new · join · seat · leave · bid · place · standing · start · status · undo · resign · abort · export · list · away · remind · verify:/,
+      /\*\*\/game\*\* new · join · seat · leave · bid · place · standing · start · status · undo · resign · abort · export · list · away · remind · forget · verify:/,
     );
     expect(text).toMatch(/\*\*\/play\*\* move · combat · assault/);
     expect(text).toMatch(/\*\*\/map\*\* whole · zoom · reach/);
