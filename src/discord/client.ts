@@ -1,7 +1,8 @@
 // The discord.js client: logs in with DISCORD_TOKEN, waits until it is ready, and hands every
 // interaction to the router. `rest.api` points it at another API base (the offline fake in tests).
-import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
+import { Client, DefaultRestOptions, Events, GatewayIntentBits, type Interaction } from 'discord.js';
 import type { Logger } from '../log.js';
+import type { Acknowledgements } from './work-queue.js';
 
 export interface DiscordConfig {
   DISCORD_TOKEN?: string | undefined;
@@ -21,7 +22,12 @@ export interface ConnectOptions {
   handleSignals?: boolean;
   /** Called on a signal after the client is gone (release the store…). */
   onStop?: () => Promise<void>;
+  /** Counts the interaction callbacks in flight, which the work queue lets go first (work-queue.ts). */
+  acknowledgements?: Acknowledgements;
 }
+
+/** POST /interactions/{id}/{token}/callback: the acknowledgement Discord wants within 3 s. */
+const CALLBACK = /\/interactions\/\d+\/[^/]+\/callback(\?|$)/;
 
 export async function connectDiscord(
   config: DiscordConfig,
@@ -30,10 +36,16 @@ export async function connectDiscord(
   options: ConnectOptions = {},
 ): Promise<Client> {
   const shard = config.DISCORD_SHARD;
+  const acks = options.acknowledgements;
+  // Callbacks already skip the REST limiter's queues (@discordjs/rest sends /interactions/…/callback
+  // through its BurstHandler: no per-route queue, no global 50/s budget); the work queue must not hold
+  // them up either, so they are counted here, where every request leaves.
+  const makeRequest: typeof DefaultRestOptions.makeRequest = (url, init) =>
+    acks && CALLBACK.test(url) ? acks.track(DefaultRestOptions.makeRequest(url, init)) : DefaultRestOptions.makeRequest(url, init);
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     ...(shard ? { shards: [shard.id], shardCount: shard.count } : {}),
-    ...(rest ? { rest: { ...rest, retries: 0 } } : {}),
+    rest: { makeRequest, ...(rest ? { ...rest, retries: 0 } : {}) },
   });
   const ready = new Promise<void>((resolve) => {
     client.once(Events.ClientReady, (c) => {
