@@ -95,6 +95,12 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
       await scheduler.close();
       await game.close();
     },
+  }).catch(async (err: unknown) => {
+    // Not connected: release what was opened (render children, store) so the process can exit.
+    await warmUp;
+    await scheduler.close().catch(() => undefined);
+    await game.close().catch(() => undefined);
+    throw err;
   });
   // The bot speaks unprompted once it is connected: wakes that fell due while it was down come first,
   // and every active game gets its next wake (one lost to an outage is made again).

@@ -1,6 +1,6 @@
 // The discord.js client: logs in with DISCORD_TOKEN, waits until it is ready, and hands every
 // interaction to the router. `rest.api` points it at another API base (the offline fake in tests).
-import { Client, DefaultRestOptions, Events, GatewayIntentBits, type Interaction } from 'discord.js';
+import { Client, DefaultRestOptions, DiscordAPIError, Events, GatewayIntentBits, type Interaction } from 'discord.js';
 import type { Logger } from '../log.js';
 import type { Acknowledgements } from './work-queue.js';
 
@@ -72,7 +72,51 @@ export async function connectDiscord(
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   }
-  await client.login(config.DISCORD_TOKEN);
-  await ready;
+  try {
+    await client.login(config.DISCORD_TOKEN);
+    await ready;
+  } catch (err) {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
+    await client.destroy().catch(() => undefined);
+    throw new DiscordConnectError(connectProblem(err), { cause: err });
+  }
   return client;
+}
+
+/** The bot could not log in to Discord; the message is one line for the operator (no token, no stack). */
+export class DiscordConnectError extends Error {
+  override name = 'DiscordConnectError';
+}
+
+/** Network failures as Node and undici name them (on the error or a cause of it). */
+const NETWORK_CODES = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_HEADERS_TIMEOUT',
+]);
+
+/** Why the login failed, in a line that says what to check: the network, or DISCORD_TOKEN. */
+export function connectProblem(err: unknown): string {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) {
+      const host = (e as { hostname?: unknown }).hostname;
+      return `Discord could not be reached (${code}${typeof host === 'string' ? ` for ${host}` : ''}): check this machine's network, DNS and firewall (DISCORD_TOKEN was not checked yet).`;
+    }
+    if (e.name === 'AbortError' || e.name === 'TimeoutError')
+      return "Discord did not answer in time: check this machine's network and firewall (DISCORD_TOKEN was not checked yet).";
+    if ((e instanceof DiscordAPIError && e.status === 401) || code === 'TokenInvalid')
+      return 'Discord refused DISCORD_TOKEN (401 Unauthorized): copy a fresh bot token from the developer portal (Bot → Reset Token).';
+    if (code === 'DisallowedIntents')
+      return 'Discord refused the gateway intents the bot asks for: check the bot’s Privileged Gateway Intents in the developer portal.';
+  }
+  return `Could not connect to Discord (${err instanceof Error ? err.name : 'error'}): check the network and DISCORD_TOKEN.`;
 }
