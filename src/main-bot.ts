@@ -12,7 +12,7 @@ import { Status, type Client } from 'discord.js';
 import { startHeartbeat } from './health.js';
 import { openGame, warmRenderer, type GameOptions } from './main-game.js';
 import { LiveControls } from './discord/live-controls.js';
-import { Acknowledgements, WorkQueue } from './discord/work-queue.js';
+import { WorkQueue } from './discord/work-queue.js';
 import { DiscordNotifier } from './discord/notifier.js';
 import { Reminders } from './app/reminders.js';
 import { createScheduler, type Scheduler } from './schedule/index.js';
@@ -75,7 +75,6 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
     now,
     onError: (err, what) => log.warn({ err, what }, 'reminders'),
   });
-  const acknowledgements = new Acknowledgements();
   const ctx: BotContext = {
     log,
     rules: loadRuleLibrary(),
@@ -84,13 +83,12 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
     live: new LiveControls(),
     reminders,
     now,
-    work: new WorkQueue(config.WORK_CONCURRENCY, config.WORK_QUEUE, acknowledgements),
+    work: new WorkQueue(config.WORK_CONCURRENCY, config.WORK_QUEUE),
   };
   const router = new Router(commands, componentHandlers, ctx, log);
   let heartbeat: { stop(): void } | undefined;
   const client = await connectDiscord(config, log, options.rest, {
     router,
-    acknowledgements,
     handleSignals: options.handleSignals ?? true,
     onStop: async () => {
       heartbeat?.stop();

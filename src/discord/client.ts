@@ -1,8 +1,12 @@
 // The discord.js client: logs in with DISCORD_TOKEN, waits until it is ready, and hands every
 // interaction to the router. `rest.api` points it at another API base (the offline fake in tests).
-import { Client, DefaultRestOptions, DiscordAPIError, Events, GatewayIntentBits, type Interaction } from 'discord.js';
+// Acknowledgements never wait behind the client-side REST limiter: @discordjs/rest sends every
+// POST /interactions/{id}/{token}/callback through its BurstHandler, outside the per-route queues and the
+// global 50/s budget (as Discord exempts interaction endpoints from the global limit), so follow-ups and
+// channel posts held by a rate limit do not hold an acknowledgement (test/discord/burst-e2e.test.ts).
+// A login that fails is one line naming what to check (connectProblem), never the token.
+import { Client, DiscordAPIError, Events, GatewayIntentBits, type Interaction } from 'discord.js';
 import type { Logger } from '../log.js';
-import type { Acknowledgements } from './work-queue.js';
 
 export interface DiscordConfig {
   DISCORD_TOKEN?: string | undefined;
@@ -22,12 +26,7 @@ export interface ConnectOptions {
   handleSignals?: boolean;
   /** Called on a signal after the client is gone (release the store…). */
   onStop?: () => Promise<void>;
-  /** Counts the interaction callbacks in flight, which the work queue lets go first (work-queue.ts). */
-  acknowledgements?: Acknowledgements;
 }
-
-/** POST /interactions/{id}/{token}/callback: the acknowledgement Discord wants within 3 s. */
-const CALLBACK = /\/interactions\/\d+\/[^/]+\/callback(\?|$)/;
 
 export async function connectDiscord(
   config: DiscordConfig,
@@ -36,16 +35,10 @@ export async function connectDiscord(
   options: ConnectOptions = {},
 ): Promise<Client> {
   const shard = config.DISCORD_SHARD;
-  const acks = options.acknowledgements;
-  // Callbacks already skip the REST limiter's queues (@discordjs/rest sends /interactions/…/callback
-  // through its BurstHandler: no per-route queue, no global 50/s budget); the work queue must not hold
-  // them up either, so they are counted here, where every request leaves.
-  const makeRequest: typeof DefaultRestOptions.makeRequest = (url, init) =>
-    acks && CALLBACK.test(url) ? acks.track(DefaultRestOptions.makeRequest(url, init)) : DefaultRestOptions.makeRequest(url, init);
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     ...(shard ? { shards: [shard.id], shardCount: shard.count } : {}),
-    rest: { makeRequest, ...(rest ? { ...rest, retries: 0 } : {}) },
+    ...(rest ? { rest: { ...rest, retries: 0 } } : {}),
   });
   const ready = new Promise<void>((resolve) => {
     client.once(Events.ClientReady, (c) => {
@@ -61,8 +54,9 @@ export async function connectDiscord(
     client.on(Events.InteractionCreate, (ix) => void router.handle(ix));
   }
   client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
+  let stop: (() => Promise<void>) | undefined;
   if (options.handleSignals !== false) {
-    const stop = async () => {
+    stop = async () => {
       log.info('shutting down');
       await router?.drain?.();
       await client.destroy();
@@ -76,7 +70,7 @@ export async function connectDiscord(
     await client.login(config.DISCORD_TOKEN);
     await ready;
   } catch (err) {
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
+    if (stop) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, stop);
     await client.destroy().catch(() => undefined);
     throw new DiscordConnectError(connectProblem(err), { cause: err });
   }

@@ -1,53 +1,9 @@
 // The bot's game work, queued with a concurrency limit (issue 18): every interaction is acknowledged at
 // once (commands defer before they ask for a slot), then waits here for its turn to read, apply and save.
-// Each job starts after a yield to the event loop and, when the queue has an Acknowledgements gate,
-// once no interaction callback is on its way to Discord (issue 45): under a burst, a game's work takes the
-// thread only after every interaction that has arrived is acknowledged, so each one is within Discord's
-// 3 s. Past `maxWaiting` a job is refused with BusyError: the player is told to retry and nothing
-// changes, instead of the process collapsing.
+// Each job starts after a yield to the event loop, so interactions that arrived meanwhile are
+// acknowledged before another game's work takes the thread. Past `maxWaiting` a job is refused with
+// BusyError: the player is told to retry and nothing changes, instead of the process collapsing.
 import { Refusal } from './replies.js';
-
-/**
- * The interaction callbacks (acknowledgements) in flight, counted by the client's REST (client.ts).
- * Game work waits for them: a callback needs a few turns of the event loop (connect, write, read) that
- * a game's engine work would otherwise take, one job after another, while the 3 s run out.
- */
-export class Acknowledgements {
-  private inFlight = 0;
-  private waiters: (() => void)[] = [];
-
-  constructor(
-    /** The longest a job waits for them (a Discord that does not answer must not stall every game). */
-    readonly maxWaitMs = 1000,
-  ) {}
-
-  get pending(): number {
-    return this.inFlight;
-  }
-
-  /** Count `request` (an acknowledgement being sent) until it settles. */
-  track<T>(request: Promise<T>): Promise<T> {
-    this.inFlight++;
-    const done = () => {
-      if (--this.inFlight === 0) for (const w of this.waiters.splice(0)) w();
-    };
-    request.then(done, done);
-    return request;
-  }
-
-  /** Resolves once no acknowledgement is in flight, or after maxWaitMs. */
-  settled(): Promise<void> {
-    if (this.inFlight === 0) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(finish, this.maxWaitMs);
-      function finish() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.waiters.push(finish);
-    });
-  }
-}
 
 /** The queue is full: nothing was done. */
 export class BusyError extends Error {
@@ -66,8 +22,6 @@ export class WorkQueue {
     readonly limit: number,
     /** Jobs that may wait for a slot before new ones are refused. */
     readonly maxWaiting: number,
-    /** Acknowledgements on their way to Discord, which go before each job (none: only the yield). */
-    readonly acknowledgements?: Acknowledgements,
   ) {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError('a work queue runs at least one job at a time');
     if (!Number.isInteger(maxWaiting) || maxWaiting < 0) throw new RangeError('maxWaiting is a whole number');
@@ -86,7 +40,6 @@ export class WorkQueue {
     } else this.running++;
     try {
       await new Promise<void>((resolve) => setImmediate(resolve));
-      await this.acknowledgements?.settled();
       return await job();
     } finally {
       const next = this.waiting.shift();
