@@ -15,9 +15,16 @@ ENV JOBS=max
 RUN npm ci --no-audit --no-fund --loglevel=error \
  && (node -e "require('canvas')" || npm rebuild canvas) \
  && node -e "require('canvas')"
-# Only what .dockerignore lets through: no .env (the bot token), no var/ (saved games and their secret
-# seeds), no .git, no dist/, and not the host's node_modules (it would overwrite the canvas built above).
-COPY . .
+# Only what the image runs and builds from, named one by one (.dockerignore lets in nothing else): no
+# test/, bench/, docs/ or folders nobody committed, no .env (the bot token), no var/ (saved games and
+# their secret seeds), no dist/, and not the host's node_modules (it would overwrite the canvas built above).
+COPY tsconfig.json tsconfig.build.json ./
+COPY scripts/build.js scripts/private-redis.ts ./scripts/
+COPY bin ./bin
+COPY data ./data
+COPY render ./render
+COPY commands ./commands
+COPY src ./src
 # Compile to dist/ (the bot starts from JavaScript), then drop the build-only packages.
 RUN npm run build --silent && npm prune --omit=dev --no-audit --no-fund --loglevel=error
 

@@ -16,7 +16,10 @@ const schema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^(file:|memory:|rediss?:\/\/)/, 'must start with file:, memory: or redis:// (rediss:// for TLS)')
+      .superRefine((url, ctx) => {
+        const problem = storeUrlProblem(url);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
       .default(DEFAULT_STORE_URL),
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
@@ -49,7 +52,7 @@ const FIXES: Record<string, string> = {
   DISCORD_TOKEN: 'copy the bot token from the Discord developer portal (Bot → Reset Token), or leave it empty for console mode',
   DISCORD_CLIENT_ID: 'copy the Application ID from the developer portal (General Information)',
   DISCORD_GUILD_ID: 'right-click your server in Discord (developer mode on) → Copy Server ID, or leave it empty',
-  STORE_URL: `leave it empty for the embedded store (${DEFAULT_STORE_URL}), or use redis://host:6379`,
+  STORE_URL: `leave it empty for the embedded store (${DEFAULT_STORE_URL}), or use redis://[user:password@]host:6379[/db] (rediss:// for TLS), with any @ : / ? # % in the user name or password percent-encoded`,
   LOG_LEVEL: 'use one of fatal, error, warn, info, debug, trace, silent',
   FINISHED_GAME_TTL_DAYS: 'use a whole number of days between 1 and 3650 (default 90)',
   MAP_DIR: 'a writable directory for console-mode map snapshots',
@@ -92,6 +95,44 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   loadDotenv({ quiet: true });
   return parseConfig(env);
+}
+
+/**
+ * Why a STORE_URL cannot be used, in words that never quote it (it may hold a password); null when it
+ * can. A Redis URL is parsed here as the Redis clients parse it, so a bad port, host, database or
+ * credentials stop start-up with the configuration error instead of a client's uncaught error, which
+ * prints the URL.
+ */
+export function storeUrlProblem(url: string): string | null {
+  if (url.startsWith('file:')) return url.length > 'file:'.length ? null : 'names no directory after file:';
+  if (url.startsWith('memory:')) return null;
+  const scheme = /^rediss?:\/\//.exec(url)?.[0];
+  if (!scheme) return 'must start with file:, memory: or redis:// (rediss:// for TLS)';
+  // host[:port], after the credentials (the last @) and before the path.
+  const rest = url.slice(scheme.length);
+  const hostPort = /^[^/?#]*/.exec(rest.slice(rest.lastIndexOf('@') + 1))![0];
+  const port = /^(?:\[[^\]]*\]|[^:]*)(?::(.*))?$/.exec(hostPort)?.[1];
+  if (port !== undefined && !/^\d{1,5}$/.test(port)) return 'has a port that is not a number (redis://host:6379)';
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return 'has a port outside 1–65535';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return hostPort.replace(/:\d*$/, '') === ''
+      ? 'names no host (redis://host:6379)'
+      : 'is not a valid URL (percent-encode any @ : / ? # % in the user name or password)';
+  }
+  if (!parsed.hostname) return 'names no host (redis://host:6379)';
+  try {
+    decodeURIComponent(parsed.username);
+    decodeURIComponent(parsed.password);
+  } catch {
+    return 'has a user name or password with a broken %-escape (a % must start one such as %40 for @)';
+  }
+  if (parsed.hash) return 'has a # part (percent-encode a # in the password as %23)';
+  if (parsed.pathname !== '' && parsed.pathname !== '/' && !/^\/\d{1,5}$/.test(parsed.pathname))
+    return 'names a database that is not a number (redis://host:6379/0)';
+  return null;
 }
 
 /** The store kind a STORE_URL selects. */

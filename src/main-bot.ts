@@ -16,6 +16,7 @@ import { WorkQueue } from './discord/work-queue.js';
 import { DiscordNotifier } from './discord/notifier.js';
 import { Reminders } from './app/reminders.js';
 import { createScheduler, type Scheduler } from './schedule/index.js';
+import { parseRoll } from './dice/notation.js';
 
 export { createChannelDice, storeDiceStreams } from './main-dice.js';
 
@@ -43,6 +44,7 @@ export interface RunningBot {
 
 /** Build the bot's parts (rules, service, renderer), route interactions to the slash commands, log in. */
 export async function startBot(config: Config, log: Logger, options: BotOptions = {}): Promise<RunningBot> {
+  warmDiceLibrary(log); // before the bot connects: no interaction waits while it loads
   // Maps are drawn in child processes (RENDER_PROCESSES, src/render-pool.ts) unless told otherwise.
   const {
     play: game,
@@ -93,6 +95,12 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
       await scheduler.close();
       await game.close();
     },
+  }).catch(async (err: unknown) => {
+    // Not connected: release what was opened (render children, store) so the process can exit.
+    await warmUp;
+    await scheduler.close().catch(() => undefined);
+    await game.close().catch(() => undefined);
+    throw err;
   });
   // The bot speaks unprompted once it is connected: wakes that fell due while it was down come first,
   // and every active game gets its next wake (one lost to an outage is made again).
@@ -130,6 +138,22 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
       await game.close();
     },
   };
+}
+
+/**
+ * Load the dice notation library (@dice-roller/rpg-dice-roller and its mathjs, src/dice/notation.ts) now,
+ * with one dry run of a notation only it rolls: it loads synchronously, blocking the event loop 1–9 s, so
+ * the bot pays it at start-up instead of the first `/roll 4d6kh3` of the process (issue 45). The CLI and
+ * the console still load it on first use. A failure is logged; the first such roll would then say why.
+ */
+export function warmDiceLibrary(log: Logger): void {
+  const started = Date.now();
+  try {
+    parseRoll('4d6kh3');
+    log.debug({ ms: Date.now() - started }, 'dice notation library loaded');
+  } catch (err) {
+    log.error({ err }, 'dice notation library could not be loaded');
+  }
 }
 
 /** Whether every gateway shard of the client is connected and ready, for the heartbeat. */

@@ -13,11 +13,31 @@ export interface StartOptions {
 export async function start(options: StartOptions = {}): Promise<number> {
   const config = loadConfigOrExplain((line) => process.stderr.write(line + '\n'));
   if (!config) return 2;
+  const secrets = [config.DISCORD_TOKEN, ...credentialsOf(config.STORE_URL)];
+  // Node's own report of an uncaught error prints its message, which may quote a URL with its password.
+  process.once('uncaughtException', (err) => {
+    process.stderr.write(`hexref stopped on an unexpected error: ${scrub(err.stack ?? String(err), secrets)}\n`);
+    process.exit(1);
+  });
+  process.once('unhandledRejection', (err) => {
+    process.stderr.write(
+      `hexref stopped on an unexpected error: ${scrub(err instanceof Error ? (err.stack ?? err.message) : String(err), secrets)}\n`,
+    );
+    process.exit(1);
+  });
   const log = createLogger(config.LOG_LEVEL, config.DISCORD_TOKEN ? 1 : 2);
   log.info({ store: maskUrl(config.STORE_URL), mode: config.DISCORD_TOKEN ? 'discord' : 'console' }, 'hexref starting');
   if (config.DISCORD_TOKEN) {
     const { startBot } = await import('./main-bot.js'); // discord.js is loaded only here
-    await startBot(config, log, { healthFile: config.HEALTH_FILE });
+    try {
+      await startBot(config, log, { healthFile: config.HEALTH_FILE });
+    } catch (err) {
+      // One line that says what to check (src/discord/client.ts names the network or DISCORD_TOKEN).
+      const line = `hexref could not start: ${scrub(err instanceof Error ? err.message : String(err), secrets)}`;
+      log.fatal(line);
+      process.stderr.write(line + '\n');
+      return 1;
+    }
     return new Promise<number>(() => {}); // runs until a signal stops the process
   }
   return runConsole({
@@ -27,4 +47,21 @@ export async function start(options: StartOptions = {}): Promise<number> {
     output: options.output ?? process.stdout,
     ...(await consolePlay(config, log)),
   });
+}
+
+/** The user name and password in a URL such as redis://user:pass@host (decoded and as written). */
+function credentialsOf(url: string): string[] {
+  try {
+    const u = new URL(url);
+    return [u.username, u.password, decodeURIComponent(u.username), decodeURIComponent(u.password)].filter((x) => x.length >= 3);
+  } catch {
+    return [];
+  }
+}
+
+/** Text with every URL's credentials masked and each secret removed. */
+function scrub(text: string, secrets: (string | undefined)[]): string {
+  let out = text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^@/\s]*@/gi, '$1***@');
+  for (const s of secrets) if (s) out = out.split(s).join('[redacted]');
+  return out;
 }

@@ -173,6 +173,11 @@ export class FakeDiscord {
   readonly threads = new Map<string, { parent: string; name: string }>();
   /** Channels where the bot may not open threads (403, 50013). */
   readonly noThreads = new Set<string>();
+  /**
+   * Until this epoch ms, every request but interaction callbacks is answered 429 with the global flag, as
+   * Discord does past a bot's global rate limit (interaction callbacks are not bound by it).
+   */
+  globalLimitUntil = 0;
   /** DM channel per user, made by POST /users/@me/channels. */
   readonly dmChannels = new Map<string, string>();
   /** Nonces seen per channel (enforce_nonce: Discord returns the earlier message instead of a new one). */
@@ -484,16 +489,25 @@ export class FakeDiscord {
       this.wake();
       return;
     }
-    const reply = (status: number, json?: unknown) => {
+    const reply = (status: number, json?: unknown, headers: http.OutgoingHttpHeaders = {}) => {
       if (json === undefined) {
-        res.writeHead(status);
+        res.writeHead(status, headers);
         res.end();
       } else {
-        res.writeHead(status, { 'content-type': 'application/json' });
+        res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end(JSON.stringify(json));
       }
       this.wake();
     };
+    const limitedFor = this.globalLimitUntil - Date.now();
+    if (limitedFor > 0 && !/^\/interactions\/\d+\/[^/]+\/callback$/.test(path)) {
+      const seconds = Math.max(0.001, limitedFor / 1000);
+      return reply(
+        429,
+        { message: 'You are being rate limited.', retry_after: seconds, global: true, code: 0 },
+        { 'retry-after': String(seconds), 'x-ratelimit-global': 'true', 'x-ratelimit-scope': 'global' },
+      );
+    }
     let m: RegExpExecArray | null;
     if (method === 'GET' && path === '/gateway/bot') {
       return reply(200, {
