@@ -14,7 +14,7 @@ import { openGame, warmRenderer, type GameOptions } from './main-game.js';
 import { LiveControls } from './discord/live-controls.js';
 import { WorkQueue } from './discord/work-queue.js';
 import { DiscordNotifier } from './discord/notifier.js';
-import { Reminders } from './app/reminders.js';
+import { FailureLog, Reminders } from './app/reminders.js';
 import { createScheduler, type Scheduler } from './schedule/index.js';
 import { parseRoll } from './dice/notation.js';
 
@@ -63,9 +63,11 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
   const warmUp = warmRenderer(bundle, game.draw, log); // in the background: start-up does not wait for it
   const now = options.clock ?? Date.now;
   const notifier = new DiscordNotifier();
+  // A Redis outage fails every wake, retry and reconnection: one line, then one a minute, then one on recovery.
+  const wakeFailures = FailureLog.lines(log, 'a reminder wake', { now });
   const scheduler = createScheduler(store, config.STORE_URL, {
     now,
-    onError: (err, key) => log.warn({ err, key }, 'a reminder wake failed (it is retried)'),
+    onError: (err, key) => wakeFailures.failed(err, key),
   });
   const reminders = new Reminders({
     store,
@@ -73,6 +75,7 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
     scheduler,
     notifier,
     now,
+    failures: wakeFailures,
     onError: (err, what) => log.warn({ err, what }, 'reminders'),
   });
   const ctx: BotContext = {
