@@ -8,7 +8,7 @@ import type { Command, ComponentHandler } from './command.js';
 import { decodeCustomId } from './custom-id.js';
 import { optionProblem } from './option-check.js';
 import { failUnexpected, refuse, Refusal } from './replies.js';
-import { RenderBusyError } from '../render-busy.js';
+import { RenderBusyError, RenderFailedError } from '../render-busy.js';
 
 const REDEPLOY =
   'the commands Discord offers may be older or newer than the running bot: ask the server admin to run `npm run deploy-commands`, then pick the command again from the list.';
@@ -115,6 +115,12 @@ export class Router<C> {
       // Overload of the map painters (src/render-pool.ts): a polite "busy", not an error.
       if (err instanceof RenderBusyError) {
         await refuse(ix, { message: 'The maps are busy being drawn for other games right now.', fix: 'ask again in a moment.' });
+        return;
+      }
+      // A painter that died or hung (/map and the like; a move's own post says the move stands).
+      if (err instanceof RenderFailedError) {
+        this.log.warn({ err, ...context }, 'a map could not be drawn');
+        await refuse(ix, { message: 'The map could not be drawn.', fix: 'ask again in a moment; nothing was changed.' });
         return;
       }
       await failUnexpected(ix, err, this.log, context);
