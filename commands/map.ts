@@ -3,8 +3,8 @@
 import { InteractionContextType } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { Command } from '../src/discord/command.js';
-import { destinationChoices, moverChoices } from '../src/discord/choices.js';
-import { findMover, splitUnits } from '../src/app/play-verbs.js';
+import { destinationChoices, moverChoices, overlayChoices } from '../src/discord/choices.js';
+import { eachListed, findMover, reachOverlay, splitUnits } from '../src/app/play-verbs.js';
 import { defer, Refusal, respond } from '../src/discord/replies.js';
 import { reachZoom, zoomOutsidePlayArea } from '../src/app/play-area.js';
 import { canonicalUnitIds } from '../src/app/unit-ids.js';
@@ -168,7 +168,28 @@ const map: Command<BotContext> = {
       });
       const mover = legal ? findMover(legal, units) : undefined;
       if (!mover) {
-        await lookOnly(ix, ctx, canonicalUnitIds(legal, units));
+        // A group of the player's own units the listing does not name (part of a stack, 6.1, or
+        // reinforcements entering together, 13.1): the engine's reach of exactly those units says
+        // whether and where they can move together, as the console's `map reach` does.
+        const ids = canonicalUnitIds(legal, units);
+        if (legal && eachListed(legal, ids)) {
+          const v = unwrap(await ctx.game.service.mapView(ref, { reachableFor: ids }, viewerOf(ix)));
+          const reach = reachOverlay(v.view);
+          if (reach) {
+            const png = await ctx.game.draw(v.view, { center: reach.from, radius: 5 });
+            await respond(ix, {
+              content: [
+                `${ids.join('+')} from ${reach.from}: ${reach.allowance} MP, moving together. Cheapest first:`,
+                ...overlayChoices(reach, '').map((c) => `• ${c.name}`),
+              ].join('\n'),
+              files: [
+                { attachment: png, name: `reach.${ctx.game.pictureExt}`, description: `Where ${ids.join('+')} can move, with MP costs` },
+              ],
+            });
+            return;
+          }
+        }
+        await lookOnly(ix, ctx, ids);
         return;
       }
       if (!mover.reachable.length) {

@@ -42,6 +42,12 @@ describe('13.1 Discord end to end: reinforcements enter as stacks', () => {
       expect(hexes.map((c) => c.value)).toContain('W27');
       expect(hexes.find((c) => c.value === 'W27')!.name).toMatch(/^W27 · 1 MP/);
 
+      // /map reach on the same group: where it can go together, not "a look only" (13.1, 6.1).
+      const look = await h.slash(boris, 'map reach', { unit: '7/3/609+8/3/609' });
+      expect(look[0]!.content).toMatch(/^7\/3\/609\+8\/3\/609 from X28: \d+ MP, moving together\. Cheapest first:/);
+      expect(look[0]!.content).toMatch(/• W27 · 1 MP/);
+      expect(look[0]!.content).not.toMatch(/a look only/);
+
       // The issue's own command: two companies of the 3rd battalion onto W27.
       let r = await h.slash(boris, 'play move', { unit: '7/3/609+8/3/609', to: 'W27' });
       expect(r[0]!.ephemeral).toBe(false);
