@@ -70,6 +70,28 @@ describe('offensive Support (10.3)', () => {
     expect(c.ok === false && c.violation.code).toBe('rule/no-los');
   });
 
+  it('10.3.5: the odds preview refuses Support without LOS exactly as the declaration does (issue 46), changing nothing', () => {
+    const st = scene([
+      ['1/1/364', 'K10'],
+      ['MG/1/364', 'K12'],
+      ['MG/2/364', 'K13'],
+      ['1/1/JR16', 'K11'],
+    ]);
+    const engine = engineOn(rs);
+    const before = structuredClone(st);
+    for (const support of [['MG/2/364'], ['MG/1/364'], ['1/1/364']]) {
+      const action = { type: 'combat' as const, attackers: ['1/1/364'], target: 'K11', support };
+      const p = engine.previewAction(st, 'soviet', action);
+      const a = engine.apply(st, 'soviet', action);
+      expect(p.ok).toBe(false);
+      expect(a.ok).toBe(false);
+      if (!p.ok && !a.ok) expect(p.violation).toEqual(a.violation);
+    }
+    expect(st).toEqual(before);
+    // Without Support (or with none named) the same Combat is priced.
+    expect(engine.previewAction(st, 'soviet', { type: 'combat', attackers: ['1/1/364'], target: 'K11' }).ok).toBe(true);
+  });
+
   it('rolls no CRT when Support empties the defending hex and offers the Advance into that hex only (10.4.3)', () => {
     // The MG rolls 12 (+5 RAS, +1 company = 18: Suppressed + 1 step): the one-step Finnish company is eliminated.
     const st = scene([

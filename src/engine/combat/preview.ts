@@ -9,6 +9,7 @@ import type { AssaultAction, CombatAction, CombatKind, GameState, RuleViolation 
 import { columnOutcomes, type OutcomeOdds } from './crt.js';
 import { analyseDeclared, checkCombatDeclaration, type Declared } from './resolve.js';
 import { declareAssault } from './engine.js';
+import { checkSupport } from '../combat-fire.js';
 import type { Ctx } from '../ctx.js';
 import { isLeader, isMapCombatUnit, mustCounter, unitsIn } from '../units.js';
 import type { RuleCode } from '../codes.js';
@@ -85,7 +86,8 @@ export function previewDeclared(state: GameState, ruleset: Ruleset, d: Declared)
 
 /**
  * The odds of a Combat or Assault as the player would declare it, after the same declaration checks
- * apply makes (8.0, 9.0, 9.1): a refusal here is the refusal the action would get. Rolls nothing; the
+ * apply makes (8.0, 9.0, 9.1, and a Combat's offensive Support, 10.3): a refusal here is the refusal the
+ * action would get. Rolls nothing; the
  * Support and AT Fire that precede the CRT roll are not in these odds (they are random, 10.3, 11.0).
  */
 export function previewAction(
@@ -97,6 +99,10 @@ export function previewAction(
   if (action.type === 'combat') {
     const d = checkCombatDeclaration(state, ctx.ruleset, side, action.attackers, action.target);
     if ('violation' in d) return { ok: false, violation: d.violation };
+    // The offensive Support named with it is checked as apply checks it (range, LOS, spotters: 10.3.1,
+    // 10.3.3, 10.3.5), so a unit that may not support is refused before the odds, not at the confirm.
+    const support = checkSupport(ctx, state, d, action);
+    if (!Array.isArray(support)) return { ok: false, violation: support };
     return { ok: true, preview: previewDeclared(state, ctx.ruleset, d) };
   }
   const a = declareAssault(ctx, state, side, action);
