@@ -4,7 +4,7 @@
 // of an enemy ZOC, at full strength.
 import { describe, expect, it } from 'vitest';
 import { loadRuleset } from '../../src/data/load.js';
-import { createEngine, type GameState } from '../../src/engine/index.js';
+import { createEngine, type GameEvent, type GameState } from '../../src/engine/index.js';
 import { endPhasesUntil } from './helpers/end-phases.js';
 import { contextOf } from '../../src/engine/ctx.js';
 
@@ -94,7 +94,7 @@ describe('the Finnish Provisional Company (12.8)', () => {
       (u) => u.side === 'soviet' && u.location === 'map' && ctx.counter(u.id).type === 'infantry',
     )!;
     // Any open J hex, with the Finns far away, from which a step into column I and back out to J is a legal move.
-    let moved: { state: GameState; events: import('../../src/engine/index.js').GameEvent[]; path: string[] } | null = null;
+    let moved: { state: GameState; events: GameEvent[]; path: string[] } | null = null;
     for (let row = 10; row <= 28 && !moved; row++) {
       const start = `J${row}`;
       for (const west of ctx.neighbours(start).filter((h) => h[0] === 'I')) {
