@@ -21,14 +21,16 @@
 // newest header of each game to rebuild the channel index; a game whose files cannot be read is moved
 // to quarantine/ and reported, and every other game stays available. Games written by the earlier
 // layout (`games/<gameId>.json`) are moved into the new one at open.
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { DirLock } from './dir-lock.js';
-import { appendItemLines, catchUp, readItemLines, type BadLine, type ItemLine } from './item-lines.js';
+import { appendItemLines, catchUp, dropLinesAfter, readItemLines, type BadLine, type ItemLine } from './item-lines.js';
 import { RECORD_SWEEP_MS, toJson } from './memory-store.js';
 import {
   DAY_MS,
   StoreError,
+  isStoreError,
   checkId,
   checkVersion,
   checkIndex,
@@ -51,8 +53,10 @@ import {
   type StoreProblem,
 } from './types.js';
 import {
+  Damaged,
   commit,
   headerLine,
+  newestIntact,
   latest,
   lineage,
   lineageAfter,
@@ -104,9 +108,6 @@ class KeyedMutex {
     }
   }
 }
-
-/** A file's content could not be read as a version of a game or record. */
-class Damaged extends Error {}
 
 function parseHeader(line: string): Header {
   let h: Partial<Header>;
@@ -167,6 +168,8 @@ export class FileStore implements GameStore {
   private channels = new Map<string, string>();
   /** Games set aside at open, by id: loading one answers store/corrupt instead of "no such game". */
   private quarantined = new Map<string, StoreProblem>();
+  /** Games answered from an older version than their newest (set aside as damaged), until next saved. */
+  private recovered = new Map<string, { lostVersions: number[]; version: number }>();
   private readonly found: StoreProblem[] = [];
   private closed = false;
   private lock: DirLock | undefined;
@@ -222,19 +225,27 @@ export class FileStore implements GameStore {
     return path.join(this.gamesDir, gameId);
   }
 
-  /** Move a damaged file or folder out of the way, and remember why. */
-  private async quarantine(name: string, reason: string, gameId?: string): Promise<void> {
+  /**
+   * Move a damaged file or folder (`rel`, relative to the store) out of the way, log it and remember why.
+   * `gameId`: the game it held, when it was the whole game (loading it then answers store/corrupt).
+   */
+  private async quarantine(rel: string, reason: string, game?: { id: string; whole: boolean }): Promise<void> {
     const stamp = new Date(this.now()).toISOString().replace(/[:.]/g, '-');
-    const target = path.join(this.quarantineDir, `${name}.${stamp}`);
+    const target = path.join(this.quarantineDir, `${rel.replace(/^games\//, '').replaceAll('/', '.')}.${stamp}`);
+    const from = path.join(this.dir, rel);
     try {
       await mkdir(this.quarantineDir, { recursive: true });
-      await rename(path.join(this.gamesDir, name), target);
+      // Never over an earlier one of the same name and moment.
+      const free = existsSync(target) ? `${target}.${newVersionId()}` : target;
+      await rename(from, free);
+      const problem: StoreProblem = { what: rel, reason, movedTo: free, ...(game ? { gameId: game.id } : {}) };
+      this.found.push(problem);
+      if (game?.whole) this.quarantined.set(game.id, problem);
+      this.log?.warn({ ...problem }, 'embedded store: set a damaged file aside');
     } catch (err) {
-      throw unavailable(`moving the damaged ${path.join(this.gamesDir, name)} to quarantine`, err);
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return; // removed meanwhile
+      throw unavailable(`moving the damaged ${from} to quarantine`, err);
     }
-    const problem: StoreProblem = { what: `games/${name}`, reason, movedTo: target, ...(gameId ? { gameId } : {}) };
-    this.found.push(problem);
-    if (gameId) this.quarantined.set(gameId, problem);
   }
 
   private async scan(removeAllTemps: boolean): Promise<void> {
@@ -255,11 +266,11 @@ export class FileStore implements GameStore {
       }
       if (!st.isDirectory()) {
         if (name.endsWith('.json') && isValidId(name.slice(0, -5))) legacy.push(name);
-        else await this.quarantine(name, 'not a game of this store (a stray file)');
+        else await this.quarantine(`games/${name}`, 'not a game of this store (a stray file)');
         continue;
       }
       if (!isValidId(name)) {
-        await this.quarantine(name, 'not a game of this store (a folder with an invalid game id)');
+        await this.quarantine(`games/${name}`, 'not a game of this store (a folder with an invalid game id)');
         continue;
       }
       if (removeAllTemps) await this.removeTemps(full);
@@ -268,17 +279,15 @@ export class FileStore implements GameStore {
       if (v === 0) {
         const left = await readdir(full).catch(() => [] as string[]);
         if (left.length === 0) await rm(full, { recursive: true, force: true });
-        else await this.quarantine(name, 'a game folder with no version file in it', name);
+        else await this.quarantine(`games/${name}`, 'a game folder with no version file in it', { id: name, whole: true });
         continue;
       }
-      try {
-        const header = await this.readHeader(versionFile(full, v));
-        if (header.version !== v) throw new Damaged(`its header says version ${header.version}, its name ${v}`);
-        this.index(name, header);
-      } catch (err) {
-        if (!(err instanceof Damaged)) throw err;
-        await this.quarantine(name, `its newest version (${v}) cannot be read: ${err.message}`, name);
-      }
+      // The newest version whose header reads (a damaged body is found, and set aside, when loaded).
+      const current = await this.intact(name, 'header').catch((err: unknown) => {
+        if (isStoreError(err, 'store/corrupt')) return null; // set aside whole, and reported
+        throw err;
+      });
+      if (current) this.index(name, current.header);
     }
     for (const name of legacy) await this.migrate(name);
     this.sweep();
@@ -299,7 +308,11 @@ export class FileStore implements GameStore {
       parsed = parseGame(await readFile(file, 'utf8'));
     } catch (err) {
       if (err instanceof Damaged)
-        return this.quarantine(name, `cannot be read: ${err.message}`, this.headers.has(gameId) ? undefined : gameId);
+        return this.quarantine(
+          `games/${name}`,
+          `cannot be read: ${err.message}`,
+          this.headers.has(gameId) ? undefined : { id: gameId, whole: true },
+        );
       throw unavailable(`reading ${file}`, err);
     }
     const current = this.headers.get(gameId);
@@ -320,7 +333,11 @@ export class FileStore implements GameStore {
       this.channels.delete(old.channelId);
     }
     this.headers.set(gameId, header);
-    if (header.finishedAt === null) this.channels.set(header.channelId, gameId);
+    if (header.finishedAt === null) {
+      // Never over another game's claim (an older version answered after a damaged newer one).
+      const holder = this.channels.get(header.channelId);
+      if (holder === undefined || holder === gameId || !this.headers.has(holder)) this.channels.set(header.channelId, gameId);
+    }
   }
 
   private unindex(gameId: string): void {
@@ -375,24 +392,71 @@ export class FileStore implements GameStore {
     return new StoreError('store/corrupt', `game ${gameId}: ${reason}`, { gameId });
   }
 
-  /** The newest version of a game on disk (another process may have written since the index). */
-  private async readCurrent(gameId: string): Promise<{ header: Header; doc: unknown } | null> {
-    const dir = this.gameDir(gameId);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const v = await latest(dir);
-      if (v === 0) return null;
+  /**
+   * One version of a game as `intact` checks it: its whole file (`full`) or its header line alone; null
+   * when it is not there any more (removed by a newer write).
+   */
+  private async readGameVersion(dir: string, v: number, mode: 'full' | 'header'): Promise<{ header: Header; doc: unknown } | null> {
+    let parsed: { header: Header; doc: unknown };
+    if (mode === 'full') {
       const text = await readVersion(dir, v);
-      if (text === null) continue; // removed by a newer write meanwhile
+      if (text === null) return null;
+      parsed = parseGame(text);
+    } else {
+      let line: string | null;
       try {
-        const parsed = parseGame(text);
-        if (parsed.header.version !== v) throw new Damaged(`its header says version ${parsed.header.version}, its name ${v}`);
-        return parsed;
+        line = await headerLine(versionFile(dir, v));
       } catch (err) {
-        if (err instanceof Damaged) throw this.corrupt(gameId, `version ${v} (${versionFile(dir, v)}) cannot be read: ${err.message}`);
-        throw err;
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw unavailable(`reading ${versionFile(dir, v)}`, err);
       }
+      if (line === null) throw new Damaged('it has no header line (empty or torn)');
+      parsed = { header: parseHeader(line), doc: undefined };
     }
-    throw new StoreError('store/unavailable', `game ${gameId} kept changing while it was read`, { gameId });
+    if (parsed.header.version !== v) throw new Damaged(`its header says version ${parsed.header.version}, its name ${v}`);
+    return parsed;
+  }
+
+  /**
+   * The newest intact version of a game on disk (another process may have written since the index):
+   * `full` reads and checks the whole file, `header` its header line. Newer versions that cannot be read
+   * are set aside (quarantine/, logged, problems()), their history lines dropped, and the game's loads
+   * carry `recovered` until it is next saved: one damaged file never blocks a game or its channel. Null
+   * when the game has no version left; when none is intact, the whole game is set aside, its channel
+   * freed, and store/corrupt thrown. Call under the game's mutex.
+   */
+  private async intact(gameId: string, mode: 'full' | 'header'): Promise<{ header: Header; doc: unknown } | null> {
+    const dir = this.gameDir(gameId);
+    const r = await newestIntact(dir, (v) => this.readGameVersion(dir, v, mode));
+    if (r.versions.length === 0) return null;
+    if (!r.found) {
+      const top = r.damaged[0]!;
+      const reason = `its newest version (${top.v}) cannot be read: ${top.reason}${r.damaged.length > 1 ? '; no older version is intact' : ''}`;
+      await this.quarantine(`games/${gameId}`, reason, { id: gameId, whole: true });
+      this.unindex(gameId);
+      this.recovered.delete(gameId);
+      throw this.corrupt(gameId, reason);
+    }
+    const at = r.found.v;
+    if (r.damaged.length) {
+      for (const d of r.damaged) {
+        await this.quarantine(
+          `games/${gameId}/${d.v}.json`,
+          `version ${d.v} cannot be read: ${d.reason}; the game goes on from version ${at}`,
+          {
+            id: gameId,
+            whole: false,
+          },
+        );
+      }
+      await dropLinesAfter(this.historyFile(gameId), at);
+      this.historyAt.delete(gameId);
+      const before = this.recovered.get(gameId)?.lostVersions ?? [];
+      const lostVersions = [...new Set([...before, ...r.damaged.map((d) => d.v)])].filter((v) => v > at).sort((a, b) => a - b);
+      this.recovered.set(gameId, { lostVersions, version: at });
+      this.log?.warn({ gameId, lostVersions, version: at }, 'embedded store: a game goes on from an older version (newer ones damaged)');
+    }
+    return r.found.value;
   }
 
   /** A game set aside at open answers store/corrupt, saying why. */
@@ -401,12 +465,19 @@ export class FileStore implements GameStore {
     if (q) throw this.corrupt(gameId, `its files were damaged and moved to ${q.movedTo} (${q.reason})`);
   }
 
-  private saved(h: Header): SavedGame {
-    return { version: h.version, channelId: h.channelId, finishedAt: h.finishedAt, expiresAt: h.expiresAt };
+  private saved(h: Header, gameId?: string): SavedGame {
+    const recovered = gameId === undefined ? undefined : this.recovered.get(gameId);
+    return {
+      version: h.version,
+      channelId: h.channelId,
+      finishedAt: h.finishedAt,
+      expiresAt: h.expiresAt,
+      ...(recovered ? { recovered: { lostVersions: [...recovered.lostVersions], version: recovered.version } } : {}),
+    };
   }
 
-  private stored(h: Header, doc: unknown): StoredGame {
-    return { doc, ...this.saved(h) };
+  private stored(h: Header, doc: unknown, gameId?: string): StoredGame {
+    return { doc, ...this.saved(h, gameId) };
   }
 
   async load(gameId: string): Promise<StoredGame | null> {
@@ -415,13 +486,13 @@ export class FileStore implements GameStore {
     return this.mutex.run(gameId, async () => {
       this.refuseQuarantined(gameId);
       if (!this.live(gameId)) return null;
-      const current = await this.readCurrent(gameId);
+      const current = await this.intact(gameId, 'full');
       if (!current) {
         this.unindex(gameId);
         return null;
       }
       this.index(gameId, current.header);
-      return this.live(gameId) ? this.stored(current.header, current.doc) : null;
+      return this.live(gameId) ? this.stored(current.header, current.doc, gameId) : null;
     });
   }
 
@@ -432,18 +503,13 @@ export class FileStore implements GameStore {
       this.refuseQuarantined(gameId);
       if (!this.live(gameId)) return null;
       // The version on disk (another writer may have saved since), and its header line alone.
-      const dir = this.gameDir(gameId);
-      const v = await latest(dir);
-      if (v === 0) {
+      const current = await this.intact(gameId, 'header');
+      if (!current) {
         this.unindex(gameId);
         return null;
       }
-      const h = await this.readHeader(versionFile(dir, v)).catch((err: unknown) => {
-        throw err instanceof Damaged ? this.corrupt(gameId, `version ${v} cannot be read: ${err.message}`) : err;
-      });
-      if (h.version !== v) throw this.corrupt(gameId, `version ${v} cannot be read: its header says version ${h.version}`);
-      this.index(gameId, h);
-      return this.live(gameId) ? this.saved(h) : null;
+      this.index(gameId, current.header);
+      return this.live(gameId) ? this.saved(current.header, gameId) : null;
     });
   }
 
@@ -454,8 +520,22 @@ export class FileStore implements GameStore {
     const { guildId, users } = checkIndex(index);
     const json = toJson(doc);
     // Lock the channel then the game: create is the only path taking both, always in this order.
-    return this.mutex.run(`channel:${channelId}`, () =>
-      this.mutex.run(gameId, async () => {
+    return this.mutex.run(`channel:${channelId}`, async () => {
+      // A channel is never kept by a game that cannot be loaded: its holder is read (under its own lock,
+      // taken and let go before the new game's) and, if no version of it is intact, set aside.
+      const holder = this.channels.get(channelId);
+      if (holder && holder !== gameId && this.live(holder)) {
+        await this.mutex.run(holder, async () => {
+          try {
+            const current = await this.intact(holder, 'full');
+            if (current) this.index(holder, current.header);
+            else this.unindex(holder);
+          } catch (err) {
+            if (!isStoreError(err, 'store/corrupt')) throw err; // set aside whole: the channel is free
+          }
+        });
+      }
+      return this.mutex.run(gameId, async () => {
         if (this.live(gameId) || this.quarantined.has(gameId))
           throw new StoreError('store/exists', `game ${gameId} already exists`, { gameId });
         const holder = this.channels.get(channelId);
@@ -477,8 +557,8 @@ export class FileStore implements GameStore {
         if (made !== 'created') throw new StoreError('store/exists', `game ${gameId} already exists`, { gameId });
         this.index(gameId, header);
         return this.stored(header, JSON.parse(json));
-      }),
-    );
+      });
+    });
   }
 
   async save(gameId: string, doc: unknown, expectedVersion: number, options: SaveOptions = {}): Promise<SavedGame> {
@@ -492,22 +572,38 @@ export class FileStore implements GameStore {
     return this.mutex.run(gameId, async () => {
       if (!this.live(gameId)) throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
       const dir = this.gameDir(gameId);
-      // The version on disk, not the one remembered: another writer may have saved since.
-      const v = await latest(dir);
-      if (v === 0) {
+      const notFound = () => {
         this.unindex(gameId);
-        throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
-      }
+        return new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
+      };
       const conflict = (current: number) =>
         new StoreError('store/conflict', `game ${gameId} is at version ${current}, not ${expectedVersion}`, {
           gameId,
           expectedVersion,
           currentVersion: current,
         });
-      if (v !== expectedVersion) throw conflict(v);
-      const h = await this.readHeader(versionFile(dir, v)).catch((err: unknown) => {
-        throw err instanceof Damaged ? this.corrupt(gameId, `version ${v} cannot be read: ${err.message}`) : err;
-      });
+      // The version on disk, not the one remembered: another writer may have saved since.
+      const v = await latest(dir);
+      if (v === 0) throw notFound();
+      let h =
+        v === expectedVersion
+          ? await this.readGameVersion(dir, v, 'header').then(
+              (r) => r?.header,
+              (err: unknown) => {
+                if (err instanceof Damaged) return undefined;
+                throw err;
+              },
+            )
+          : undefined;
+      if (!h) {
+        // Another version on disk, or this one's header damaged: the newest intact one decides (a damaged
+        // or stray newer file is set aside here rather than answered as a conflict forever).
+        const current = await this.intact(gameId, 'header');
+        if (!current) throw notFound();
+        h = current.header;
+        this.index(gameId, h);
+        if (h.version !== expectedVersion) throw conflict(h.version);
+      }
       const next: Header = {
         ...h,
         version: expectedVersion + 1,
@@ -527,6 +623,7 @@ export class FileStore implements GameStore {
       this.index(gameId, next);
       if (itemsJson) await appendItemLines(this.historyFile(gameId), `{"v":${next.version},"items":${itemsJson}}\n`);
       this.historyAt.set(gameId, next.version);
+      this.recovered.delete(gameId); // the players have moved on from the version recovered
       await prune(dir, expectedVersion - 1);
       return this.saved(next);
     });
@@ -545,16 +642,19 @@ export class FileStore implements GameStore {
 
   /** Report a line of a history or items file that cannot be read (once per line and process). */
   private badLine(file: string, what: string, b: BadLine, gameId?: string): void {
-    const name = `${path.relative(this.dir, file)}:${b.line}`;
-    if (this.found.some((p) => p.what === name)) return;
-    const problem: StoreProblem = {
-      what: name,
+    this.report({
+      what: `${path.relative(this.dir, file)}:${b.line}`,
       reason: `line ${b.line} of ${what} cannot be read (${b.reason}): skipped`,
       movedTo: '',
       ...(gameId ? { gameId } : {}),
-    };
+    });
+  }
+
+  /** Damage worked around without moving anything: reported once (problems(), the log). */
+  private report(problem: StoreProblem): void {
+    if (this.found.some((p) => p.what === problem.what && p.reason === problem.reason)) return;
     this.found.push(problem);
-    this.log?.warn({ ...problem }, 'embedded store: skipped a damaged line');
+    this.log?.warn({ ...problem }, 'embedded store: worked around a damaged file');
   }
 
   /**
@@ -574,7 +674,15 @@ export class FileStore implements GameStore {
         try {
           return parseGame(text).items;
         } catch (err) {
-          throw this.corrupt(gameId, `version ${v} cannot be read: ${(err as Error).message}`);
+          if (!(err instanceof Damaged)) throw err;
+          // An older version damaged: the history goes on without its items (reported), saves go on.
+          this.report({
+            what: `games/${gameId}/${v}.json`,
+            reason: `version ${v} cannot be read (${err.message}): the history items it added are missing`,
+            movedTo: '',
+            gameId,
+          });
+          return [];
         }
       },
     );
@@ -588,11 +696,12 @@ export class FileStore implements GameStore {
     return this.mutex.run(gameId, async () => {
       this.refuseQuarantined(gameId);
       if (!this.live(gameId)) return null;
-      const v = await latest(this.gameDir(gameId));
-      if (v === 0) return null;
+      const current = await this.intact(gameId, 'header');
+      if (!current) return null;
+      const v = current.header.version;
       this.historyAt.delete(gameId); // read the file afresh
       const lines = (await this.catchUpHistory(gameId, v)) ?? [];
-      return lines.flatMap((l) => l.items);
+      return lines.filter((l) => l.v <= v).flatMap((l) => l.items);
     });
   }
 
@@ -630,7 +739,11 @@ export class FileStore implements GameStore {
     this.ensureWritable();
     checkId('game id', gameId);
     return this.mutex.run(gameId, async () => {
-      if (!this.headers.has(gameId)) return false;
+      // A game set aside whole (nothing of it could be read) is deleted too: its id is free again (its
+      // files stay in quarantine/ for the operator).
+      const wasSetAside = this.quarantined.delete(gameId);
+      this.recovered.delete(gameId);
+      if (!this.headers.has(gameId)) return wasSetAside;
       try {
         await rm(this.gameDir(gameId), { recursive: true, force: true });
       } catch (err) {
@@ -651,19 +764,42 @@ export class FileStore implements GameStore {
    */
   private async readRecord(namespace: string, key: string): Promise<FileRecord | null> {
     const dir = this.recordDir(namespace, key);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const v = await latest(dir);
-      if (v === 0) return this.migrateRecord(namespace, key);
+    const what = `record ${namespace}/${key}`;
+    const r = await newestIntact(dir, async (v) => {
       const text = await readVersion(dir, v);
-      if (text === null) continue; // removed by a newer write meanwhile
-      const r = parseRecord(text, `record ${namespace}/${key}`);
-      if (r.expiresAt !== null && r.expiresAt <= this.now()) {
-        await this.removeRecord(namespace, key);
-        return null;
+      if (text === null) return null;
+      let rec: FileRecord;
+      try {
+        rec = parseRecord(text, what);
+      } catch (err) {
+        throw new Damaged((err as Error).message);
       }
-      return r;
+      if (rec.version !== v) throw new Damaged(`its header says version ${rec.version}, its name ${v}`);
+      return rec;
+    });
+    if (r.versions.length === 0) return this.migrateRecord(namespace, key);
+    const rel = path.relative(this.dir, dir);
+    if (!r.found) {
+      // Nothing of it can be read: set aside, and the record starts afresh (a channel's dice never stop).
+      await this.quarantine(rel, `no version of ${what} can be read (newest ${r.damaged[0]!.v}: ${r.damaged[0]!.reason})`);
+      this.itemsAt.delete(`${namespace}/${key}`);
+      return null;
     }
-    throw new StoreError('store/unavailable', `record ${namespace}/${key} kept changing while it was read`);
+    const rec = r.found.value;
+    if (r.damaged.length) {
+      for (const d of r.damaged)
+        await this.quarantine(
+          `${rel}/${d.v}.json`,
+          `version ${d.v} of ${what} cannot be read: ${d.reason}; it goes on from version ${rec.version}`,
+        );
+      await dropLinesAfter(this.itemsFile(namespace, key), rec.version);
+      this.itemsAt.delete(`${namespace}/${key}`);
+    }
+    if (rec.expiresAt !== null && rec.expiresAt <= this.now()) {
+      await this.removeRecord(namespace, key);
+      return null;
+    }
+    return rec;
   }
 
   /** Remove a record's folder (head versions and items) and any file of the earlier layout. */

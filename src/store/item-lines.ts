@@ -4,7 +4,7 @@
 // the two loses the line, which the version file itself still carries (its line 3), so a writer first
 // brings the file up to the version it builds on (catchUp). A torn last line (a crash while appending)
 // is cut off; a complete line that cannot be read is skipped and reported, never a reason to refuse.
-import { open, readFile, truncate } from 'node:fs/promises';
+import { open, readFile, rename, truncate, unlink } from 'node:fs/promises';
 import { readVersion, unavailable, versions } from './versioned-files.js';
 
 export interface ItemLine {
@@ -98,4 +98,44 @@ export async function catchUp(
     lines.push({ v, items });
   }
   return lines;
+}
+
+/**
+ * Remove the lines of versions after `v` (versions set aside as damaged: a new version of that number
+ * will be written), atomically (a complete new file renamed over the old). Lines that cannot be read stay.
+ */
+export async function dropLinesAfter(file: string, v: number): Promise<void> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw unavailable(`reading ${file}`, err);
+  }
+  if (!text) return;
+  const raw = text.split('\n');
+  raw.pop(); // '' after the last newline, or a torn line
+  const keep = raw.filter((l) => {
+    try {
+      const x = JSON.parse(l) as { v?: unknown } | null;
+      return !(x !== null && typeof x === 'object' && Number.isInteger(x.v) && (x.v as number) > v);
+    } catch {
+      return true;
+    }
+  });
+  if (keep.length === raw.length && text.endsWith('\n')) return;
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    const fh = await open(tmp, 'w', 0o644);
+    try {
+      await fh.writeFile(keep.map((l) => `${l}\n`).join(''));
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, file);
+  } catch (err) {
+    await unlink(tmp).catch(() => {});
+    throw unavailable(`rewriting ${file}`, err);
+  }
 }

@@ -32,6 +32,9 @@ export function unavailable(what: string, err: unknown): StoreError {
 
 export const versionFile = (dir: string, version: number): string => path.join(dir, `${version}.json`);
 
+/** A version file whose content cannot be read as a version (of a game or a record). */
+export class Damaged extends Error {}
+
 /** The versions present in a folder, ascending ([] when the folder does not exist). */
 export async function versions(dir: string): Promise<number[]> {
   let names: string[];
@@ -185,4 +188,49 @@ export async function removeStaleTemps(dir: string, now = Date.now()): Promise<v
     const s = await stat(f).catch(() => null);
     if (s && now - s.mtimeMs > TEMP_STALE_MS) await unlink(f).catch(() => {});
   }
+}
+
+/**
+ * The newest version in `dir` that `read` accepts, and the newer ones it refused (`read` throws Damaged
+ * for a version that cannot be read, and answers null for one removed meanwhile: the folder is then
+ * listed again). A version with a gap below it (v-1 missing while an older one is there) was not written
+ * by this store: it counts only when its lineage names the version below it (a prune that failed half
+ * way leaves such a gap; a stray or bogus file does not carry the lineage). Nothing is moved here.
+ */
+export async function newestIntact<T>(
+  dir: string,
+  read: (v: number) => Promise<T | null>,
+): Promise<{ found: { v: number; value: T } | null; damaged: { v: number; reason: string }[]; versions: number[] }> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const vs = await versions(dir);
+    const damaged: { v: number; reason: string }[] = [];
+    let vanished = false;
+    for (let i = vs.length - 1; i >= 0 && !vanished; i--) {
+      const v = vs[i]!;
+      try {
+        const value = await read(v);
+        if (value === null) {
+          vanished = true;
+          break;
+        }
+        const below = vs[i - 1];
+        if (below !== undefined && below !== v - 1) await checkGap(dir, v, below);
+        return { found: { v, value }, damaged, versions: vs };
+      } catch (err) {
+        if (!(err instanceof Damaged)) throw err;
+        damaged.push({ v, reason: err.message });
+      }
+    }
+    if (!vanished) return { found: null, damaged, versions: vs };
+  }
+  throw new StoreError('store/unavailable', `embedded store: ${dir} kept changing while it was read`);
+}
+
+async function checkGap(dir: string, v: number, below: number): Promise<void> {
+  const [mine, theirs] = await Promise.all([lineage(versionFile(dir, v)), lineage(versionFile(dir, below))]);
+  const named = Array.isArray(mine?.lineage) ? mine.lineage[v - 1 - below] : undefined;
+  if (typeof theirs?.id === 'string' && named === theirs.id) return;
+  throw new Damaged(
+    `the version${v - 1 - below > 1 ? 's' : ''} before it (${below + 1}${v - 1 > below + 1 ? `–${v - 1}` : ''}) ${v - 1 - below > 1 ? 'are' : 'is'} missing and it does not name version ${below} as its ancestor (a stray file)`,
+  );
 }
