@@ -233,6 +233,7 @@ export class FileStore implements GameStore {
     const stamp = new Date(this.now()).toISOString().replace(/[:.]/g, '-');
     const target = path.join(this.quarantineDir, `${rel.replace(/^games\//, '').replaceAll('/', '.')}.${stamp}`);
     const from = path.join(this.dir, rel);
+    this.lock?.check(); // moving files is a write: only while the store is still this process's
     try {
       await mkdir(this.quarantineDir, { recursive: true });
       // Never over an earlier one of the same name and moment.
