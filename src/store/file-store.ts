@@ -820,6 +820,7 @@ export class FileStore implements GameStore {
     for (const ns of await readdir(this.recordsDir).catch(() => [] as string[])) {
       if (!isValidId(ns)) continue;
       for (const key of await readdir(path.join(this.recordsDir, ns)).catch(() => [] as string[])) {
+        if (this.closed) return; // removing is a write: never once the store (and its lock) is let go
         if (!isValidId(key) || key.endsWith('.json')) continue;
         const dir = this.recordDir(ns, key);
         const v = await latest(dir).catch(() => 0);
@@ -834,7 +835,7 @@ export class FileStore implements GameStore {
         if (typeof expiresAt === 'number' && expiresAt <= now) {
           await this.mutex.run(`record:${ns}/${key}`, async () => {
             // Read again under the lock: a write may have renewed it meanwhile.
-            await this.readRecord(ns, key).catch(() => null);
+            if (!this.closed) await this.readRecord(ns, key).catch(() => null);
           });
         }
       }
