@@ -25,7 +25,17 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { DirLock } from './dir-lock.js';
-import { appendItemLines, catchUp, dropLinesAfter, readItemLines, type BadLine, type ItemLine } from './item-lines.js';
+import {
+  appendItemLines,
+  catchUp,
+  dropLinesAfter,
+  journalLine,
+  lastItemLine,
+  readItemLines,
+  type BadLine,
+  type ItemLine,
+  type LineHead,
+} from './item-lines.js';
 import { RECORD_SWEEP_MS, toJson } from './memory-store.js';
 import {
   DAY_MS,
@@ -54,11 +64,11 @@ import {
 } from './types.js';
 import {
   Damaged,
+  LINEAGE,
   commit,
   headerLine,
   newestIntact,
   latest,
-  lineage,
   lineageAfter,
   newVersionId,
   prune,
@@ -766,6 +776,7 @@ export class FileStore implements GameStore {
   private async readRecord(namespace: string, key: string): Promise<FileRecord | null> {
     const dir = this.recordDir(namespace, key);
     const what = `record ${namespace}/${key}`;
+    const file = this.itemsFile(namespace, key);
     const r = await newestIntact(dir, async (v) => {
       const text = await readVersion(dir, v);
       if (text === null) return null;
@@ -773,12 +784,26 @@ export class FileStore implements GameStore {
       try {
         rec = parseRecord(text, what);
       } catch (err) {
+        // appendRecord writes its version file without fsync (the journal line is the durable copy): one
+        // a crash left empty or torn is read from its journal line. Complete lines that cannot be read
+        // are damage.
+        const torn = text === '' || !text.endsWith('\n') || text.includes('\0');
+        const line = torn ? (await this.readLines(file, `the items of ${what}`)).find((l) => l.v === v) : undefined;
+        if (line?.head) return journalRecord(line, line.head, null);
         throw new Damaged((err as Error).message);
       }
       if (rec.version !== v) throw new Damaged(`its header says version ${rec.version}, its name ${v}`);
       return rec;
     });
-    if (r.versions.length === 0) return this.migrateRecord(namespace, key);
+    // The journal's last line may carry a newer head than any version file (a crash lost its file).
+    const tail = await lastItemLine(file);
+    const newer = (below: FileRecord | null): FileRecord | null =>
+      tail?.head && tail.v > (below?.version ?? 0) ? journalRecord(tail, tail.head, below) : below;
+    if (r.versions.length === 0) {
+      const fromJournal = newer(null);
+      if (!fromJournal) return this.migrateRecord(namespace, key);
+      return this.unexpired(namespace, key, fromJournal);
+    }
     const rel = path.relative(this.dir, dir);
     if (!r.found) {
       // Nothing of it can be read: set aside, and the record starts afresh (a channel's dice never stop).
@@ -786,16 +811,21 @@ export class FileStore implements GameStore {
       this.itemsAt.delete(`${namespace}/${key}`);
       return null;
     }
-    const rec = r.found.value;
+    let rec = r.found.value;
     if (r.damaged.length) {
       for (const d of r.damaged)
         await this.quarantine(
           `${rel}/${d.v}.json`,
           `version ${d.v} of ${what} cannot be read: ${d.reason}; it goes on from version ${rec.version}`,
         );
-      await dropLinesAfter(this.itemsFile(namespace, key), rec.version);
+      await dropLinesAfter(file, rec.version);
       this.itemsAt.delete(`${namespace}/${key}`);
-    }
+    } else rec = newer(rec)!;
+    return this.unexpired(namespace, key, rec);
+  }
+
+  /** The record, or null when it has expired (its folder is then removed). */
+  private async unexpired(namespace: string, key: string, rec: FileRecord): Promise<FileRecord | null> {
     if (rec.expiresAt !== null && rec.expiresAt <= this.now()) {
       await this.removeRecord(namespace, key);
       return null;
@@ -943,8 +973,9 @@ export class FileStore implements GameStore {
     const itemsJson = items.length ? `[${items.map(toJson).join(',')}]` : '';
     return this.mutex.run(lock, async () => {
       const dir = this.recordDir(namespace, key);
-      const current = (await this.readRecord(namespace, key))?.version ?? 0;
-      const before = current ? lineageAfter(await lineage(versionFile(dir, current))) : [];
+      const rec = await this.readRecord(namespace, key);
+      const current = rec?.version ?? 0;
+      const before = lineageAfter(rec);
       const conflict = (at: number) =>
         new StoreError('store/conflict', `record ${namespace}/${key} is at version ${at}, not ${expectedVersion}`, {
           namespace,
@@ -958,10 +989,15 @@ export class FileStore implements GameStore {
       const version = current + 1;
       const id = newVersionId();
       const header = { format: RECORD_FORMAT, version, id, lineage: before, ...(expiresAt === null ? {} : { expiresAt }) };
-      const made = await commit(dir, version, `${JSON.stringify(header)}\n${json}\n${itemsJson ? `${itemsJson}\n` : ''}`, id);
+      // An append's version file is the compare-and-set and the head's fast copy, written without fsync;
+      // its journal line (items and head together, one fdatasync) is what makes it durable. A head
+      // alone (saveRecord) is a durable version file, as before.
+      const made = await commit(dir, version, `${JSON.stringify(header)}\n${json}\n${itemsJson ? `${itemsJson}\n` : ''}`, id, {
+        durable: !itemsJson,
+      });
       if (made === 'lost') throw conflict(await latest(dir));
       if (made === 'unknown') throw unconfirmed(`record ${namespace}/${key}`);
-      if (itemsJson) await appendItemLines(this.itemsFile(namespace, key), `{"v":${version},"items":${itemsJson}}\n`);
+      if (itemsJson) await appendItemLines(this.itemsFile(namespace, key), journalLine(version, itemsJson, json, id, expiresAt));
       this.itemsAt.set(`${namespace}/${key}`, version);
       await prune(dir, current - 1);
       return { value: JSON.parse(json), version };
@@ -1012,17 +1048,36 @@ interface FileRecord extends StoredRecord {
   expiresAt: number | null;
   /** The items this version appended (its line 3). */
   items: unknown[];
+  /** Its version's id and lineage (a successor's lineage is built on them: lineageAfter). */
+  id?: string;
+  lineage?: string[];
+}
+
+/**
+ * A record's head read from its journal line (`line`, version v), built on `below` (the newest version
+ * file's record, when v follows it directly: its id continues the lineage).
+ */
+function journalRecord(line: ItemLine, head: LineHead, below: FileRecord | null): FileRecord {
+  const lineage = below && below.version === line.v - 1 ? lineageAfter(below).slice(0, LINEAGE) : [];
+  return { value: head.value, version: line.v, expiresAt: head.expiresAt, items: line.items, id: head.id, lineage };
 }
 
 /** A record version file: line 1 the header {format, version, expiresAt?}; line 2 the value; line 3 the items it appended. */
 function parseRecord(text: string, what: string): FileRecord {
   try {
     const [head = '', valueLine = '', itemsLine = ''] = text.split('\n');
-    const h = JSON.parse(head) as { format?: string; version?: number; expiresAt?: unknown };
+    const h = JSON.parse(head) as { format?: string; version?: number; expiresAt?: unknown; id?: unknown; lineage?: unknown };
     if (h.format !== RECORD_FORMAT || !Number.isInteger(h.version)) throw new Error('bad header');
     const items: unknown = itemsLine ? JSON.parse(itemsLine) : [];
     if (!Array.isArray(items)) throw new Error('its items are not a list');
-    return { value: JSON.parse(valueLine), version: h.version!, expiresAt: typeof h.expiresAt === 'number' ? h.expiresAt : null, items };
+    return {
+      value: JSON.parse(valueLine),
+      version: h.version!,
+      expiresAt: typeof h.expiresAt === 'number' ? h.expiresAt : null,
+      items,
+      ...(typeof h.id === 'string' ? { id: h.id } : {}),
+      ...(Array.isArray(h.lineage) ? { lineage: h.lineage.filter((x): x is string => typeof x === 'string') } : {}),
+    };
   } catch (err) {
     throw new StoreError('store/corrupt', `${what}: ${(err as Error).message}`, {}, { cause: err });
   }

@@ -121,16 +121,24 @@ export async function lineage(file: string): Promise<{ id?: string; lineage?: st
  * lineageAfter), only if no file of that version exists yet and none was there before. 'created' when
  * this call created it; 'lost' when another writer had (the caller lost the compare-and-set); 'unknown'
  * in the one case it cannot tell (this writer stalled while more than LINEAGE newer versions were
- * written): the caller must assume neither.
+ * written): the caller must assume neither. `durable: false` skips the fsyncs (the compare-and-set
+ * still holds): for a caller that makes the same content durable elsewhere (a record's journal line)
+ * and reads a version lost or torn by a crash from there.
  */
-export async function commit(dir: string, version: number, content: string, id: string): Promise<'created' | 'lost' | 'unknown'> {
+export async function commit(
+  dir: string,
+  version: number,
+  content: string,
+  id: string,
+  { durable = true }: { durable?: boolean } = {},
+): Promise<'created' | 'lost' | 'unknown'> {
   const tmp = path.join(dir, `.${version}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     await mkdir(dir, { recursive: true });
     const fh = await open(tmp, 'wx', 0o644);
     try {
       await fh.writeFile(content, 'utf8');
-      await fh.sync();
+      if (durable) await fh.sync();
     } finally {
       await fh.close();
     }
@@ -154,7 +162,7 @@ export async function commit(dir: string, version: number, content: string, id: 
       if (there && there.ino === mine.ino && there.dev === mine.dev) await unlink(target).catch(() => {});
       return 'lost';
     }
-    await syncDir(dir);
+    if (durable) await syncDir(dir);
     return 'created';
   } catch (err) {
     throw unavailable(`writing version ${version} in ${dir}`, err);
