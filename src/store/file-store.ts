@@ -160,6 +160,8 @@ function parseGame(text: string): { header: Header; doc: unknown; items: unknown
   }
 }
 
+/** A record's older versions are removed every this many appends (and at every saveRecord). */
+const PRUNE_EVERY = 16;
 const HISTORY_FILE = 'history.jsonl';
 const ITEMS_FILE = 'items.jsonl';
 
@@ -186,6 +188,12 @@ export class FileStore implements GameStore {
   private readonly log: StoreLog | undefined;
   /** Per record (`<ns>/<key>`), the newest version whose items items.jsonl holds (as historyAt). */
   private itemsAt = new Map<string, number>();
+  /**
+   * Per record, its head as this process last read or wrote it: the next write builds on it without
+   * reading the folder again (the exclusive create of the next version file still refuses a write
+   * another writer got to first, and a conflict is checked against the files before it is answered).
+   */
+  private heads = new Map<string, FileRecord>();
   private sweeper: NodeJS.Timeout | undefined;
 
   private constructor(
@@ -774,6 +782,13 @@ export class FileStore implements GameStore {
    * the earlier layout (`<key>.json`) is moved in first. Call under the record's mutex.
    */
   private async readRecord(namespace: string, key: string): Promise<FileRecord | null> {
+    const rec = await this.readRecordFiles(namespace, key);
+    if (rec) this.heads.set(`${namespace}/${key}`, rec);
+    else this.heads.delete(`${namespace}/${key}`);
+    return rec;
+  }
+
+  private async readRecordFiles(namespace: string, key: string): Promise<FileRecord | null> {
     const dir = this.recordDir(namespace, key);
     const what = `record ${namespace}/${key}`;
     const file = this.itemsFile(namespace, key);
@@ -836,6 +851,7 @@ export class FileStore implements GameStore {
   /** Remove a record's folder (head versions and items) and any file of the earlier layout. */
   private async removeRecord(namespace: string, key: string): Promise<void> {
     this.itemsAt.delete(`${namespace}/${key}`);
+    this.heads.delete(`${namespace}/${key}`);
     try {
       await rm(this.recordDir(namespace, key), { recursive: true, force: true });
       await rm(path.join(this.recordsDir, namespace, `${key}.json`), { force: true });
@@ -973,7 +989,10 @@ export class FileStore implements GameStore {
     const itemsJson = items.length ? `[${items.map(toJson).join(',')}]` : '';
     return this.mutex.run(lock, async () => {
       const dir = this.recordDir(namespace, key);
-      const rec = await this.readRecord(namespace, key);
+      const k = `${namespace}/${key}`;
+      const known = this.heads.get(k);
+      let rec = known && (known.expiresAt === null || known.expiresAt > this.now()) ? known : await this.readRecord(namespace, key);
+      if (rec === known && rec?.version !== expectedVersion) rec = await this.readRecord(namespace, key);
       const current = rec?.version ?? 0;
       const before = lineageAfter(rec);
       const conflict = (at: number) =>
@@ -995,11 +1014,14 @@ export class FileStore implements GameStore {
       const made = await commit(dir, version, `${JSON.stringify(header)}\n${json}\n${itemsJson ? `${itemsJson}\n` : ''}`, id, {
         durable: !itemsJson,
       });
+      if (made !== 'created') this.heads.delete(k);
       if (made === 'lost') throw conflict(await latest(dir));
       if (made === 'unknown') throw unconfirmed(`record ${namespace}/${key}`);
+      this.heads.set(k, { value: JSON.parse(json), version, expiresAt, items: [], id, lineage: before });
       if (itemsJson) await appendItemLines(this.itemsFile(namespace, key), journalLine(version, itemsJson, json, id, expiresAt));
       this.itemsAt.set(`${namespace}/${key}`, version);
-      await prune(dir, current - 1);
+      // Old versions go every PRUNE_EVERY appends (a removal is one more metadata write per roll).
+      if (!itemsJson || version % PRUNE_EVERY === 0) await prune(dir, current - 1);
       return { value: JSON.parse(json), version };
     });
   }
