@@ -804,7 +804,11 @@ export class FileStore implements GameStore {
         // are damage.
         const torn = text === '' || !text.endsWith('\n') || text.includes('\0');
         const line = torn ? (await this.readLines(file, `the items of ${what}`)).find((l) => l.v === v) : undefined;
-        if (line?.head) return journalRecord(line, line.head, null);
+        if (line?.head) {
+          const fromJournal = journalRecord(line, line.head, null);
+          await this.rewriteVersion(dir, fromJournal);
+          return fromJournal;
+        }
         throw new Damaged((err as Error).message);
       }
       if (rec.version !== v) throw new Damaged(`its header says version ${rec.version}, its name ${v}`);
@@ -837,6 +841,21 @@ export class FileStore implements GameStore {
       this.itemsAt.delete(`${namespace}/${key}`);
     } else rec = newer(rec)!;
     return this.unexpired(namespace, key, rec);
+  }
+
+  /**
+   * Write again, durably, a record's version file that a crash left empty or torn (its head read from
+   * its journal line): a newer version's gap check reads its header.
+   */
+  private async rewriteVersion(dir: string, rec: FileRecord): Promise<void> {
+    const { version, id = newVersionId(), lineage = [], expiresAt } = rec;
+    const header = { format: RECORD_FORMAT, version, id, lineage, ...(expiresAt === null ? {} : { expiresAt }) };
+    try {
+      await unlink(versionFile(dir, version));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw unavailable(`repairing ${versionFile(dir, version)}`, err);
+    }
+    await commit(dir, version, `${JSON.stringify(header)}\n${toJson(rec.value)}\n`, id);
   }
 
   /** The record, or null when it has expired (its folder is then removed). */
