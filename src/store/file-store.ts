@@ -10,10 +10,16 @@
 //                                         that appended items, added (fsynced) after the version is
 //                                         committed; a line lost to a crash is recovered from line 3 of
 //                                         its version file, which stays until two newer versions exist
-//   <dir>/records/<ns>/<key>/<N>.json     version N of a record's head: line 1 {format, version, expiresAt?};
-//                                         line 2 the value; line 3 (appendRecord) the items it added
-//   <dir>/records/<ns>/<key>/items.jsonl  the record's items, as history.jsonl (item-lines.ts); an expired
-//                                         record's folder is removed when read, at open and every 10 min
+//   <dir>/records/<ns>/<key>/<N>.json     version N of a record's head: line 1 {format, version, id, lineage,
+//                                         expiresAt?}; line 2 the value; line 3 (appendRecord) the items it
+//                                         added. An append creates it exclusively (the compare-and-set)
+//                                         without fsync; saveRecord's is durable as a game's version
+//   <dir>/records/<ns>/<key>/items.jsonl  the record's journal: per append one line {"v":N,"items":[…],
+//                                         "head":…,"id":…,"expiresAt":…}, fdatasync'ed: the append's one
+//                                         durable write. A read takes a newer head from its last line (a
+//                                         version file a crash lost) and an empty or torn version file's
+//                                         head from its line. An expired record's folder is removed when
+//                                         read, at open and every 10 min
 //   <dir>/quarantine/<name>.<time>        damaged files set aside at open (and why: problems())
 // Each version is an immutable file created by an exclusive hard link of a complete, fsynced temp file
 // (versioned-files.ts): the compare-and-set is the file system's, so even two processes that both
@@ -803,9 +809,10 @@ export class FileStore implements GameStore {
         // a crash left empty or torn is read from its journal line. Complete lines that cannot be read
         // are damage.
         const torn = text === '' || !text.endsWith('\n') || text.includes('\0');
-        const line = torn ? (await this.readLines(file, `the items of ${what}`)).find((l) => l.v === v) : undefined;
+        const lines = torn ? await this.readLines(file, `the items of ${what}`) : [];
+        const line = lines.find((l) => l.v === v);
         if (line?.head) {
-          const fromJournal = journalRecord(line, line.head, null);
+          const fromJournal = journalRecord(line, line.head, null, lines);
           await this.rewriteVersion(dir, fromJournal);
           return fromJournal;
         }
@@ -816,10 +823,15 @@ export class FileStore implements GameStore {
     });
     // The journal's last line may carry a newer head than any version file (a crash lost its file).
     const tail = await lastItemLine(file);
-    const newer = (below: FileRecord | null): FileRecord | null =>
-      tail?.head && tail.v > (below?.version ?? 0) ? journalRecord(tail, tail.head, below) : below;
+    const newer = async (below: FileRecord | null): Promise<FileRecord | null> => {
+      if (!tail?.head || tail.v <= (below?.version ?? 0)) return below;
+      // Its version file is written again, durably, so that the next version's gap check finds it.
+      const rec = journalRecord(tail, tail.head, below, await this.readLines(file, `the items of ${what}`));
+      await this.rewriteVersion(dir, rec);
+      return rec;
+    };
     if (r.versions.length === 0) {
-      const fromJournal = newer(null);
+      const fromJournal = await newer(null);
       if (!fromJournal) return this.migrateRecord(namespace, key);
       return this.unexpired(namespace, key, fromJournal);
     }
@@ -839,7 +851,7 @@ export class FileStore implements GameStore {
         );
       await dropLinesAfter(file, rec.version);
       this.itemsAt.delete(`${namespace}/${key}`);
-    } else rec = newer(rec)!;
+    } else rec = (await newer(rec))!;
     return this.unexpired(namespace, key, rec);
   }
 
@@ -1095,11 +1107,22 @@ interface FileRecord extends StoredRecord {
 }
 
 /**
- * A record's head read from its journal line (`line`, version v), built on `below` (the newest version
- * file's record, when v follows it directly: its id continues the lineage).
+ * A record's head read from its journal line (`line`, version v) whose version file is missing or torn,
+ * built on `below` (the newest intact version file's record, or null). Its lineage: the ids of the
+ * journal's lines before it down to `below`, then below's (a version without a journal line, a
+ * saveRecord's, counts as '': it cannot be named).
  */
-function journalRecord(line: ItemLine, head: LineHead, below: FileRecord | null): FileRecord {
-  const lineage = below && below.version === line.v - 1 ? lineageAfter(below).slice(0, LINEAGE) : [];
+function journalRecord(line: ItemLine, head: LineHead, below: FileRecord | null, lines: ItemLine[]): FileRecord {
+  const ids = new Map(lines.flatMap((l) => (l.head ? [[l.v, l.head.id] as const] : [])));
+  const lineage: string[] = [];
+  for (let u = line.v - 1; u >= 1 && lineage.length < LINEAGE; u--) {
+    if (below && u === below.version) {
+      lineage.push(...lineageAfter(below));
+      break;
+    }
+    lineage.push(ids.get(u) ?? '');
+  }
+  lineage.length = Math.min(lineage.length, LINEAGE);
   return { value: head.value, version: line.v, expiresAt: head.expiresAt, items: line.items, id: head.id, lineage };
 }
 

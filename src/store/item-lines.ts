@@ -4,6 +4,8 @@
 // the two loses the line, which the version file itself still carries (its line 3), so a writer first
 // brings the file up to the version it builds on (catchUp). A torn last line (a crash while appending)
 // is cut off; a complete line that cannot be read is skipped and reported, never a reason to refuse.
+// A record's line (appendRecord) also carries the head that append set (`head`, `id`, `expiresAt`): it is
+// the append's durable copy, its version file being written without fsync (file-store.ts).
 import { open, readFile, rename, truncate, unlink } from 'node:fs/promises';
 import { readVersion, unavailable, versions } from './versioned-files.js';
 
