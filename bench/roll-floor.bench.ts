@@ -2,6 +2,8 @@
 // of one roll item and a small head, one after another in one channel, on the embedded store and on
 // Redis, each beside its floor measured in the same run: the raw durable append the store's append
 // stands on (a line appended to a file and fdatasync'ed; an RPUSH on the same Redis).
+// The embedded store's append is that one fdatasync of its journal line plus the exclusive create (no
+// fsync) of the head's version file (docs/storage.md § Embedded file store, Records).
 // Run: node --import tsx bench/roll-floor.bench.ts [appends]   (REDIS_URL, else a private redis-server)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
