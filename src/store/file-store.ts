@@ -10,10 +10,16 @@
 //                                         that appended items, added (fsynced) after the version is
 //                                         committed; a line lost to a crash is recovered from line 3 of
 //                                         its version file, which stays until two newer versions exist
-//   <dir>/records/<ns>/<key>/<N>.json     version N of a record's head: line 1 {format, version, expiresAt?};
-//                                         line 2 the value; line 3 (appendRecord) the items it added
-//   <dir>/records/<ns>/<key>/items.jsonl  the record's items, as history.jsonl (item-lines.ts); an expired
-//                                         record's folder is removed when read, at open and every 10 min
+//   <dir>/records/<ns>/<key>/<N>.json     version N of a record's head: line 1 {format, version, id, lineage,
+//                                         expiresAt?}; line 2 the value; line 3 (appendRecord) the items it
+//                                         added. An append creates it exclusively (the compare-and-set)
+//                                         without fsync; saveRecord's is durable as a game's version
+//   <dir>/records/<ns>/<key>/items.jsonl  the record's journal: per append one line {"v":N,"items":[…],
+//                                         "head":…,"id":…,"expiresAt":…}, fdatasync'ed: the append's one
+//                                         durable write. A read takes a newer head from its last line (a
+//                                         version file a crash lost) and an empty or torn version file's
+//                                         head from its line. An expired record's folder is removed when
+//                                         read, at open and every 10 min
 //   <dir>/quarantine/<name>.<time>        damaged files set aside at open (and why: problems())
 // Each version is an immutable file created by an exclusive hard link of a complete, fsynced temp file
 // (versioned-files.ts): the compare-and-set is the file system's, so even two processes that both
@@ -21,14 +27,26 @@
 // newest header of each game to rebuild the channel index; a game whose files cannot be read is moved
 // to quarantine/ and reported, and every other game stays available. Games written by the earlier
 // layout (`games/<gameId>.json`) are moved into the new one at open.
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { DirLock } from './dir-lock.js';
-import { appendItemLines, catchUp, readItemLines, type BadLine, type ItemLine } from './item-lines.js';
+import {
+  appendItemLines,
+  catchUp,
+  dropLinesAfter,
+  journalLine,
+  lastItemLine,
+  readItemLines,
+  type BadLine,
+  type ItemLine,
+  type LineHead,
+} from './item-lines.js';
 import { RECORD_SWEEP_MS, toJson } from './memory-store.js';
 import {
   DAY_MS,
   StoreError,
+  isStoreError,
   checkId,
   checkVersion,
   checkIndex,
@@ -51,10 +69,12 @@ import {
   type StoreProblem,
 } from './types.js';
 import {
+  Damaged,
+  LINEAGE,
   commit,
   headerLine,
+  newestIntact,
   latest,
-  lineage,
   lineageAfter,
   newVersionId,
   prune,
@@ -105,9 +125,6 @@ class KeyedMutex {
   }
 }
 
-/** A file's content could not be read as a version of a game or record. */
-class Damaged extends Error {}
-
 function parseHeader(line: string): Header {
   let h: Partial<Header>;
   try {
@@ -149,6 +166,8 @@ function parseGame(text: string): { header: Header; doc: unknown; items: unknown
   }
 }
 
+/** A record's older versions are removed every this many appends (and at every saveRecord). */
+const PRUNE_EVERY = 16;
 const HISTORY_FILE = 'history.jsonl';
 const ITEMS_FILE = 'items.jsonl';
 
@@ -167,12 +186,20 @@ export class FileStore implements GameStore {
   private channels = new Map<string, string>();
   /** Games set aside at open, by id: loading one answers store/corrupt instead of "no such game". */
   private quarantined = new Map<string, StoreProblem>();
+  /** Games answered from an older version than their newest (set aside as damaged), until next saved. */
+  private recovered = new Map<string, { lostVersions: number[]; version: number }>();
   private readonly found: StoreProblem[] = [];
   private closed = false;
   private lock: DirLock | undefined;
   private readonly log: StoreLog | undefined;
   /** Per record (`<ns>/<key>`), the newest version whose items items.jsonl holds (as historyAt). */
   private itemsAt = new Map<string, number>();
+  /**
+   * Per record, its head as this process last read or wrote it: the next write builds on it without
+   * reading the folder again (the exclusive create of the next version file still refuses a write
+   * another writer got to first, and a conflict is checked against the files before it is answered).
+   */
+  private heads = new Map<string, FileRecord>();
   private sweeper: NodeJS.Timeout | undefined;
 
   private constructor(
@@ -222,19 +249,28 @@ export class FileStore implements GameStore {
     return path.join(this.gamesDir, gameId);
   }
 
-  /** Move a damaged file or folder out of the way, and remember why. */
-  private async quarantine(name: string, reason: string, gameId?: string): Promise<void> {
+  /**
+   * Move a damaged file or folder (`rel`, relative to the store) out of the way, log it and remember why.
+   * `gameId`: the game it held, when it was the whole game (loading it then answers store/corrupt).
+   */
+  private async quarantine(rel: string, reason: string, game?: { id: string; whole: boolean }): Promise<void> {
     const stamp = new Date(this.now()).toISOString().replace(/[:.]/g, '-');
-    const target = path.join(this.quarantineDir, `${name}.${stamp}`);
+    const target = path.join(this.quarantineDir, `${rel.replace(/^games\//, '').replaceAll('/', '.')}.${stamp}`);
+    const from = path.join(this.dir, rel);
+    this.lock?.check(); // moving files is a write: only while the store is still this process's
     try {
       await mkdir(this.quarantineDir, { recursive: true });
-      await rename(path.join(this.gamesDir, name), target);
+      // Never over an earlier one of the same name and moment.
+      const free = existsSync(target) ? `${target}.${newVersionId()}` : target;
+      await rename(from, free);
+      const problem: StoreProblem = { what: rel, reason, movedTo: free, ...(game ? { gameId: game.id } : {}) };
+      this.found.push(problem);
+      if (game?.whole) this.quarantined.set(game.id, problem);
+      this.log?.warn({ ...problem }, 'embedded store: set a damaged file aside');
     } catch (err) {
-      throw unavailable(`moving the damaged ${path.join(this.gamesDir, name)} to quarantine`, err);
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return; // removed meanwhile
+      throw unavailable(`moving the damaged ${from} to quarantine`, err);
     }
-    const problem: StoreProblem = { what: `games/${name}`, reason, movedTo: target, ...(gameId ? { gameId } : {}) };
-    this.found.push(problem);
-    if (gameId) this.quarantined.set(gameId, problem);
   }
 
   private async scan(removeAllTemps: boolean): Promise<void> {
@@ -255,11 +291,11 @@ export class FileStore implements GameStore {
       }
       if (!st.isDirectory()) {
         if (name.endsWith('.json') && isValidId(name.slice(0, -5))) legacy.push(name);
-        else await this.quarantine(name, 'not a game of this store (a stray file)');
+        else await this.quarantine(`games/${name}`, 'not a game of this store (a stray file)');
         continue;
       }
       if (!isValidId(name)) {
-        await this.quarantine(name, 'not a game of this store (a folder with an invalid game id)');
+        await this.quarantine(`games/${name}`, 'not a game of this store (a folder with an invalid game id)');
         continue;
       }
       if (removeAllTemps) await this.removeTemps(full);
@@ -268,17 +304,15 @@ export class FileStore implements GameStore {
       if (v === 0) {
         const left = await readdir(full).catch(() => [] as string[]);
         if (left.length === 0) await rm(full, { recursive: true, force: true });
-        else await this.quarantine(name, 'a game folder with no version file in it', name);
+        else await this.quarantine(`games/${name}`, 'a game folder with no version file in it', { id: name, whole: true });
         continue;
       }
-      try {
-        const header = await this.readHeader(versionFile(full, v));
-        if (header.version !== v) throw new Damaged(`its header says version ${header.version}, its name ${v}`);
-        this.index(name, header);
-      } catch (err) {
-        if (!(err instanceof Damaged)) throw err;
-        await this.quarantine(name, `its newest version (${v}) cannot be read: ${err.message}`, name);
-      }
+      // The newest version whose header reads (a damaged body is found, and set aside, when loaded).
+      const current = await this.intact(name, 'header').catch((err: unknown) => {
+        if (isStoreError(err, 'store/corrupt')) return null; // set aside whole, and reported
+        throw err;
+      });
+      if (current) this.index(name, current.header);
     }
     for (const name of legacy) await this.migrate(name);
     this.sweep();
@@ -299,7 +333,11 @@ export class FileStore implements GameStore {
       parsed = parseGame(await readFile(file, 'utf8'));
     } catch (err) {
       if (err instanceof Damaged)
-        return this.quarantine(name, `cannot be read: ${err.message}`, this.headers.has(gameId) ? undefined : gameId);
+        return this.quarantine(
+          `games/${name}`,
+          `cannot be read: ${err.message}`,
+          this.headers.has(gameId) ? undefined : { id: gameId, whole: true },
+        );
       throw unavailable(`reading ${file}`, err);
     }
     const current = this.headers.get(gameId);
@@ -320,7 +358,11 @@ export class FileStore implements GameStore {
       this.channels.delete(old.channelId);
     }
     this.headers.set(gameId, header);
-    if (header.finishedAt === null) this.channels.set(header.channelId, gameId);
+    if (header.finishedAt === null) {
+      // Never over another game's claim (an older version answered after a damaged newer one).
+      const holder = this.channels.get(header.channelId);
+      if (holder === undefined || holder === gameId || !this.headers.has(holder)) this.channels.set(header.channelId, gameId);
+    }
   }
 
   private unindex(gameId: string): void {
@@ -375,24 +417,71 @@ export class FileStore implements GameStore {
     return new StoreError('store/corrupt', `game ${gameId}: ${reason}`, { gameId });
   }
 
-  /** The newest version of a game on disk (another process may have written since the index). */
-  private async readCurrent(gameId: string): Promise<{ header: Header; doc: unknown } | null> {
-    const dir = this.gameDir(gameId);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const v = await latest(dir);
-      if (v === 0) return null;
+  /**
+   * One version of a game as `intact` checks it: its whole file (`full`) or its header line alone; null
+   * when it is not there any more (removed by a newer write).
+   */
+  private async readGameVersion(dir: string, v: number, mode: 'full' | 'header'): Promise<{ header: Header; doc: unknown } | null> {
+    let parsed: { header: Header; doc: unknown };
+    if (mode === 'full') {
       const text = await readVersion(dir, v);
-      if (text === null) continue; // removed by a newer write meanwhile
+      if (text === null) return null;
+      parsed = parseGame(text);
+    } else {
+      let line: string | null;
       try {
-        const parsed = parseGame(text);
-        if (parsed.header.version !== v) throw new Damaged(`its header says version ${parsed.header.version}, its name ${v}`);
-        return parsed;
+        line = await headerLine(versionFile(dir, v));
       } catch (err) {
-        if (err instanceof Damaged) throw this.corrupt(gameId, `version ${v} (${versionFile(dir, v)}) cannot be read: ${err.message}`);
-        throw err;
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw unavailable(`reading ${versionFile(dir, v)}`, err);
       }
+      if (line === null) throw new Damaged('it has no header line (empty or torn)');
+      parsed = { header: parseHeader(line), doc: undefined };
     }
-    throw new StoreError('store/unavailable', `game ${gameId} kept changing while it was read`, { gameId });
+    if (parsed.header.version !== v) throw new Damaged(`its header says version ${parsed.header.version}, its name ${v}`);
+    return parsed;
+  }
+
+  /**
+   * The newest intact version of a game on disk (another process may have written since the index):
+   * `full` reads and checks the whole file, `header` its header line. Newer versions that cannot be read
+   * are set aside (quarantine/, logged, problems()), their history lines dropped, and the game's loads
+   * carry `recovered` until it is next saved: one damaged file never blocks a game or its channel. Null
+   * when the game has no version left; when none is intact, the whole game is set aside, its channel
+   * freed, and store/corrupt thrown. Call under the game's mutex.
+   */
+  private async intact(gameId: string, mode: 'full' | 'header'): Promise<{ header: Header; doc: unknown } | null> {
+    const dir = this.gameDir(gameId);
+    const r = await newestIntact(dir, (v) => this.readGameVersion(dir, v, mode));
+    if (r.versions.length === 0) return null;
+    if (!r.found) {
+      const top = r.damaged[0]!;
+      const reason = `its newest version (${top.v}) cannot be read: ${top.reason}${r.damaged.length > 1 ? '; no older version is intact' : ''}`;
+      await this.quarantine(`games/${gameId}`, reason, { id: gameId, whole: true });
+      this.unindex(gameId);
+      this.recovered.delete(gameId);
+      throw this.corrupt(gameId, reason);
+    }
+    const at = r.found.v;
+    if (r.damaged.length) {
+      for (const d of r.damaged) {
+        await this.quarantine(
+          `games/${gameId}/${d.v}.json`,
+          `version ${d.v} cannot be read: ${d.reason}; the game goes on from version ${at}`,
+          {
+            id: gameId,
+            whole: false,
+          },
+        );
+      }
+      await dropLinesAfter(this.historyFile(gameId), at);
+      this.historyAt.delete(gameId);
+      const before = this.recovered.get(gameId)?.lostVersions ?? [];
+      const lostVersions = [...new Set([...before, ...r.damaged.map((d) => d.v)])].filter((v) => v > at).sort((a, b) => a - b);
+      this.recovered.set(gameId, { lostVersions, version: at });
+      this.log?.warn({ gameId, lostVersions, version: at }, 'embedded store: a game goes on from an older version (newer ones damaged)');
+    }
+    return r.found.value;
   }
 
   /** A game set aside at open answers store/corrupt, saying why. */
@@ -401,12 +490,19 @@ export class FileStore implements GameStore {
     if (q) throw this.corrupt(gameId, `its files were damaged and moved to ${q.movedTo} (${q.reason})`);
   }
 
-  private saved(h: Header): SavedGame {
-    return { version: h.version, channelId: h.channelId, finishedAt: h.finishedAt, expiresAt: h.expiresAt };
+  private saved(h: Header, gameId?: string): SavedGame {
+    const recovered = gameId === undefined ? undefined : this.recovered.get(gameId);
+    return {
+      version: h.version,
+      channelId: h.channelId,
+      finishedAt: h.finishedAt,
+      expiresAt: h.expiresAt,
+      ...(recovered ? { recovered: { lostVersions: [...recovered.lostVersions], version: recovered.version } } : {}),
+    };
   }
 
-  private stored(h: Header, doc: unknown): StoredGame {
-    return { doc, ...this.saved(h) };
+  private stored(h: Header, doc: unknown, gameId?: string): StoredGame {
+    return { doc, ...this.saved(h, gameId) };
   }
 
   async load(gameId: string): Promise<StoredGame | null> {
@@ -415,13 +511,13 @@ export class FileStore implements GameStore {
     return this.mutex.run(gameId, async () => {
       this.refuseQuarantined(gameId);
       if (!this.live(gameId)) return null;
-      const current = await this.readCurrent(gameId);
+      const current = await this.intact(gameId, 'full');
       if (!current) {
         this.unindex(gameId);
         return null;
       }
       this.index(gameId, current.header);
-      return this.live(gameId) ? this.stored(current.header, current.doc) : null;
+      return this.live(gameId) ? this.stored(current.header, current.doc, gameId) : null;
     });
   }
 
@@ -432,18 +528,13 @@ export class FileStore implements GameStore {
       this.refuseQuarantined(gameId);
       if (!this.live(gameId)) return null;
       // The version on disk (another writer may have saved since), and its header line alone.
-      const dir = this.gameDir(gameId);
-      const v = await latest(dir);
-      if (v === 0) {
+      const current = await this.intact(gameId, 'header');
+      if (!current) {
         this.unindex(gameId);
         return null;
       }
-      const h = await this.readHeader(versionFile(dir, v)).catch((err: unknown) => {
-        throw err instanceof Damaged ? this.corrupt(gameId, `version ${v} cannot be read: ${err.message}`) : err;
-      });
-      if (h.version !== v) throw this.corrupt(gameId, `version ${v} cannot be read: its header says version ${h.version}`);
-      this.index(gameId, h);
-      return this.live(gameId) ? this.saved(h) : null;
+      this.index(gameId, current.header);
+      return this.live(gameId) ? this.saved(current.header, gameId) : null;
     });
   }
 
@@ -454,8 +545,22 @@ export class FileStore implements GameStore {
     const { guildId, users } = checkIndex(index);
     const json = toJson(doc);
     // Lock the channel then the game: create is the only path taking both, always in this order.
-    return this.mutex.run(`channel:${channelId}`, () =>
-      this.mutex.run(gameId, async () => {
+    return this.mutex.run(`channel:${channelId}`, async () => {
+      // A channel is never kept by a game that cannot be loaded: its holder is read (under its own lock,
+      // taken and let go before the new game's) and, if no version of it is intact, set aside.
+      const holder = this.channels.get(channelId);
+      if (holder && holder !== gameId && this.live(holder)) {
+        await this.mutex.run(holder, async () => {
+          try {
+            const current = await this.intact(holder, 'full');
+            if (current) this.index(holder, current.header);
+            else this.unindex(holder);
+          } catch (err) {
+            if (!isStoreError(err, 'store/corrupt')) throw err; // set aside whole: the channel is free
+          }
+        });
+      }
+      return this.mutex.run(gameId, async () => {
         if (this.live(gameId) || this.quarantined.has(gameId))
           throw new StoreError('store/exists', `game ${gameId} already exists`, { gameId });
         const holder = this.channels.get(channelId);
@@ -477,8 +582,8 @@ export class FileStore implements GameStore {
         if (made !== 'created') throw new StoreError('store/exists', `game ${gameId} already exists`, { gameId });
         this.index(gameId, header);
         return this.stored(header, JSON.parse(json));
-      }),
-    );
+      });
+    });
   }
 
   async save(gameId: string, doc: unknown, expectedVersion: number, options: SaveOptions = {}): Promise<SavedGame> {
@@ -492,22 +597,38 @@ export class FileStore implements GameStore {
     return this.mutex.run(gameId, async () => {
       if (!this.live(gameId)) throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
       const dir = this.gameDir(gameId);
-      // The version on disk, not the one remembered: another writer may have saved since.
-      const v = await latest(dir);
-      if (v === 0) {
+      const notFound = () => {
         this.unindex(gameId);
-        throw new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
-      }
+        return new StoreError('store/not-found', `game ${gameId} does not exist`, { gameId });
+      };
       const conflict = (current: number) =>
         new StoreError('store/conflict', `game ${gameId} is at version ${current}, not ${expectedVersion}`, {
           gameId,
           expectedVersion,
           currentVersion: current,
         });
-      if (v !== expectedVersion) throw conflict(v);
-      const h = await this.readHeader(versionFile(dir, v)).catch((err: unknown) => {
-        throw err instanceof Damaged ? this.corrupt(gameId, `version ${v} cannot be read: ${err.message}`) : err;
-      });
+      // The version on disk, not the one remembered: another writer may have saved since.
+      const v = await latest(dir);
+      if (v === 0) throw notFound();
+      let h =
+        v === expectedVersion
+          ? await this.readGameVersion(dir, v, 'header').then(
+              (r) => r?.header,
+              (err: unknown) => {
+                if (err instanceof Damaged) return undefined;
+                throw err;
+              },
+            )
+          : undefined;
+      if (!h) {
+        // Another version on disk, or this one's header damaged: the newest intact one decides (a damaged
+        // or stray newer file is set aside here rather than answered as a conflict forever).
+        const current = await this.intact(gameId, 'header');
+        if (!current) throw notFound();
+        h = current.header;
+        this.index(gameId, h);
+        if (h.version !== expectedVersion) throw conflict(h.version);
+      }
       const next: Header = {
         ...h,
         version: expectedVersion + 1,
@@ -527,6 +648,7 @@ export class FileStore implements GameStore {
       this.index(gameId, next);
       if (itemsJson) await appendItemLines(this.historyFile(gameId), `{"v":${next.version},"items":${itemsJson}}\n`);
       this.historyAt.set(gameId, next.version);
+      this.recovered.delete(gameId); // the players have moved on from the version recovered
       await prune(dir, expectedVersion - 1);
       return this.saved(next);
     });
@@ -545,16 +667,19 @@ export class FileStore implements GameStore {
 
   /** Report a line of a history or items file that cannot be read (once per line and process). */
   private badLine(file: string, what: string, b: BadLine, gameId?: string): void {
-    const name = `${path.relative(this.dir, file)}:${b.line}`;
-    if (this.found.some((p) => p.what === name)) return;
-    const problem: StoreProblem = {
-      what: name,
+    this.report({
+      what: `${path.relative(this.dir, file)}:${b.line}`,
       reason: `line ${b.line} of ${what} cannot be read (${b.reason}): skipped`,
       movedTo: '',
       ...(gameId ? { gameId } : {}),
-    };
+    });
+  }
+
+  /** Damage worked around without moving anything: reported once (problems(), the log). */
+  private report(problem: StoreProblem): void {
+    if (this.found.some((p) => p.what === problem.what && p.reason === problem.reason)) return;
     this.found.push(problem);
-    this.log?.warn({ ...problem }, 'embedded store: skipped a damaged line');
+    this.log?.warn({ ...problem }, 'embedded store: worked around a damaged file');
   }
 
   /**
@@ -574,7 +699,15 @@ export class FileStore implements GameStore {
         try {
           return parseGame(text).items;
         } catch (err) {
-          throw this.corrupt(gameId, `version ${v} cannot be read: ${(err as Error).message}`);
+          if (!(err instanceof Damaged)) throw err;
+          // An older version damaged: the history goes on without its items (reported), saves go on.
+          this.report({
+            what: `games/${gameId}/${v}.json`,
+            reason: `version ${v} cannot be read (${err.message}): the history items it added are missing`,
+            movedTo: '',
+            gameId,
+          });
+          return [];
         }
       },
     );
@@ -588,11 +721,12 @@ export class FileStore implements GameStore {
     return this.mutex.run(gameId, async () => {
       this.refuseQuarantined(gameId);
       if (!this.live(gameId)) return null;
-      const v = await latest(this.gameDir(gameId));
-      if (v === 0) return null;
+      const current = await this.intact(gameId, 'header');
+      if (!current) return null;
+      const v = current.header.version;
       this.historyAt.delete(gameId); // read the file afresh
       const lines = (await this.catchUpHistory(gameId, v)) ?? [];
-      return lines.flatMap((l) => l.items);
+      return lines.filter((l) => l.v <= v).flatMap((l) => l.items);
     });
   }
 
@@ -630,7 +764,11 @@ export class FileStore implements GameStore {
     this.ensureWritable();
     checkId('game id', gameId);
     return this.mutex.run(gameId, async () => {
-      if (!this.headers.has(gameId)) return false;
+      // A game set aside whole (nothing of it could be read) is deleted too: its id is free again (its
+      // files stay in quarantine/ for the operator).
+      const wasSetAside = this.quarantined.delete(gameId);
+      this.recovered.delete(gameId);
+      if (!this.headers.has(gameId)) return wasSetAside;
       try {
         await rm(this.gameDir(gameId), { recursive: true, force: true });
       } catch (err) {
@@ -650,25 +788,101 @@ export class FileStore implements GameStore {
    * the earlier layout (`<key>.json`) is moved in first. Call under the record's mutex.
    */
   private async readRecord(namespace: string, key: string): Promise<FileRecord | null> {
+    const rec = await this.readRecordFiles(namespace, key);
+    if (rec) this.heads.set(`${namespace}/${key}`, rec);
+    else this.heads.delete(`${namespace}/${key}`);
+    return rec;
+  }
+
+  private async readRecordFiles(namespace: string, key: string): Promise<FileRecord | null> {
     const dir = this.recordDir(namespace, key);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const v = await latest(dir);
-      if (v === 0) return this.migrateRecord(namespace, key);
+    const what = `record ${namespace}/${key}`;
+    const file = this.itemsFile(namespace, key);
+    const r = await newestIntact(dir, async (v) => {
       const text = await readVersion(dir, v);
-      if (text === null) continue; // removed by a newer write meanwhile
-      const r = parseRecord(text, `record ${namespace}/${key}`);
-      if (r.expiresAt !== null && r.expiresAt <= this.now()) {
-        await this.removeRecord(namespace, key);
-        return null;
+      if (text === null) return null;
+      let rec: FileRecord;
+      try {
+        rec = parseRecord(text, what);
+      } catch (err) {
+        // appendRecord writes its version file without fsync (the journal line is the durable copy): one
+        // a crash left empty or torn is read from its journal line. Complete lines that cannot be read
+        // are damage.
+        const torn = text === '' || !text.endsWith('\n') || text.includes('\0');
+        const lines = torn ? await this.readLines(file, `the items of ${what}`) : [];
+        const line = lines.find((l) => l.v === v);
+        if (line?.head) {
+          const fromJournal = journalRecord(line, line.head, null, lines);
+          await this.rewriteVersion(dir, fromJournal);
+          return fromJournal;
+        }
+        throw new Damaged((err as Error).message);
       }
-      return r;
+      if (rec.version !== v) throw new Damaged(`its header says version ${rec.version}, its name ${v}`);
+      return rec;
+    });
+    // The journal's last line may carry a newer head than any version file (a crash lost its file).
+    const tail = await lastItemLine(file);
+    const newer = async (below: FileRecord | null): Promise<FileRecord | null> => {
+      if (!tail?.head || tail.v <= (below?.version ?? 0)) return below;
+      // Its version file is written again, durably, so that the next version's gap check finds it.
+      const rec = journalRecord(tail, tail.head, below, await this.readLines(file, `the items of ${what}`));
+      await this.rewriteVersion(dir, rec);
+      return rec;
+    };
+    if (r.versions.length === 0) {
+      const fromJournal = await newer(null);
+      if (!fromJournal) return this.migrateRecord(namespace, key);
+      return this.unexpired(namespace, key, fromJournal);
     }
-    throw new StoreError('store/unavailable', `record ${namespace}/${key} kept changing while it was read`);
+    const rel = path.relative(this.dir, dir);
+    if (!r.found) {
+      // Nothing of it can be read: set aside, and the record starts afresh (a channel's dice never stop).
+      await this.quarantine(rel, `no version of ${what} can be read (newest ${r.damaged[0]!.v}: ${r.damaged[0]!.reason})`);
+      this.itemsAt.delete(`${namespace}/${key}`);
+      return null;
+    }
+    let rec = r.found.value;
+    if (r.damaged.length) {
+      for (const d of r.damaged)
+        await this.quarantine(
+          `${rel}/${d.v}.json`,
+          `version ${d.v} of ${what} cannot be read: ${d.reason}; it goes on from version ${rec.version}`,
+        );
+      await dropLinesAfter(file, rec.version);
+      this.itemsAt.delete(`${namespace}/${key}`);
+    } else rec = (await newer(rec))!;
+    return this.unexpired(namespace, key, rec);
+  }
+
+  /**
+   * Write again, durably, a record's version file that a crash left empty or torn (its head read from
+   * its journal line): a newer version's gap check reads its header.
+   */
+  private async rewriteVersion(dir: string, rec: FileRecord): Promise<void> {
+    const { version, id = newVersionId(), lineage = [], expiresAt } = rec;
+    const header = { format: RECORD_FORMAT, version, id, lineage, ...(expiresAt === null ? {} : { expiresAt }) };
+    try {
+      await unlink(versionFile(dir, version));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw unavailable(`repairing ${versionFile(dir, version)}`, err);
+    }
+    await commit(dir, version, `${JSON.stringify(header)}\n${toJson(rec.value)}\n`, id);
+  }
+
+  /** The record, or null when it has expired (its folder is then removed). */
+  private async unexpired(namespace: string, key: string, rec: FileRecord): Promise<FileRecord | null> {
+    if (rec.expiresAt !== null && rec.expiresAt <= this.now()) {
+      await this.removeRecord(namespace, key);
+      return null;
+    }
+    return rec;
   }
 
   /** Remove a record's folder (head versions and items) and any file of the earlier layout. */
   private async removeRecord(namespace: string, key: string): Promise<void> {
     this.itemsAt.delete(`${namespace}/${key}`);
+    this.heads.delete(`${namespace}/${key}`);
     try {
       await rm(this.recordDir(namespace, key), { recursive: true, force: true });
       await rm(path.join(this.recordsDir, namespace, `${key}.json`), { force: true });
@@ -683,6 +897,7 @@ export class FileStore implements GameStore {
     for (const ns of await readdir(this.recordsDir).catch(() => [] as string[])) {
       if (!isValidId(ns)) continue;
       for (const key of await readdir(path.join(this.recordsDir, ns)).catch(() => [] as string[])) {
+        if (this.closed) return; // removing is a write: never once the store (and its lock) is let go
         if (!isValidId(key) || key.endsWith('.json')) continue;
         const dir = this.recordDir(ns, key);
         const v = await latest(dir).catch(() => 0);
@@ -697,7 +912,7 @@ export class FileStore implements GameStore {
         if (typeof expiresAt === 'number' && expiresAt <= now) {
           await this.mutex.run(`record:${ns}/${key}`, async () => {
             // Read again under the lock: a write may have renewed it meanwhile.
-            await this.readRecord(ns, key).catch(() => null);
+            if (!this.closed) await this.readRecord(ns, key).catch(() => null);
           });
         }
       }
@@ -805,8 +1020,12 @@ export class FileStore implements GameStore {
     const itemsJson = items.length ? `[${items.map(toJson).join(',')}]` : '';
     return this.mutex.run(lock, async () => {
       const dir = this.recordDir(namespace, key);
-      const current = (await this.readRecord(namespace, key))?.version ?? 0;
-      const before = current ? lineageAfter(await lineage(versionFile(dir, current))) : [];
+      const k = `${namespace}/${key}`;
+      const known = this.heads.get(k);
+      let rec = known && (known.expiresAt === null || known.expiresAt > this.now()) ? known : await this.readRecord(namespace, key);
+      if (rec === known && rec?.version !== expectedVersion) rec = await this.readRecord(namespace, key);
+      const current = rec?.version ?? 0;
+      const before = lineageAfter(rec);
       const conflict = (at: number) =>
         new StoreError('store/conflict', `record ${namespace}/${key} is at version ${at}, not ${expectedVersion}`, {
           namespace,
@@ -820,12 +1039,20 @@ export class FileStore implements GameStore {
       const version = current + 1;
       const id = newVersionId();
       const header = { format: RECORD_FORMAT, version, id, lineage: before, ...(expiresAt === null ? {} : { expiresAt }) };
-      const made = await commit(dir, version, `${JSON.stringify(header)}\n${json}\n${itemsJson ? `${itemsJson}\n` : ''}`, id);
+      // An append's version file is the compare-and-set and the head's fast copy, written without fsync;
+      // its journal line (items and head together, one fdatasync) is what makes it durable. A head
+      // alone (saveRecord) is a durable version file, as before.
+      const made = await commit(dir, version, `${JSON.stringify(header)}\n${json}\n${itemsJson ? `${itemsJson}\n` : ''}`, id, {
+        durable: !itemsJson,
+      });
+      if (made !== 'created') this.heads.delete(k);
       if (made === 'lost') throw conflict(await latest(dir));
       if (made === 'unknown') throw unconfirmed(`record ${namespace}/${key}`);
-      if (itemsJson) await appendItemLines(this.itemsFile(namespace, key), `{"v":${version},"items":${itemsJson}}\n`);
+      this.heads.set(k, { value: JSON.parse(json), version, expiresAt, items: [], id, lineage: before });
+      if (itemsJson) await appendItemLines(this.itemsFile(namespace, key), journalLine(version, itemsJson, json, id, expiresAt));
       this.itemsAt.set(`${namespace}/${key}`, version);
-      await prune(dir, current - 1);
+      // Old versions go every PRUNE_EVERY appends (a removal is one more metadata write per roll).
+      if (!itemsJson || version % PRUNE_EVERY === 0) await prune(dir, current - 1);
       return { value: JSON.parse(json), version };
     });
   }
@@ -874,17 +1101,47 @@ interface FileRecord extends StoredRecord {
   expiresAt: number | null;
   /** The items this version appended (its line 3). */
   items: unknown[];
+  /** Its version's id and lineage (a successor's lineage is built on them: lineageAfter). */
+  id?: string;
+  lineage?: string[];
+}
+
+/**
+ * A record's head read from its journal line (`line`, version v) whose version file is missing or torn,
+ * built on `below` (the newest intact version file's record, or null). Its lineage: the ids of the
+ * journal's lines before it down to `below`, then below's (a version without a journal line, a
+ * saveRecord's, counts as '': it cannot be named).
+ */
+function journalRecord(line: ItemLine, head: LineHead, below: FileRecord | null, lines: ItemLine[]): FileRecord {
+  const ids = new Map(lines.flatMap((l) => (l.head ? [[l.v, l.head.id] as const] : [])));
+  const lineage: string[] = [];
+  for (let u = line.v - 1; u >= 1 && lineage.length < LINEAGE; u--) {
+    if (below && u === below.version) {
+      lineage.push(...lineageAfter(below));
+      break;
+    }
+    lineage.push(ids.get(u) ?? '');
+  }
+  lineage.length = Math.min(lineage.length, LINEAGE);
+  return { value: head.value, version: line.v, expiresAt: head.expiresAt, items: line.items, id: head.id, lineage };
 }
 
 /** A record version file: line 1 the header {format, version, expiresAt?}; line 2 the value; line 3 the items it appended. */
 function parseRecord(text: string, what: string): FileRecord {
   try {
     const [head = '', valueLine = '', itemsLine = ''] = text.split('\n');
-    const h = JSON.parse(head) as { format?: string; version?: number; expiresAt?: unknown };
+    const h = JSON.parse(head) as { format?: string; version?: number; expiresAt?: unknown; id?: unknown; lineage?: unknown };
     if (h.format !== RECORD_FORMAT || !Number.isInteger(h.version)) throw new Error('bad header');
     const items: unknown = itemsLine ? JSON.parse(itemsLine) : [];
     if (!Array.isArray(items)) throw new Error('its items are not a list');
-    return { value: JSON.parse(valueLine), version: h.version!, expiresAt: typeof h.expiresAt === 'number' ? h.expiresAt : null, items };
+    return {
+      value: JSON.parse(valueLine),
+      version: h.version!,
+      expiresAt: typeof h.expiresAt === 'number' ? h.expiresAt : null,
+      items,
+      ...(typeof h.id === 'string' ? { id: h.id } : {}),
+      ...(Array.isArray(h.lineage) ? { lineage: h.lineage.filter((x): x is string => typeof x === 'string') } : {}),
+    };
   } catch (err) {
     throw new StoreError('store/corrupt', `${what}: ${(err as Error).message}`, {}, { cause: err });
   }

@@ -26,6 +26,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Keyv, type Deserialize, type Serialize } from 'keyv';
 import KeyvRedis, { createClient } from '@keyv/redis';
 import { toJson } from './memory-store.js';
+import { redactUrl, Scrubber } from './redact.js';
 import { Utf8Buffers } from './utf8-buffers.js';
 import {
   StoreError,
@@ -318,10 +319,6 @@ interface Envelope {
   doc: unknown;
 }
 
-function redact(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, '//***@');
-}
-
 export class RedisStore implements GameStore {
   readonly kind = 'redis' as const;
   readonly prefix: string;
@@ -343,6 +340,7 @@ export class RedisStore implements GameStore {
     private readonly adapter: KeyvRedis<unknown>,
     readonly keyv: Keyv,
     options: RedisStoreOptions,
+    private readonly scrub: Scrubber,
   ) {
     this.prefix = options.prefix ?? 'hexref:';
     this.ttlMs = (options.finishedTtlDays ?? 90) * DAY_MS;
@@ -351,40 +349,58 @@ export class RedisStore implements GameStore {
 
   static async open(url: string, options: RedisStoreOptions = {}): Promise<RedisStore> {
     const connectTimeout = options.connectTimeoutMs ?? 1000;
-    const client = createClient({
-      url,
-      disableOfflineQueue: true,
-      socket: {
-        connectTimeout,
-        // Keep retrying in the background (so a restarted Redis is picked up again); callers see
-        // 'store/unavailable' meanwhile because the offline queue is disabled.
-        reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000),
-      },
-    }) as RawClient;
-    const adapter = new KeyvRedis<unknown>(client, {
-      throwOnConnectError: true,
-      throwOnErrors: true,
-      connectionTimeout: connectTimeout,
-    });
-    // Plain JSON (de)serialisation: Keyv's default (@keyv/serialize) walks the value in JS and was
-    // 10–40× slower than JSON.stringify/JSON.parse on a 100 KB game document (docs/storage.md).
-    const keyv = new Keyv({
-      store: adapter,
-      useKeyPrefix: false,
-      throwOnErrors: true,
-      serialize: JSON_SERIALIZE,
-      deserialize: JSON_DESERIALIZE,
-    });
+    // Every error from here on is scrubbed of the URL's credentials before anyone sees it (thrown,
+    // passed to onError, kept as a cause): the client's own errors may carry the URL (issue 45).
+    const scrub = new Scrubber(url);
+    let client: RawClient;
+    let adapter: KeyvRedis<unknown>;
+    let keyv: Keyv;
+    try {
+      client = createClient({
+        url,
+        disableOfflineQueue: true,
+        socket: {
+          connectTimeout,
+          // Keep retrying in the background (so a restarted Redis is picked up again); callers see
+          // 'store/unavailable' meanwhile because the offline queue is disabled.
+          reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000),
+        },
+      }) as RawClient;
+      adapter = new KeyvRedis<unknown>(client, {
+        throwOnConnectError: true,
+        throwOnErrors: true,
+        connectionTimeout: connectTimeout,
+      });
+      // Plain JSON (de)serialisation: Keyv's default (@keyv/serialize) walks the value in JS and was
+      // 10–40× slower than JSON.stringify/JSON.parse on a 100 KB game document (docs/storage.md).
+      keyv = new Keyv({
+        store: adapter,
+        useKeyPrefix: false,
+        throwOnErrors: true,
+        serialize: JSON_SERIALIZE,
+        deserialize: JSON_DESERIALIZE,
+      });
+    } catch (err) {
+      // E.g. a URL the client cannot parse: Node's "Invalid URL" error holds the whole URL as `input`.
+      throw new StoreError('store/invalid', `the Redis URL ${redactUrl(url)} cannot be used: ${scrub.text((err as Error).message)}`, {
+        url: redactUrl(url),
+      });
+    }
     keyv.namespace = undefined;
-    const store = new RedisStore(url, client, adapter, keyv, options);
+    const store = new RedisStore(url, client, adapter, keyv, options, scrub);
     // One report per change of state: the three emitters repeat each failure, and the client fails
     // again at every reconnect attempt. (A listener must stay on each, or an 'error' would crash.)
     let down = false;
-    const onError = (err: Error) => {
+    const onError = (raw: unknown) => {
+      const err = scrub.error(raw);
       store.lastError = err;
       if (down) return;
       down = true;
-      options.onError?.(err);
+      try {
+        options.onError?.(err);
+      } catch {
+        /* a reporter's own failure never becomes an uncaught one here */
+      }
     };
     keyv.on('error', onError);
     adapter.on('error', onError);
@@ -392,7 +408,11 @@ export class RedisStore implements GameStore {
     client.on('ready', () => {
       if (!down) return;
       down = false;
-      options.onRecover?.();
+      try {
+        options.onRecover?.();
+      } catch {
+        /* as onError */
+      }
     });
     try {
       await withTimeout(adapter.getClient(), connectTimeout + 500, 'connect');
@@ -405,9 +425,9 @@ export class RedisStore implements GameStore {
       }
       throw new StoreError(
         'store/unavailable',
-        `Redis at ${redact(url)} is unreachable: ${(err as Error).message}`,
-        { url: redact(url) },
-        { cause: err },
+        `Redis at ${redactUrl(url)} is unreachable: ${scrub.text((err as Error).message)}`,
+        { url: redactUrl(url) },
+        { cause: scrub.error(err) },
       );
     }
     return store;
@@ -436,12 +456,12 @@ export class RedisStore implements GameStore {
   /** An operation's failure as the store reports it: a StoreError as it is, anything else 'store/unavailable'. */
   private failure(what: string, err: unknown): StoreError {
     if (err instanceof StoreError) return err;
-    const msg = (err as Error).message;
+    const msg = this.scrub.text((err as Error).message);
     return new StoreError(
       'store/unavailable',
-      `Redis at ${redact(this.url)}: ${what} failed: ${msg}${this.lastError && this.lastError.message !== msg ? ` (last error: ${this.lastError.message})` : ''}`,
-      { url: redact(this.url), op: what },
-      { cause: err },
+      `Redis at ${redactUrl(this.url)}: ${what} failed: ${msg}${this.lastError && this.lastError.message !== msg ? ` (last error: ${this.lastError.message})` : ''}`,
+      { url: redactUrl(this.url), op: what },
+      { cause: this.scrub.error(err) },
     );
   }
 

@@ -67,6 +67,12 @@ export interface StoredGame {
   finishedAt: number | null;
   /** Epoch ms after which a finished game may be dropped; null = never (active games). */
   expiresAt: number | null;
+  /**
+   * Present when the newest versions of the game were found damaged and set aside (the embedded store):
+   * `version` is the intact one answered instead, `lostVersions` the ones that could not be read. Kept
+   * on every load and peek until the game is next saved, so the service can tell the players once.
+   */
+  recovered?: { lostVersions: number[]; version: number };
 }
 
 export interface GameSummary {
