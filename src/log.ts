@@ -20,9 +20,13 @@ export const REDACT_PATHS = [
   '*.seed',
 ];
 
-/** Mask the password (and user) of a URL such as redis://user:pass@host:6379. */
+/**
+ * Mask the user part of a URL such as redis://user:pass@host:6379: everything between the scheme and the
+ * last '@' becomes ***, so a password holding '/', '@' or ':' unencoded is hidden too. A URL with no '@'
+ * is answered as it is. The one definition: the stores use it too (src/store/redact.ts).
+ */
 export function maskUrl(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^@/]*)@/i, (_m, scheme: string) => `${scheme}***@`);
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^]*@/i, '$1***@').replace(/^([a-z][a-z0-9+.-]*:)(?!\/\/)[^]*@/i, '$1***@');
 }
 
 /**
@@ -39,7 +43,7 @@ export function createLogger(level = 'info', destination?: DestinationStream | 1
         log(obj) {
           for (const key of Object.keys(obj)) {
             const v = obj[key];
-            if (typeof v === 'string' && /:\/\/[^@/\s]*@/.test(v)) obj[key] = maskUrl(v);
+            if (typeof v === 'string' && /:\/\/\S*@/.test(v)) obj[key] = maskUrl(v);
           }
           return obj;
         },

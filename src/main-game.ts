@@ -65,6 +65,7 @@ export async function openGame(
             log.info('game store reachable again');
           },
           onStoreFailure: (err, context) => log.error({ err, ...context }, 'storage failure shown to a player'),
+          storeLog: log,
         }
       : {}),
   });

@@ -33,5 +33,9 @@ describe('logging', () => {
     expect(out).not.toContain('s3cr3t');
     expect(out).toContain('redis://***@redis.example:6379');
     expect(maskUrl('redis://127.0.0.1:6379')).toBe('redis://127.0.0.1:6379');
+    // A password holding '/' or '@' unencoded is hidden whole (issue 45).
+    expect(maskUrl('redis://:pa/ss@w0rd@host:6379')).toBe('redis://***@host:6379');
+    log.info({ store: 'redis://:pa/ss@host:6379' }, 'store');
+    expect(lines.join('')).not.toContain('pa/ss');
   });
 });

@@ -162,6 +162,16 @@ function isRefusal(x: unknown): x is { ok: false; error: Refusal } {
  * A kept document as loadDoc answers a game (src/app/doc-cache.ts). Its header written out, not as
  * `{ ...saved, doc }` (see entryOf, src/app/record-window.ts).
  */
+/**
+ * What the players are told when the store found the game's newest saved versions damaged and went on
+ * from the newest intact one (GameStore `recovered`; docs/storage.md): with the next change (the save
+ * after which the store forgets it), and by status until then.
+ */
+export function recoveredLine(r: NonNullable<StoredGame['recovered']>): string {
+  const lost = r.lostVersions.length;
+  return `⚠️ The game's latest saved ${lost === 1 ? 'change was' : `${lost} changes were`} damaged on disk and could not be read: the game goes on from the last intact save (version ${r.version}). Check the record (\`/game status\`) and make the lost move again if it is missing.`;
+}
+
 function loadedFrom(kept: KeptDoc): { id: string; stored: StoredGame; doc: GameDoc; carried: RecordEntry[] } {
   const { version, channelId, finishedAt, expiresAt } = kept.saved;
   return { id: kept.gameId, stored: { doc: kept.doc, version, channelId, finishedAt, expiresAt }, doc: kept.doc, carried: [] };
@@ -326,7 +336,8 @@ export class GameService {
       try {
         const now = await this.store.peek(kept.gameId);
         // Still kept as that version after the peek: no change of this game was made or is in flight.
-        if (now && now.version === kept.saved.version && now.finishedAt === null && this.kept.look(ref) === kept) return loadedFrom(kept);
+        if (now && now.version === kept.saved.version && now.finishedAt === null && !now.recovered && this.kept.look(ref) === kept)
+          return loadedFrom(kept);
       } catch (err) {
         if (!isStoreError(err)) throw err; // the read below reports a store failure
       }
@@ -418,7 +429,7 @@ export class GameService {
           ok: true,
           gameId: id,
           version: saved.version,
-          lines: change.lines,
+          lines: stored.recovered ? [recoveredLine(stored.recovered), ...change.lines] : change.lines,
           events: change.events ?? [],
           views: change.views ?? [],
           before,
@@ -1533,6 +1544,7 @@ export class GameService {
       ' · ',
     );
     const lines = [`Game ${id} · ${this.scenarioName(doc)} · ${doc.meta.status}`, `Seats: ${seatLine}`];
+    if (stored.recovered) lines.push(recoveredLine(stored.recovered));
     if (st)
       lines.push(`Turn ${st.turn}: the ${sidePhaseWords(st.activeSide, st.phase)}. VP: Finnish ${st.vp.finnish}, Soviet ${st.vp.soviet}.`);
     if (doc.meta.status === 'lobby') lines.push(...this.setupLines(doc));

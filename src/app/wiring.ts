@@ -4,7 +4,7 @@ import { loadRuleset, DEFAULT_DATA_DIR } from '../data/load.js';
 import * as engineModule from '../engine/index.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import { createStore } from '../store/index.js';
-import type { GameStore } from '../store/types.js';
+import type { GameStore, StoreLog } from '../store/types.js';
 import type { EngineApi, EngineHelpers } from './engine-port.js';
 import { GameService, type ServiceDeps } from './game-service.js';
 
@@ -40,6 +40,8 @@ export interface WiringOptions {
   freezeKept?: boolean;
   /** The engine the service uses, decorated (bench/store.bench.ts times the engine's share of each act). */
   wrapEngine?: (engine: EngineApi) => EngineApi;
+  /** Where the store says what it set aside (damaged files quarantined, bad lines skipped). */
+  storeLog?: StoreLog;
 }
 
 export const engineHelpers: EngineHelpers = {
@@ -55,6 +57,7 @@ export async function openGameService(opts: WiringOptions): Promise<GameServiceB
     ...(opts.finishedTtlDays !== undefined ? { finishedTtlDays: opts.finishedTtlDays } : {}),
     ...(opts.onStoreError ? { onError: opts.onStoreError } : {}),
     ...(opts.onStoreRecover ? { onRecover: opts.onStoreRecover } : {}),
+    ...(opts.storeLog ? { log: opts.storeLog } : {}),
   });
   const service = new GameService({
     store,

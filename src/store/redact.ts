@@ -2,14 +2,14 @@
 // show them (issue 45: an unparsable URL made the Redis client throw an error whose `input` was the
 // whole URL, and Node printed it). `redactUrl` hides the user part of a URL for messages; `Scrubber`
 // removes a URL's secrets from any text (a library's error message) and makes errors safe to print.
+import { maskUrl } from '../log.js';
 
 /**
  * The URL with everything between the scheme and the last '@' replaced by ***: a password holding '/',
- * '@' or ':' unencoded is hidden too. A URL with no '@' is answered as it is.
+ * '@' or ':' unencoded is hidden too. A URL with no '@' is answered as it is. (The logger's maskUrl,
+ * src/log.ts, is the one definition.)
  */
-export function redactUrl(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^]*@/i, '$1***@').replace(/^([a-z][a-z0-9+.-]*:)(?!\/\/)[^]*@/i, '$1***@');
-}
+export const redactUrl: (url: string) => string = maskUrl;
 
 /** The secret parts of a URL (its user part as written and decoded, its password and user): never shown. */
 function secretsOf(url: string): string[] {

@@ -9,6 +9,7 @@ import { FileStore, MemoryStore, type GameStore } from '../../src/store/index.js
 import { RedisStore } from '../../src/store/redis-store.js';
 import type { GameDoc } from '../../src/app/game-doc.js';
 import { FIN, HOST, MANAGER, SOV, SPECTATOR, harness, ok, refusal, type Harness } from './helpers.js';
+import { damageGame } from '../support/store-damage.js';
 
 const opened: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -111,21 +112,41 @@ describe('abort frees the channel of a game that cannot be read or saved (issue 
     });
   }
 
-  it('file store: a version file damaged on disk (readable header, broken body); the host frees the channel', async () => {
+  it('file store: a damaged newest version falls back to the intact one; the players are told once (issue 45)', async () => {
     const { store, dir } = await stores.file!();
     // Every command reads the store (as after a restart): nothing kept from the last save hides the damage.
     const h = harness({ store, keepDocs: 0 });
     const channelId = 'c-file-disk';
     const gameId = await started(h, channelId);
-    const gameDir = path.join(dir!, 'games', gameId);
-    const newest = (await readdir(gameDir)).filter((f) => /^\d+\.json$/.test(f)).sort((a, b) => parseInt(b) - parseInt(a))[0]!;
-    const text = await readFile(path.join(gameDir, newest), 'utf8');
-    await writeFile(path.join(gameDir, newest), `${text.slice(0, text.indexOf('\n'))}\n{"format":"hexref-ga`);
-    // The game cannot be read at all: its host is found through the store's player index.
+    const before = (await store.load(gameId))!.version;
+    const phase = async () => ok(await h.service.status({ channelId })).status.phase as 'reset';
+    const who = async () => (ok(await h.service.status({ channelId })).status.mustAct!.side === 'soviet' ? SOV : FIN);
+    ok(await h.service.act({ channelId }, await who(), { type: 'endPhase', phase: await phase() }));
+    // The newest version's body is garbage: the store goes on from the one before (damageGame answers it).
+    const intact = damageGame(dir!, gameId, 'garbage-body')!;
+    expect(intact).toBe(before);
+    // Status reads the intact version and says what was lost, until the next change.
+    const st = ok(await h.service.status({ channelId }));
+    expect(st.status.version).toBe(intact);
+    expect(st.lines.join('\n')).toMatch(/latest saved change was damaged on disk .*\(version \d+\)/);
+    const next = ok(await h.service.act({ channelId }, await who(), { type: 'endPhase', phase: await phase() }));
+    expect(next.lines[0]).toMatch(/^⚠️ The game's latest saved change was damaged/);
+    // Told once: the save made the store forget it.
+    expect(ok(await h.service.status({ channelId })).lines.join('\n')).not.toMatch(/damaged on disk/);
+    const later = ok(await h.service.act({ channelId }, await who(), { type: 'endPhase', phase: await phase() }));
+    expect(later.lines.join('\n')).not.toMatch(/damaged on disk/);
+  });
+
+  it('file store: every version damaged on disk; the game is set aside and the channel is free', async () => {
+    const { store, dir } = await stores.file!();
+    const h = harness({ store, keepDocs: 0 });
+    const channelId = 'c-file-all';
+    const gameId = await started(h, channelId);
+    damageGame(dir!, gameId, 'every-version-damaged');
+    // Nothing of it can be read: the first read says so, and the store sets the game aside, which frees
+    // the channel at once (an abort by its host would too: the memory and Redis cases above).
     expect(refusal(await h.service.status({ channelId }))).toBe('store/corrupt');
-    expect(refusal(await h.service.abort({ channelId }, SPECTATOR))).toBe('store/corrupt');
-    expect(ok(await h.service.mayEnd({ channelId }, HOST, 'abort')).status).toBeNull();
-    expect(ok(await h.service.abort({ channelId }, HOST, 'disk')).removed).toBe(true);
+    expect(refusal(await h.service.status({ channelId }))).toBe('game/none-in-channel');
     await expectFree(h, channelId);
   });
 
