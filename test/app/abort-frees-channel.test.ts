@@ -1,7 +1,7 @@
 // No channel is ever blocked for good (issue 45): abort by the game's host or a channel manager frees the
 // channel even when the game cannot be read or saved, on every store there is (memory, embedded file,
 // Redis); strangers still may not, and the stores' own API does it (the game is removed).
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
