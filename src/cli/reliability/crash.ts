@@ -144,6 +144,7 @@ export async function runFileCrash(opts: { writes: number; kills: number; seed?:
       const done = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       await new Promise<void>((resolve) => {
         let count = 0;
+        let told = false;
         child.stdout!.on('data', (chunk: Buffer) => {
           buffered += chunk.toString('utf8');
           let nl;
@@ -154,8 +155,10 @@ export async function runFileCrash(opts: { writes: number; kills: number; seed?:
             if (!line.startsWith('ack ')) continue;
             acked.push(line.slice(4));
             if (!firstAck) firstAck = Date.now();
-            if (++count >= target) {
-              if (last) child.send('stop');
+            if (++count >= target && !told) {
+              told = true; // once: more acks may follow in this chunk, and a stopped child has no channel
+              // A child that already exited makes the send fail (EPIPE): it has stopped, as asked.
+              if (last) child.send('stop', () => undefined);
               else child.kill('SIGKILL'); // mid-writes: the child is writing the next note right now
               resolve();
             }
