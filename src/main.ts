@@ -2,6 +2,7 @@
 // DISCORD_TOKEN is set (src/main-bot.ts, loaded only then) and as a terminal console otherwise.
 // The game service and renderer both front ends share are built in src/main-game.ts.
 import { createLogger, maskUrl } from './log.js';
+import { Scrubber } from './store/redact.js';
 import { runConsole } from './console/console.js';
 import { consolePlay, loadConfigOrExplain } from './main-game.js';
 
@@ -13,15 +14,21 @@ export interface StartOptions {
 export async function start(options: StartOptions = {}): Promise<number> {
   const config = loadConfigOrExplain((line) => process.stderr.write(line + '\n'));
   if (!config) return 2;
-  const secrets = [config.DISCORD_TOKEN, ...credentialsOf(config.STORE_URL)];
+  // The store URL's secrets go as the stores scrub them (src/store/redact.ts), the token as well.
+  const storeSecrets = new Scrubber(config.STORE_URL);
+  const scrub = (text: string): string => {
+    let out = storeSecrets.text(text).replace(/([a-z][a-z0-9+.-]*:\/\/)[^@/\s]*@/gi, '$1***@');
+    if (config.DISCORD_TOKEN) out = out.split(config.DISCORD_TOKEN).join('[redacted]');
+    return out;
+  };
   // Node's own report of an uncaught error prints its message, which may quote a URL with its password.
   process.once('uncaughtException', (err) => {
-    process.stderr.write(`hexref stopped on an unexpected error: ${scrub(err.stack ?? String(err), secrets)}\n`);
+    process.stderr.write(`hexref stopped on an unexpected error: ${scrub(err.stack ?? String(err))}\n`);
     process.exit(1);
   });
   process.once('unhandledRejection', (err) => {
     process.stderr.write(
-      `hexref stopped on an unexpected error: ${scrub(err instanceof Error ? (err.stack ?? err.message) : String(err), secrets)}\n`,
+      `hexref stopped on an unexpected error: ${scrub(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`,
     );
     process.exit(1);
   });
@@ -33,7 +40,7 @@ export async function start(options: StartOptions = {}): Promise<number> {
       await startBot(config, log, { healthFile: config.HEALTH_FILE });
     } catch (err) {
       // One line that says what to check (src/discord/client.ts names the network or DISCORD_TOKEN).
-      const line = `hexref could not start: ${scrub(err instanceof Error ? err.message : String(err), secrets)}`;
+      const line = `hexref could not start: ${scrub(err instanceof Error ? err.message : String(err))}`;
       log.fatal(line);
       process.stderr.write(line + '\n');
       return 1;
@@ -47,21 +54,4 @@ export async function start(options: StartOptions = {}): Promise<number> {
     output: options.output ?? process.stdout,
     ...(await consolePlay(config, log)),
   });
-}
-
-/** The user name and password in a URL such as redis://user:pass@host (decoded and as written). */
-function credentialsOf(url: string): string[] {
-  try {
-    const u = new URL(url);
-    return [u.username, u.password, decodeURIComponent(u.username), decodeURIComponent(u.password)].filter((x) => x.length >= 3);
-  } catch {
-    return [];
-  }
-}
-
-/** Text with every URL's credentials masked and each secret removed. */
-function scrub(text: string, secrets: (string | undefined)[]): string {
-  let out = text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^@/\s]*@/gi, '$1***@');
-  for (const s of secrets) if (s) out = out.split(s).join('[redacted]');
-  return out;
 }
