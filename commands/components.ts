@@ -220,7 +220,7 @@ const confirm: ComponentHandler<BotContext> = {
     // A game removed as a last resort (its data could not be read) left no record to read afterwards.
     await respond(ix, {
       content: [...r.lines, ...('removed' in r && r.removed ? [] : [afterEnd(r.gameId)])].join('\n'),
-      ...(r.after ? { embeds: [gameOverEmbed(r.after, r.events, r.after.seed)] } : {}),
+      ...(r.after ? { embeds: [gameOverEmbed(r.after, r.events)] } : {}),
     });
   },
 };

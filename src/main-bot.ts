@@ -16,7 +16,7 @@ import { WorkQueue } from './discord/work-queue.js';
 import { DiscordNotifier } from './discord/notifier.js';
 import { FailureLog, Reminders } from './app/reminders.js';
 import { createScheduler, type Scheduler } from './schedule/index.js';
-import { parseRoll } from './dice/notation.js';
+import { loadDiceLibrary } from './dice/notation.js';
 
 export { createChannelDice, storeDiceStreams } from './main-dice.js';
 
@@ -144,15 +144,15 @@ export async function startBot(config: Config, log: Logger, options: BotOptions 
 }
 
 /**
- * Load the dice notation library (@dice-roller/rpg-dice-roller and its mathjs, src/dice/notation.ts) now,
- * with one dry run of a notation only it rolls: it loads synchronously, blocking the event loop 1–9 s, so
+ * Load the dice notation library (@dice-roller/rpg-dice-roller and its mathjs, src/dice/notation.ts) now:
+ * it loads synchronously, blocking the event loop 1–9 s, so
  * the bot pays it at start-up instead of the first `/roll 4d6kh3` of the process (issue 45). The CLI and
  * the console still load it on first use. A failure is logged; the first such roll would then say why.
  */
 export function warmDiceLibrary(log: Logger): void {
   const started = Date.now();
   try {
-    parseRoll('4d6kh3');
+    loadDiceLibrary();
     log.debug({ ms: Date.now() - started }, 'dice notation library loaded');
   } catch (err) {
     log.error({ err }, 'dice notation library could not be loaded');

@@ -28,6 +28,11 @@ function diceLib(): DiceLibrary {
   diceLibrary ??= createRequire(import.meta.url)('@dice-roller/rpg-dice-roller') as DiceLibrary;
   return diceLibrary;
 }
+
+/** Load the notation library now (the bot at start-up: no roll then waits for it). */
+export function loadDiceLibrary(): void {
+  diceLib();
+}
 import { RED_WINTER_TABLE_CHECKS } from './checks/redwinter.js';
 import { CheckInputError, readOptions, type CheckOptions } from './checks/types.js';
 import type { Int32Engine } from './stream.js';

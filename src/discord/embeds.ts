@@ -157,15 +157,6 @@ export function summaryEmbed(summary: string[], side: Side | null, after: Status
 type VictoryPoints = Extract<GameEvent, { type: 'victoryPoints' }>;
 const SIDES: readonly Side[] = ['finnish', 'soviet'];
 
-/** The seed a game's end revealed, read from the service's lines ("Dice seed revealed: …"); null if none. */
-export function revealedSeed(lines: readonly string[]): string | null {
-  for (const l of lines) {
-    const m = /^Dice seed revealed: (\S+)$/.exec(l);
-    if (m) return m[1]!;
-  }
-  return null;
-}
-
 /** "Tolvajärvi village: Finnish 5 · Soviet 35", one line per objective that scored (17.0). */
 function objectiveTable(vp: VictoryPoints): string {
   const rows = new Map<string, { name: string; by: Partial<Record<Side, number>> }>();
@@ -205,9 +196,10 @@ function clipLines(lines: readonly string[], max: number): string {
  * The end of a game as one embed (issue 46): the result, each side's line (players, VP, winner), the
  * Victory Points by objective and by source (when the game ended at a Victory Check, 17.0), the turn,
  * and the dice seed revealed with how to check it (`/game verify`). `events` are the last change's (its
- * `victoryPoints` event has the table); `seed` is what the end revealed (StatusView.seed; revealedSeed reads it from the lines).
+ * `victoryPoints` event has the table); the seed is the one the status carries once the game is over.
  */
-export function gameOverEmbed(status: StatusView, events: readonly GameEvent[], seed: string | null): APIEmbed {
+export function gameOverEmbed(status: StatusView, events: readonly GameEvent[]): APIEmbed {
+  const seed = status.seed;
   const result = status.result ?? { reason: 'the game is over', winner: null };
   const vp = events.filter((e): e is VictoryPoints => e.type === 'victoryPoints').at(-1) ?? null;
   const bySide = vp ? vpBySide(vp) : null;

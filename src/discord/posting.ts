@@ -92,7 +92,7 @@ export async function postChange(
   // The service hands back the game as saved; only a result without it costs a second load.
   const after = result.after ?? (await statusOrNull(ctx, ref));
   // Game over leads (respond keeps the first ten embeds): result, VP by objective and source, the seed.
-  if (after && result.events.some((e) => e.type === 'gameOver')) embeds.unshift(gameOverEmbed(after, result.events, after.seed));
+  if (after && result.events.some((e) => e.type === 'gameOver')) embeds.unshift(gameOverEmbed(after, result.events));
   const pingNow = after !== null && needsPing(before, after);
   const components = after && !pingNow ? controlsFor(after) : [];
   const source: ViewSource = result.mapView ? result : ref;

@@ -19,7 +19,6 @@ import {
   embedChars,
   embedProblems,
   gameOverEmbed,
-  revealedSeed,
   visibleLines,
 } from '../../src/discord/embeds.js';
 import { oddsEmbed } from '../../src/discord/attack-controls.js';
@@ -105,9 +104,9 @@ describe('3.0, 17.0: the game over as an embed (issue 46)', () => {
     let done = null;
     for (const ra of record.actions) done = ok(await h.service.act(ref, ra.side === 'finnish' ? FIN : SOV, ra.action, { side: ra.side }));
     expect(done!.events.some((e) => e.type === 'gameOver')).toBe(true);
-    const seed = revealedSeed(done!.lines);
+    const seed = done!.after!.seed;
     expect(seed).toBe(record.seed);
-    const e = gameOverEmbed(done!.after!, done!.events, seed);
+    const e = gameOverEmbed(done!.after!, done!.events);
     fits(e);
     const names = e.fields!.map((f) => f.name);
     expect(e.title).toMatch(/^🏁 Game over/);
@@ -135,8 +134,9 @@ describe('3.0, 17.0: the game over as an embed (issue 46)', () => {
       mustAct: null,
       vp: vp.totals,
       result: { reason: 'the last turn has been played', winner: vp.totals.soviet > vp.totals.finnish ? 'soviet' : 'finnish' },
+      seed: 'fuzz-41',
     });
-    const e = gameOverEmbed(status, played.last, 'fuzz-41');
+    const e = gameOverEmbed(status, played.last);
     fits(e);
     const table = e.fields!.find((f) => f.name.startsWith('Victory Points by objective'))!.value.split('\n');
     expect(table).toHaveLength(new Set(vp.awards.filter((a) => a.vp).map((a) => a.objective)).size);
@@ -150,8 +150,9 @@ describe('3.0, 17.0: the game over as an embed (issue 46)', () => {
       mustAct: null,
       vp: { finnish: 4, soviet: 0 },
       result: { reason: 'Soviet resigned', winner: 'finnish' },
+      seed: 'seed-1',
     });
-    const e = gameOverEmbed(status, [{ type: 'gameOver', reason: 'Soviet resigned', winner: 'finnish' }], 'seed-1');
+    const e = gameOverEmbed(status, [{ type: 'gameOver', reason: 'Soviet resigned', winner: 'finnish' }]);
     fits(e);
     expect(e.title).toBe('🏁 Game over: Finnish victory');
     expect(e.fields!.map((f) => f.name)).toEqual(['🏆 Finnish: winner', 'Soviet', 'Dice']);
